@@ -1,0 +1,160 @@
+// Key templates: literal text with {attribute} placeholders; {attribute:6} zero-pads a number to 6 digits
+// so that numbers sort correctly inside a string key.
+import type { JsonValue } from '../model/schema.ts';
+
+export type TemplatePart =
+  | { kind: 'literal'; text: string }
+  | { kind: 'placeholder'; name: string; width?: number };
+
+export class TemplateSyntaxError extends Error {}
+
+const PLACEHOLDER = /^([A-Za-z0-9_.-]+)(?::(\d{1,2}))?$/;
+const cache = new Map<string, TemplatePart[]>();
+
+/** Splits a template into literal and placeholder parts; throws TemplateSyntaxError with the column. */
+export function parseTemplate(template: string): TemplatePart[] {
+  const cached = cache.get(template);
+  if (cached) return cached;
+  const parts: TemplatePart[] = [];
+  let literal = '';
+  let i = 0;
+  while (i < template.length) {
+    const ch = template[i];
+    if (ch !== '{') {
+      literal += ch;
+      i++;
+      continue;
+    }
+    const close = template.indexOf('}', i);
+    if (close < 0) throw new TemplateSyntaxError(`unclosed "{" at column ${i + 1}`);
+    const inner = template.slice(i + 1, close);
+    const match = PLACEHOLDER.exec(inner);
+    if (!match) throw new TemplateSyntaxError(`invalid placeholder {${inner}} at column ${i + 1}`);
+    if (literal) parts.push({ kind: 'literal', text: literal });
+    literal = '';
+    const previous = parts[parts.length - 1];
+    if (previous?.kind === 'placeholder') {
+      throw new TemplateSyntaxError(
+        `placeholders {${previous.name}} and {${match[1]}} need a literal between them, or the key cannot be read back`,
+      );
+    }
+    parts.push(match[2] ? { kind: 'placeholder', name: match[1], width: Number(match[2]) } : { kind: 'placeholder', name: match[1] });
+    i = close + 1;
+  }
+  if (literal) parts.push({ kind: 'literal', text: literal });
+  if (cache.size > 5000) cache.clear();
+  cache.set(template, parts);
+  return parts;
+}
+
+/** The placeholder names of a template, in order, without repeats. */
+export function placeholders(template: string): string[] {
+  const names: string[] = [];
+  for (const part of parseTemplate(template)) {
+    if (part.kind === 'placeholder' && !names.includes(part.name)) names.push(part.name);
+  }
+  return names;
+}
+
+/** The literal text before the first placeholder: what a begins_with on this template can rely on. */
+export function literalPrefix(template: string): string {
+  const first = parseTemplate(template)[0];
+  return first?.kind === 'literal' ? first.text : '';
+}
+
+/** True when the template is literal text only (a constant key, e.g. `PROFILE`). */
+export function isConstant(template: string): boolean {
+  return parseTemplate(template).every((part) => part.kind === 'literal');
+}
+
+/** True when the template is exactly one placeholder, so the key takes the attribute's own value and type. */
+export function singlePlaceholder(template: string): string | undefined {
+  const parts = parseTemplate(template);
+  return parts.length === 1 && parts[0].kind === 'placeholder' ? parts[0].name : undefined;
+}
+
+export function formatPlaceholderValue(value: JsonValue | undefined, width?: number): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'object') return undefined;
+  const text = String(value);
+  if (width === undefined) return text;
+  const negative = text.startsWith('-');
+  const digits = negative ? text.slice(1) : text;
+  const [integer, fraction] = digits.split('.');
+  const padded = integer.padStart(width, '0') + (fraction === undefined ? '' : `.${fraction}`);
+  return negative ? `-${padded}` : padded;
+}
+
+/**
+ * Renders a template with the given values. Undefined when a placeholder has no value: the item then has
+ * no such key attribute, which is how sparse indexes work.
+ */
+export function renderTemplate(template: string, values: Record<string, JsonValue | undefined>): string | undefined {
+  let out = '';
+  for (const part of parseTemplate(template)) {
+    if (part.kind === 'literal') {
+      out += part.text;
+      continue;
+    }
+    const text = formatPlaceholderValue(values[part.name], part.width);
+    if (text === undefined) return undefined;
+    out += text;
+  }
+  return out;
+}
+
+/** Like renderTemplate, but keeps an attribute's own value (number, binary) when the template is only it. */
+export function renderKeyValue(
+  template: string,
+  values: Record<string, JsonValue | undefined>,
+  keyType: 'S' | 'N' | 'B',
+): string | number | undefined {
+  const rendered = renderTemplate(template, values);
+  if (rendered === undefined) return undefined;
+  if (keyType === 'N') {
+    const n = Number(rendered);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return rendered;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const parsers = new Map<string, { regex: RegExp; names: string[] }>();
+
+function parserFor(template: string) {
+  let parser = parsers.get(template);
+  if (parser) return parser;
+  const parts = parseTemplate(template);
+  const names: string[] = [];
+  let source = '^';
+  parts.forEach((part, i) => {
+    if (part.kind === 'literal') {
+      source += escapeRegExp(part.text);
+      return;
+    }
+    names.push(part.name);
+    // A value runs up to the first character of the literal that follows it, so values may not contain it.
+    const next = parts[i + 1];
+    source += next?.kind === 'literal' ? `([^${escapeRegExp(next.text[0])}]*)` : '(.*)';
+  });
+  parser = { regex: new RegExp(`${source}$`, 's'), names };
+  parsers.set(template, parser);
+  return parser;
+}
+
+/** Reads a key back into the values of its placeholders; undefined when the key does not fit the template. */
+export function parseKey(template: string, key: string): Record<string, string> | undefined {
+  const { regex, names } = parserFor(template);
+  const match = regex.exec(key);
+  if (!match) return undefined;
+  const values: Record<string, string> = {};
+  for (let i = 0; i < names.length; i++) {
+    const value = match[i + 1];
+    if (names[i] in values && values[names[i]] !== value) return undefined;
+    values[names[i]] = value;
+  }
+  return values;
+}

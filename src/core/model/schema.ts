@@ -1,0 +1,318 @@
+// The design document (format keyplan/1): types and their zod schemas side by side.
+// The meaning of every field is the contract of ../shared/DESIGN.md; add fields, never change meanings.
+import { z } from 'zod';
+
+export const DESIGN_FORMAT = 'keyplan/1';
+
+export const KEY_TYPES = ['S', 'N', 'B'] as const;
+export type KeyType = (typeof KEY_TYPES)[number];
+
+export const ATTRIBUTE_TYPES = ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS'] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+/** Formats shape generated sample values and tell the linter how a string sorts. */
+export const ATTRIBUTE_FORMATS = [
+  'date-time',
+  'date',
+  'epoch-seconds',
+  'email',
+  'uuid',
+  'ulid',
+  'url',
+  'phone',
+  'person-name',
+  'company',
+  'word',
+  'sentence',
+  'country',
+  'city',
+] as const;
+export type AttributeFormat = (typeof ATTRIBUTE_FORMATS)[number];
+
+export const PROJECTION_TYPES = ['ALL', 'KEYS_ONLY', 'INCLUDE'] as const;
+export const BILLING_MODES = ['PAY_PER_REQUEST', 'PROVISIONED'] as const;
+
+export const READ_OPERATIONS = ['GetItem', 'Query', 'Scan'] as const;
+export const WRITE_OPERATIONS = ['PutItem', 'UpdateItem', 'DeleteItem'] as const;
+export const OPERATIONS = [
+  ...READ_OPERATIONS,
+  ...WRITE_OPERATIONS,
+  'TransactWriteItems',
+  'TransactGetItems',
+  'BatchGetItem',
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+export type ReadOperation = (typeof READ_OPERATIONS)[number];
+export type WriteOperation = (typeof WRITE_OPERATIONS)[number];
+
+export const SORT_OPERATORS = ['=', '<', '<=', '>', '>=', 'begins_with', 'between'] as const;
+export type SortOperator = (typeof SORT_OPERATORS)[number];
+
+/** Operators of a filter or condition clause; clauses are ANDed. */
+export const CONDITION_OPERATORS = [
+  '=',
+  '<>',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'between',
+  'begins_with',
+  'contains',
+  'exists',
+  'not_exists',
+] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+// DynamoDB naming rules: table and index names 3–255 of [a-zA-Z0-9_.-]; attribute names 1–255 bytes.
+const tableOrIndexName = z
+  .string()
+  .regex(/^[a-zA-Z0-9_.-]+$/, 'may only contain letters, digits, "_", "-" and "."')
+  .min(3, 'must be 3 to 255 characters')
+  .max(255, 'must be 3 to 255 characters');
+const attributeName = z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+const entityName = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'must start with a letter and contain only letters, digits and "_"');
+
+export const keyAttributeSchema = z.object({ name: attributeName, type: z.enum(KEY_TYPES) }).strict();
+export type KeyAttribute = z.infer<typeof keyAttributeSchema>;
+
+export const projectionSchema = z
+  .object({
+    type: z.enum(PROJECTION_TYPES),
+    attributes: z.array(attributeName).optional(),
+  })
+  .strict();
+export type Projection = z.infer<typeof projectionSchema>;
+
+const capacity = z.number().int().min(1);
+export const billingSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('PAY_PER_REQUEST') }).strict(),
+  z.object({ mode: z.literal('PROVISIONED'), read: capacity, write: capacity }).strict(),
+]);
+export type Billing = z.infer<typeof billingSchema>;
+
+export const gsiSchema = z
+  .object({
+    name: tableOrIndexName,
+    partitionKey: keyAttributeSchema,
+    sortKey: keyAttributeSchema.optional(),
+    projection: projectionSchema.default({ type: 'ALL' }),
+    /** Provisioned capacity of this index; used only when the table is PROVISIONED. */
+    read: capacity.optional(),
+    write: capacity.optional(),
+  })
+  .strict();
+export type GlobalSecondaryIndex = z.infer<typeof gsiSchema>;
+
+export const lsiSchema = z
+  .object({
+    name: tableOrIndexName,
+    sortKey: keyAttributeSchema,
+    projection: projectionSchema.default({ type: 'ALL' }),
+  })
+  .strict();
+export type LocalSecondaryIndex = z.infer<typeof lsiSchema>;
+
+export const STREAM_VIEW_TYPES = ['KEYS_ONLY', 'NEW_IMAGE', 'OLD_IMAGE', 'NEW_AND_OLD_IMAGES'] as const;
+
+export const tableSchema = z
+  .object({
+    name: tableOrIndexName,
+    partitionKey: keyAttributeSchema,
+    sortKey: keyAttributeSchema.optional(),
+    billing: billingSchema.default({ mode: 'PAY_PER_REQUEST' }),
+    globalSecondaryIndexes: z.array(gsiSchema).default([]),
+    localSecondaryIndexes: z.array(lsiSchema).default([]),
+    ttlAttribute: attributeName.optional(),
+    typeAttribute: attributeName.default('entityType'),
+    stream: z.enum(STREAM_VIEW_TYPES).optional(),
+    pointInTimeRecovery: z.boolean().optional(),
+  })
+  .strict();
+export type Table = z.infer<typeof tableSchema>;
+
+export const attributeSchema = z
+  .object({
+    name: attributeName,
+    type: z.enum(ATTRIBUTE_TYPES),
+    required: z.boolean().optional(),
+    format: z.enum(ATTRIBUTE_FORMATS).optional(),
+    enum: z.array(z.union([z.string(), z.number()])).min(1).optional(),
+    description: z.string().optional(),
+  })
+  .strict();
+export type Attribute = z.infer<typeof attributeSchema>;
+
+export const entitySchema = z
+  .object({
+    name: entityName,
+    description: z.string().optional(),
+    attributes: z.array(attributeSchema).default([]),
+    /** Key attribute name (table or index) → key template such as `ORDER#{createdAt}#{orderId}`. */
+    keys: z.record(attributeName, z.string()),
+  })
+  .strict();
+export type Entity = z.infer<typeof entitySchema>;
+
+export const keyConditionSchema = z
+  .object({
+    partition: z.string(),
+    sort: z
+      .object({
+        op: z.enum(SORT_OPERATORS),
+        value: z.string(),
+        to: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type KeyCondition = z.infer<typeof keyConditionSchema>;
+
+/** One clause of a filter or write condition. `value`/`to` are templates, so `{minTotal}` is an argument. */
+export const conditionClauseSchema = z
+  .object({
+    attribute: attributeName,
+    op: z.enum(CONDITION_OPERATORS),
+    value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    to: z.union([z.string(), z.number()]).optional(),
+  })
+  .strict();
+export type ConditionClause = z.infer<typeof conditionClauseSchema>;
+
+/** `not-exists` guards a create, `exists` guards an update of an existing item; a list of clauses is ANDed. */
+export const writeConditionSchema = z.union([
+  z.literal('not-exists'),
+  z.literal('exists'),
+  z.array(conditionClauseSchema).min(1),
+]);
+export type WriteCondition = z.infer<typeof writeConditionSchema>;
+
+const argumentValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]);
+export type ArgumentValue = z.infer<typeof argumentValue>;
+export type Arguments = Record<string, ArgumentValue>;
+
+/** Expected load of a pattern, for capacity and cost estimates. */
+export const rateSchema = z
+  .object({ perSecond: z.number().min(0).optional(), perDay: z.number().min(0).optional() })
+  .strict();
+
+const patternBase = {
+  id: z.string().regex(/^[A-Za-z0-9_-]+$/, 'may only contain letters, digits, "_" and "-"'),
+  name: z.string().min(1, 'must not be empty'),
+  description: z.string().optional(),
+  example: z.record(z.string(), argumentValue).optional(),
+  rate: rateSchema.optional(),
+};
+
+const readFields = {
+  index: tableOrIndexName.optional(),
+  scanIndexForward: z.boolean().optional(),
+  limit: z.number().int().min(1).optional(),
+  consistentRead: z.boolean().optional(),
+  filter: z.array(conditionClauseSchema).optional(),
+  projection: z.array(attributeName).optional(),
+  returns: z.array(entityName).optional(),
+};
+
+export const writeActionSchema = z
+  .object({
+    operation: z.enum(['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheck']),
+    entity: entityName,
+    condition: writeConditionSchema.optional(),
+    set: z.array(attributeName).optional(),
+    remove: z.array(attributeName).optional(),
+  })
+  .strict();
+export type WriteAction = z.infer<typeof writeActionSchema>;
+
+/** A key to fetch in a TransactGetItems/BatchGetItem; the entity's table key templates when omitted. */
+export const getActionSchema = z
+  .object({
+    entity: entityName,
+    key: z.object({ partition: z.string(), sort: z.string().optional() }).strict().optional(),
+    projection: z.array(attributeName).optional(),
+  })
+  .strict();
+export type GetAction = z.infer<typeof getActionSchema>;
+
+export const accessPatternSchema = z.discriminatedUnion('operation', [
+  z.object({ ...patternBase, operation: z.literal('GetItem'), ...readFields, keyCondition: keyConditionSchema }).strict(),
+  z.object({ ...patternBase, operation: z.literal('Query'), ...readFields, keyCondition: keyConditionSchema }).strict(),
+  z.object({ ...patternBase, operation: z.literal('Scan'), ...readFields }).strict(),
+  z
+    .object({
+      ...patternBase,
+      operation: z.literal('PutItem'),
+      entity: entityName,
+      condition: writeConditionSchema.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...patternBase,
+      operation: z.literal('UpdateItem'),
+      entity: entityName,
+      condition: writeConditionSchema.optional(),
+      set: z.array(attributeName).optional(),
+      remove: z.array(attributeName).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...patternBase,
+      operation: z.literal('DeleteItem'),
+      entity: entityName,
+      condition: writeConditionSchema.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...patternBase,
+      operation: z.literal('TransactWriteItems'),
+      actions: z.array(writeActionSchema).min(1).max(100),
+    })
+    .strict(),
+  z
+    .object({
+      ...patternBase,
+      operation: z.literal('TransactGetItems'),
+      gets: z.array(getActionSchema).min(1).max(100),
+    })
+    .strict(),
+  z
+    .object({
+      ...patternBase,
+      operation: z.literal('BatchGetItem'),
+      gets: z.array(getActionSchema).min(1),
+    })
+    .strict(),
+]);
+export type AccessPattern = z.infer<typeof accessPatternSchema>;
+export type ReadPattern = Extract<AccessPattern, { operation: ReadOperation }>;
+export type KeyedReadPattern = Extract<AccessPattern, { operation: 'GetItem' | 'Query' }>;
+export type WritePattern = Extract<AccessPattern, { operation: WriteOperation }>;
+
+/** An attribute value as JSON holds it: sets as arrays, binary as base64 strings. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+);
+export type SampleValues = Record<string, JsonValue>;
+
+export const designSchema = z
+  .object({
+    format: z.literal(DESIGN_FORMAT),
+    name: z.string().min(1, 'must not be empty'),
+    description: z.string().optional(),
+    table: tableSchema,
+    entities: z.array(entitySchema).default([]),
+    accessPatterns: z.array(accessPatternSchema).default([]),
+    /** Sample values per entity name; full items (keys, type attribute) are derived, never stored. */
+    items: z.record(z.string(), z.array(z.record(z.string(), jsonValue))).default({}),
+  })
+  .strict();
+export type Design = z.infer<typeof designSchema>;
+export type DesignInput = z.input<typeof designSchema>;

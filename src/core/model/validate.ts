@@ -1,0 +1,298 @@
+// Validation of a design document: the zod schema for shape, then the reference checks a schema cannot
+// express. Every problem names its JSON path (`entities[2].keys.GSI1PK: unknown attribute {statuz}`).
+import type { z } from 'zod';
+import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
+import { keyAttributeTypes, keySchemaFor, primaryKeyNames } from './indexes.ts';
+import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
+
+export interface ValidationProblem {
+  path: string;
+  message: string;
+}
+
+export type ValidationResult =
+  | { ok: true; design: Design; problems: [] }
+  | { ok: false; design?: undefined; problems: ValidationProblem[] };
+
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out ? `.${String(segment)}` : String(segment);
+  }
+  return out || '(document)';
+}
+
+export function formatProblems(problems: ValidationProblem[]): string {
+  return problems.map((p) => `${p.path}: ${p.message}`).join('\n');
+}
+
+function zodProblems(error: z.ZodError): ValidationProblem[] {
+  return error.issues.map((issue) => {
+    let message = issue.message;
+    if (issue.code === 'unrecognized_keys') message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
+      message = 'unknown operation';
+    }
+    return { path: formatPath(issue.path), message };
+  });
+}
+
+/** Parses and fully checks an unknown value (already JSON-parsed) as a design document. */
+export function validateDesign(input: unknown): ValidationResult {
+  const parsed = designSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error) };
+  const problems = referenceProblems(parsed.data);
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, design: parsed.data, problems: [] };
+}
+
+/** Parses JSON text and validates it; a syntax error names the line and column. */
+export function validateDesignText(text: string): ValidationResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problems: [{ path: '(document)', message: jsonSyntaxMessage(text, error) }] };
+  }
+  return validateDesign(value);
+}
+
+export function jsonSyntaxMessage(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /position (\d+)/.exec(message);
+  if (!position) return `invalid JSON: ${message}`;
+  const offset = Number(position[1]);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `invalid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}`;
+}
+
+function duplicates<T>(list: T[], key: (value: T) => string): Map<number, string> {
+  const seen = new Set<string>();
+  const dups = new Map<number, string>();
+  list.forEach((value, i) => {
+    const k = key(value);
+    if (seen.has(k)) dups.set(i, k);
+    seen.add(k);
+  });
+  return dups;
+}
+
+function checkTable(design: Design, add: (path: string, message: string) => void) {
+  const { table } = design;
+  const indexNames = [...table.globalSecondaryIndexes, ...table.localSecondaryIndexes];
+  for (const [i, name] of duplicates(indexNames, (x) => x.name)) {
+    const isGsi = i < table.globalSecondaryIndexes.length;
+    const path = isGsi ? `table.globalSecondaryIndexes[${i}]` : `table.localSecondaryIndexes[${i - table.globalSecondaryIndexes.length}]`;
+    add(`${path}.name`, `duplicate index name "${name}"`);
+  }
+  if (table.localSecondaryIndexes.length > 0 && !table.sortKey) {
+    add('table.localSecondaryIndexes', 'a local secondary index needs a table with a sort key');
+  }
+  // One attribute name must have one type wherever it is used as a key.
+  const seen = new Map<string, string>();
+  const visit = (path: string, key: { name: string; type: string } | undefined) => {
+    if (!key) return;
+    const type = seen.get(key.name);
+    if (type && type !== key.type) add(`${path}.type`, `"${key.name}" is used as a key of type ${type} elsewhere`);
+    seen.set(key.name, key.type);
+  };
+  visit('table.partitionKey', table.partitionKey);
+  visit('table.sortKey', table.sortKey);
+  table.globalSecondaryIndexes.forEach((gsi, i) => {
+    visit(`table.globalSecondaryIndexes[${i}].partitionKey`, gsi.partitionKey);
+    visit(`table.globalSecondaryIndexes[${i}].sortKey`, gsi.sortKey);
+    if (gsi.projection.type === 'INCLUDE' && !gsi.projection.attributes?.length) {
+      add(`table.globalSecondaryIndexes[${i}].projection.attributes`, 'an INCLUDE projection needs at least one attribute');
+    }
+  });
+  table.localSecondaryIndexes.forEach((lsi, i) => {
+    visit(`table.localSecondaryIndexes[${i}].sortKey`, lsi.sortKey);
+    if (lsi.projection.type === 'INCLUDE' && !lsi.projection.attributes?.length) {
+      add(`table.localSecondaryIndexes[${i}].projection.attributes`, 'an INCLUDE projection needs at least one attribute');
+    }
+  });
+  if (seen.has(table.typeAttribute)) add('table.typeAttribute', `"${table.typeAttribute}" is a key attribute`);
+}
+
+function checkEntity(design: Design, entity: Entity, path: string, add: (path: string, message: string) => void) {
+  const keyTypes = keyAttributeTypes(design);
+  const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
+  for (const [i, name] of duplicates(entity.attributes, (a) => a.name)) add(`${path}.attributes[${i}].name`, `duplicate attribute "${name}"`);
+  entity.attributes.forEach((attribute, i) => {
+    if (keyTypes.has(attribute.name)) {
+      add(`${path}.attributes[${i}].name`, `"${attribute.name}" is a key attribute of the table; its value comes from the key templates`);
+    }
+    if (attribute.name === design.table.typeAttribute) {
+      add(`${path}.attributes[${i}].name`, `"${attribute.name}" is the type attribute; Keyplan sets it to the entity name`);
+    }
+  });
+  for (const name of primaryKeyNames(design)) {
+    if (!(name in entity.keys)) add(`${path}.keys`, `missing a template for the table key ${name}`);
+  }
+  for (const [keyName, template] of Object.entries(entity.keys)) {
+    const keyPath = `${path}.keys.${keyName}`;
+    const keyType = keyTypes.get(keyName);
+    if (!keyType) {
+      add(keyPath, `"${keyName}" is not a key attribute of the table or of any index`);
+      continue;
+    }
+    try {
+      parseTemplate(template);
+    } catch (error) {
+      if (error instanceof TemplateSyntaxError) add(keyPath, error.message);
+      continue;
+    }
+    if (template === '') add(keyPath, 'a key template must not be empty');
+    for (const name of placeholders(template)) {
+      if (!attributes.has(name)) add(keyPath, `unknown attribute {${name}}`);
+    }
+    if (keyType !== 'S') {
+      const only = singlePlaceholder(template);
+      const attribute = only ? attributes.get(only) : undefined;
+      const literalNumber = keyType === 'N' && placeholders(template).length === 0 && Number.isFinite(Number(template));
+      if (!literalNumber && (!attribute || attribute.type !== keyType)) {
+        add(keyPath, `${keyName} is of type ${keyType}: its template must be one {placeholder} of an attribute of type ${keyType}`);
+      }
+    }
+  }
+}
+
+const TYPE_CHECKS: Record<string, (value: JsonValue) => boolean> = {
+  S: (v) => typeof v === 'string',
+  N: (v) => typeof v === 'number' && Number.isFinite(v),
+  B: (v) => typeof v === 'string',
+  BOOL: (v) => typeof v === 'boolean',
+  NULL: (v) => v === null,
+  L: (v) => Array.isArray(v),
+  M: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  SS: (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'),
+  NS: (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number'),
+  BS: (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'),
+};
+
+function checkItems(design: Design, add: (path: string, message: string) => void) {
+  const entities = new Map(design.entities.map((e) => [e.name, e]));
+  for (const [entityName, samples] of Object.entries(design.items)) {
+    const entity = entities.get(entityName);
+    if (!entity) {
+      add(`items.${entityName}`, `no entity is named "${entityName}"`);
+      continue;
+    }
+    const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
+    samples.forEach((sample, i) => {
+      const path = `items.${entityName}[${i}]`;
+      for (const [name, value] of Object.entries(sample)) {
+        const attribute = attributes.get(name);
+        if (!attribute) {
+          add(`${path}.${name}`, `"${name}" is not an attribute of ${entityName}`);
+          continue;
+        }
+        if (value === null && attribute.type !== 'NULL') continue; // null means "no value", as an absent attribute
+        if (!TYPE_CHECKS[attribute.type](value)) add(`${path}.${name}`, `expected a value of type ${attribute.type}, got ${JSON.stringify(value)}`);
+        else if (attribute.enum && !attribute.enum.includes(value as string | number)) {
+          add(`${path}.${name}`, `${JSON.stringify(value)} is not one of ${attribute.enum.map((v) => JSON.stringify(v)).join(', ')}`);
+        }
+      }
+      for (const attribute of entity.attributes) {
+        if (attribute.required && (sample[attribute.name] === undefined || sample[attribute.name] === null)) {
+          add(`${path}`, `missing required attribute "${attribute.name}"`);
+        }
+      }
+    });
+  }
+}
+
+function checkPattern(design: Design, pattern: AccessPattern, path: string, add: (path: string, message: string) => void) {
+  const entities = new Set(design.entities.map((e) => e.name));
+  const entityAttributes = (name: string) => new Set(design.entities.find((e) => e.name === name)?.attributes.map((a) => a.name));
+  const checkTemplate = (templatePath: string, template: string) => {
+    try {
+      parseTemplate(template);
+    } catch (error) {
+      if (error instanceof TemplateSyntaxError) add(templatePath, error.message);
+    }
+  };
+  const checkEntity = (entityPath: string, name: string) => {
+    if (!entities.has(name)) add(entityPath, `no entity is named "${name}"`);
+  };
+  const checkAttributes = (listPath: string, entity: string, names: string[] | undefined) => {
+    if (!entities.has(entity)) return;
+    const declared = entityAttributes(entity);
+    names?.forEach((name, i) => {
+      if (!declared.has(name)) add(`${listPath}[${i}]`, `"${name}" is not an attribute of ${entity}`);
+    });
+  };
+  switch (pattern.operation) {
+    case 'GetItem':
+    case 'Query':
+    case 'Scan': {
+      const schema = keySchemaFor(design, pattern.index);
+      if (!schema) add(`${path}.index`, `no index is named "${pattern.index}"`);
+      pattern.returns?.forEach((name, i) => checkEntity(`${path}.returns[${i}]`, name));
+      if (pattern.operation === 'Scan') break;
+      const { keyCondition } = pattern;
+      checkTemplate(`${path}.keyCondition.partition`, keyCondition.partition);
+      if (keyCondition.sort) {
+        checkTemplate(`${path}.keyCondition.sort.value`, keyCondition.sort.value);
+        if (keyCondition.sort.op === 'between' && keyCondition.sort.to === undefined) {
+          add(`${path}.keyCondition.sort.to`, 'between needs an upper bound "to"');
+        }
+        if (keyCondition.sort.to !== undefined) checkTemplate(`${path}.keyCondition.sort.to`, keyCondition.sort.to);
+        if (schema && !schema.sortKey) add(`${path}.keyCondition.sort`, `${pattern.index ?? 'the table'} has no sort key`);
+        if (schema?.sortKey && schema.sortKey.type !== 'S' && keyCondition.sort.op === 'begins_with') {
+          add(`${path}.keyCondition.sort.op`, `begins_with needs a string sort key; ${schema.sortKey.name} is of type ${schema.sortKey.type}`);
+        }
+      }
+      if (pattern.operation === 'GetItem') {
+        if (pattern.index) add(`${path}.index`, 'GetItem reads the table only; use a Query to read an index');
+        if (design.table.sortKey && keyCondition.sort?.op !== '=') {
+          add(`${path}.keyCondition.sort`, `GetItem needs the full primary key: an "=" on ${design.table.sortKey.name}`);
+        }
+      }
+      break;
+    }
+    case 'PutItem':
+    case 'DeleteItem':
+      checkEntity(`${path}.entity`, pattern.entity);
+      break;
+    case 'UpdateItem':
+      checkEntity(`${path}.entity`, pattern.entity);
+      checkAttributes(`${path}.set`, pattern.entity, pattern.set);
+      checkAttributes(`${path}.remove`, pattern.entity, pattern.remove);
+      if (!pattern.set?.length && !pattern.remove?.length) add(path, 'an UpdateItem needs attributes to set or remove');
+      break;
+    case 'TransactWriteItems':
+      pattern.actions.forEach((action, i) => {
+        checkEntity(`${path}.actions[${i}].entity`, action.entity);
+        checkAttributes(`${path}.actions[${i}].set`, action.entity, action.set);
+        checkAttributes(`${path}.actions[${i}].remove`, action.entity, action.remove);
+      });
+      break;
+    case 'TransactGetItems':
+    case 'BatchGetItem':
+      pattern.gets.forEach((get, i) => {
+        checkEntity(`${path}.gets[${i}].entity`, get.entity);
+        if (get.key) {
+          checkTemplate(`${path}.gets[${i}].key.partition`, get.key.partition);
+          if (get.key.sort !== undefined) checkTemplate(`${path}.gets[${i}].key.sort`, get.key.sort);
+        }
+      });
+      break;
+  }
+}
+
+/** Checks that a schema-valid design refers only to things it declares. */
+export function referenceProblems(design: Design): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  const add = (path: string, message: string) => problems.push({ path, message });
+  checkTable(design, add);
+  for (const [i, name] of duplicates(design.entities, (e) => e.name)) add(`entities[${i}].name`, `duplicate entity name "${name}"`);
+  design.entities.forEach((entity, i) => checkEntity(design, entity, `entities[${i}]`, add));
+  for (const [i, id] of duplicates(design.accessPatterns, (p) => p.id)) add(`accessPatterns[${i}].id`, `duplicate pattern id "${id}"`);
+  design.accessPatterns.forEach((pattern, i) => checkPattern(design, pattern, `accessPatterns[${i}]`, add));
+  checkItems(design, add);
+  return problems;
+}
