@@ -1,0 +1,17 @@
+// Items as Keyplan handles them: plain JSON, as @aws-sdk/util-dynamodb's unmarshall gives them
+// (numbers as numbers, sets as arrays, binary as base64 strings).
+import type { JsonValue } from './schema.ts';
+
+export type PlainItem = Record<string, JsonValue>;
+
+/** A key attribute's value: S and B (base64) as strings, N as a number. */
+export type KeyValue = string | number;
+
+/** An item derived from an entity's sample values, with where it came from. */
+export interface DerivedItem {
+  entity: string;
+  /** Position in design.items[entity]. */
+  sampleIndex: number;
+  /** Every key attribute (table and indexes) and the type attribute included. */
+  item: PlainItem;
+}

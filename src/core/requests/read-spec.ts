@@ -1,0 +1,37 @@
+// A read resolved from an access pattern and its arguments: concrete key values, no templates left.
+// The request builder turns it into DynamoDB's input; the evaluator answers it over the index views.
+// Both read the same spec, which is what makes them comparable item for item.
+import type { KeyValue, PlainItem } from '../model/item.ts';
+import type { ConditionOperator, JsonValue, SortOperator } from '../model/schema.ts';
+
+export interface ResolvedClause {
+  attribute: string;
+  op: ConditionOperator;
+  value?: JsonValue;
+  to?: JsonValue;
+}
+
+export interface ReadSpec {
+  operation: 'GetItem' | 'Query' | 'Scan';
+  /** Undefined reads the table. */
+  index?: string;
+  /** GetItem and Query: the partition key value. */
+  partition?: KeyValue;
+  /** GetItem: op "=" with the sort key value. Query: the sort key condition. */
+  sort?: { op: SortOperator; value: KeyValue; to?: KeyValue };
+  /** Default true. */
+  scanIndexForward?: boolean;
+  limit?: number;
+  exclusiveStartKey?: PlainItem;
+  consistentRead?: boolean;
+  filter?: ResolvedClause[];
+  projection?: string[];
+}
+
+/** The answer to a read, in DynamoDB's terms, with items as plain JSON. */
+export interface ReadResult {
+  items: PlainItem[];
+  count: number;
+  scannedCount: number;
+  lastEvaluatedKey?: PlainItem;
+}
