@@ -38,7 +38,11 @@ export function parseTemplate(template: string): TemplatePart[] {
         `placeholders {${previous.name}} and {${match[1]}} need a literal between them, or the key cannot be read back`,
       );
     }
-    parts.push(match[2] ? { kind: 'placeholder', name: match[1], width: Number(match[2]) } : { kind: 'placeholder', name: match[1] });
+    parts.push(
+      match[2]
+        ? { kind: 'placeholder', name: match[1], width: Number(match[2]) }
+        : { kind: 'placeholder', name: match[1] },
+    );
     i = close + 1;
   }
   if (literal) parts.push({ kind: 'literal', text: literal });
@@ -89,7 +93,10 @@ export function formatPlaceholderValue(value: JsonValue | undefined, width?: num
  * Renders a template with the given values. Undefined when a placeholder has no value: the item then has
  * no such key attribute, which is how sparse indexes work.
  */
-export function renderTemplate(template: string, values: Record<string, JsonValue | undefined>): string | undefined {
+export function renderTemplate(
+  template: string,
+  values: Record<string, JsonValue | undefined>,
+): string | undefined {
   let out = '';
   for (const part of parseTemplate(template)) {
     if (part.kind === 'literal') {

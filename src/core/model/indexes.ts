@@ -82,6 +82,7 @@ export function projectedAttributeNames(design: Design, schema: KeySchema): Set<
   const names = new Set(primaryKeyNames(design));
   names.add(schema.partitionKey.name);
   if (schema.sortKey) names.add(schema.sortKey.name);
-  if (schema.projection.type === 'INCLUDE') for (const name of schema.projection.attributes ?? []) names.add(name);
+  if (schema.projection.type === 'INCLUDE')
+    for (const name of schema.projection.attributes ?? []) names.add(name);
   return names;
 }

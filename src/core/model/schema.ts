@@ -139,7 +139,10 @@ export const attributeSchema = z
     type: z.enum(ATTRIBUTE_TYPES),
     required: z.boolean().optional(),
     format: z.enum(ATTRIBUTE_FORMATS).optional(),
-    enum: z.array(z.union([z.string(), z.number()])).min(1).optional(),
+    enum: z
+      .array(z.union([z.string(), z.number()]))
+      .min(1)
+      .optional(),
     description: z.string().optional(),
   })
   .strict();
@@ -190,7 +193,12 @@ export const writeConditionSchema = z.union([
 ]);
 export type WriteCondition = z.infer<typeof writeConditionSchema>;
 
-const argumentValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]);
+const argumentValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.union([z.string(), z.number()])),
+]);
 export type ArgumentValue = z.infer<typeof argumentValue>;
 export type Arguments = Record<string, ArgumentValue>;
 
@@ -239,8 +247,22 @@ export const getActionSchema = z
 export type GetAction = z.infer<typeof getActionSchema>;
 
 export const accessPatternSchema = z.discriminatedUnion('operation', [
-  z.object({ ...patternBase, operation: z.literal('GetItem'), ...readFields, keyCondition: keyConditionSchema }).strict(),
-  z.object({ ...patternBase, operation: z.literal('Query'), ...readFields, keyCondition: keyConditionSchema }).strict(),
+  z
+    .object({
+      ...patternBase,
+      operation: z.literal('GetItem'),
+      ...readFields,
+      keyCondition: keyConditionSchema,
+    })
+    .strict(),
+  z
+    .object({
+      ...patternBase,
+      operation: z.literal('Query'),
+      ...readFields,
+      keyCondition: keyConditionSchema,
+    })
+    .strict(),
   z.object({ ...patternBase, operation: z.literal('Scan'), ...readFields }).strict(),
   z
     .object({
@@ -298,7 +320,14 @@ export type WritePattern = Extract<AccessPattern, { operation: WriteOperation }>
 /** An attribute value as JSON holds it: sets as arrays, binary as base64 strings. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
 );
 export type SampleValues = Record<string, JsonValue>;
 

@@ -30,7 +30,8 @@ export function formatProblems(problems: ValidationProblem[]): string {
 function zodProblems(error: z.ZodError): ValidationProblem[] {
   return error.issues.map((issue) => {
     let message = issue.message;
-    if (issue.code === 'unrecognized_keys') message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (issue.code === 'unrecognized_keys')
+      message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
     if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
       message = 'unknown operation';
     }
@@ -85,7 +86,9 @@ function checkTable(design: Design, add: (path: string, message: string) => void
   const indexNames = [...table.globalSecondaryIndexes, ...table.localSecondaryIndexes];
   for (const [i, name] of duplicates(indexNames, (x) => x.name)) {
     const isGsi = i < table.globalSecondaryIndexes.length;
-    const path = isGsi ? `table.globalSecondaryIndexes[${i}]` : `table.localSecondaryIndexes[${i - table.globalSecondaryIndexes.length}]`;
+    const path = isGsi
+      ? `table.globalSecondaryIndexes[${i}]`
+      : `table.localSecondaryIndexes[${i - table.globalSecondaryIndexes.length}]`;
     add(`${path}.name`, `duplicate index name "${name}"`);
   }
   if (table.localSecondaryIndexes.length > 0 && !table.sortKey) {
@@ -96,7 +99,8 @@ function checkTable(design: Design, add: (path: string, message: string) => void
   const visit = (path: string, key: { name: string; type: string } | undefined) => {
     if (!key) return;
     const type = seen.get(key.name);
-    if (type && type !== key.type) add(`${path}.type`, `"${key.name}" is used as a key of type ${type} elsewhere`);
+    if (type && type !== key.type)
+      add(`${path}.type`, `"${key.name}" is used as a key of type ${type} elsewhere`);
     seen.set(key.name, key.type);
   };
   visit('table.partitionKey', table.partitionKey);
@@ -105,28 +109,47 @@ function checkTable(design: Design, add: (path: string, message: string) => void
     visit(`table.globalSecondaryIndexes[${i}].partitionKey`, gsi.partitionKey);
     visit(`table.globalSecondaryIndexes[${i}].sortKey`, gsi.sortKey);
     if (gsi.projection.type === 'INCLUDE' && !gsi.projection.attributes?.length) {
-      add(`table.globalSecondaryIndexes[${i}].projection.attributes`, 'an INCLUDE projection needs at least one attribute');
+      add(
+        `table.globalSecondaryIndexes[${i}].projection.attributes`,
+        'an INCLUDE projection needs at least one attribute',
+      );
     }
   });
   table.localSecondaryIndexes.forEach((lsi, i) => {
     visit(`table.localSecondaryIndexes[${i}].sortKey`, lsi.sortKey);
     if (lsi.projection.type === 'INCLUDE' && !lsi.projection.attributes?.length) {
-      add(`table.localSecondaryIndexes[${i}].projection.attributes`, 'an INCLUDE projection needs at least one attribute');
+      add(
+        `table.localSecondaryIndexes[${i}].projection.attributes`,
+        'an INCLUDE projection needs at least one attribute',
+      );
     }
   });
-  if (seen.has(table.typeAttribute)) add('table.typeAttribute', `"${table.typeAttribute}" is a key attribute`);
+  if (seen.has(table.typeAttribute))
+    add('table.typeAttribute', `"${table.typeAttribute}" is a key attribute`);
 }
 
-function checkEntity(design: Design, entity: Entity, path: string, add: (path: string, message: string) => void) {
+function checkEntity(
+  design: Design,
+  entity: Entity,
+  path: string,
+  add: (path: string, message: string) => void,
+) {
   const keyTypes = keyAttributeTypes(design);
   const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
-  for (const [i, name] of duplicates(entity.attributes, (a) => a.name)) add(`${path}.attributes[${i}].name`, `duplicate attribute "${name}"`);
+  for (const [i, name] of duplicates(entity.attributes, (a) => a.name))
+    add(`${path}.attributes[${i}].name`, `duplicate attribute "${name}"`);
   entity.attributes.forEach((attribute, i) => {
     if (keyTypes.has(attribute.name)) {
-      add(`${path}.attributes[${i}].name`, `"${attribute.name}" is a key attribute of the table; its value comes from the key templates`);
+      add(
+        `${path}.attributes[${i}].name`,
+        `"${attribute.name}" is a key attribute of the table; its value comes from the key templates`,
+      );
     }
     if (attribute.name === design.table.typeAttribute) {
-      add(`${path}.attributes[${i}].name`, `"${attribute.name}" is the type attribute; Keyplan sets it to the entity name`);
+      add(
+        `${path}.attributes[${i}].name`,
+        `"${attribute.name}" is the type attribute; Keyplan sets it to the entity name`,
+      );
     }
   });
   for (const name of primaryKeyNames(design)) {
@@ -152,9 +175,13 @@ function checkEntity(design: Design, entity: Entity, path: string, add: (path: s
     if (keyType !== 'S') {
       const only = singlePlaceholder(template);
       const attribute = only ? attributes.get(only) : undefined;
-      const literalNumber = keyType === 'N' && placeholders(template).length === 0 && Number.isFinite(Number(template));
+      const literalNumber =
+        keyType === 'N' && placeholders(template).length === 0 && Number.isFinite(Number(template));
       if (!literalNumber && (!attribute || attribute.type !== keyType)) {
-        add(keyPath, `${keyName} is of type ${keyType}: its template must be one {placeholder} of an attribute of type ${keyType}`);
+        add(
+          keyPath,
+          `${keyName} is of type ${keyType}: its template must be one {placeholder} of an attribute of type ${keyType}`,
+        );
       }
     }
   }
@@ -191,9 +218,13 @@ function checkItems(design: Design, add: (path: string, message: string) => void
           continue;
         }
         if (value === null && attribute.type !== 'NULL') continue; // null means "no value", as an absent attribute
-        if (!TYPE_CHECKS[attribute.type](value)) add(`${path}.${name}`, `expected a value of type ${attribute.type}, got ${JSON.stringify(value)}`);
+        if (!TYPE_CHECKS[attribute.type](value))
+          add(`${path}.${name}`, `expected a value of type ${attribute.type}, got ${JSON.stringify(value)}`);
         else if (attribute.enum && !attribute.enum.includes(value as string | number)) {
-          add(`${path}.${name}`, `${JSON.stringify(value)} is not one of ${attribute.enum.map((v) => JSON.stringify(v)).join(', ')}`);
+          add(
+            `${path}.${name}`,
+            `${JSON.stringify(value)} is not one of ${attribute.enum.map((v) => JSON.stringify(v)).join(', ')}`,
+          );
         }
       }
       for (const attribute of entity.attributes) {
@@ -205,9 +236,15 @@ function checkItems(design: Design, add: (path: string, message: string) => void
   }
 }
 
-function checkPattern(design: Design, pattern: AccessPattern, path: string, add: (path: string, message: string) => void) {
+function checkPattern(
+  design: Design,
+  pattern: AccessPattern,
+  path: string,
+  add: (path: string, message: string) => void,
+) {
   const entities = new Set(design.entities.map((e) => e.name));
-  const entityAttributes = (name: string) => new Set(design.entities.find((e) => e.name === name)?.attributes.map((a) => a.name));
+  const entityAttributes = (name: string) =>
+    new Set(design.entities.find((e) => e.name === name)?.attributes.map((a) => a.name));
   const checkTemplate = (templatePath: string, template: string) => {
     try {
       parseTemplate(template);
@@ -240,16 +277,24 @@ function checkPattern(design: Design, pattern: AccessPattern, path: string, add:
         if (keyCondition.sort.op === 'between' && keyCondition.sort.to === undefined) {
           add(`${path}.keyCondition.sort.to`, 'between needs an upper bound "to"');
         }
-        if (keyCondition.sort.to !== undefined) checkTemplate(`${path}.keyCondition.sort.to`, keyCondition.sort.to);
-        if (schema && !schema.sortKey) add(`${path}.keyCondition.sort`, `${pattern.index ?? 'the table'} has no sort key`);
+        if (keyCondition.sort.to !== undefined)
+          checkTemplate(`${path}.keyCondition.sort.to`, keyCondition.sort.to);
+        if (schema && !schema.sortKey)
+          add(`${path}.keyCondition.sort`, `${pattern.index ?? 'the table'} has no sort key`);
         if (schema?.sortKey && schema.sortKey.type !== 'S' && keyCondition.sort.op === 'begins_with') {
-          add(`${path}.keyCondition.sort.op`, `begins_with needs a string sort key; ${schema.sortKey.name} is of type ${schema.sortKey.type}`);
+          add(
+            `${path}.keyCondition.sort.op`,
+            `begins_with needs a string sort key; ${schema.sortKey.name} is of type ${schema.sortKey.type}`,
+          );
         }
       }
       if (pattern.operation === 'GetItem') {
         if (pattern.index) add(`${path}.index`, 'GetItem reads the table only; use a Query to read an index');
         if (design.table.sortKey && keyCondition.sort?.op !== '=') {
-          add(`${path}.keyCondition.sort`, `GetItem needs the full primary key: an "=" on ${design.table.sortKey.name}`);
+          add(
+            `${path}.keyCondition.sort`,
+            `GetItem needs the full primary key: an "=" on ${design.table.sortKey.name}`,
+          );
         }
       }
       break;
@@ -262,7 +307,8 @@ function checkPattern(design: Design, pattern: AccessPattern, path: string, add:
       checkEntity(`${path}.entity`, pattern.entity);
       checkAttributes(`${path}.set`, pattern.entity, pattern.set);
       checkAttributes(`${path}.remove`, pattern.entity, pattern.remove);
-      if (!pattern.set?.length && !pattern.remove?.length) add(path, 'an UpdateItem needs attributes to set or remove');
+      if (!pattern.set?.length && !pattern.remove?.length)
+        add(path, 'an UpdateItem needs attributes to set or remove');
       break;
     case 'TransactWriteItems':
       pattern.actions.forEach((action, i) => {
@@ -289,9 +335,11 @@ export function referenceProblems(design: Design): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const add = (path: string, message: string) => problems.push({ path, message });
   checkTable(design, add);
-  for (const [i, name] of duplicates(design.entities, (e) => e.name)) add(`entities[${i}].name`, `duplicate entity name "${name}"`);
+  for (const [i, name] of duplicates(design.entities, (e) => e.name))
+    add(`entities[${i}].name`, `duplicate entity name "${name}"`);
   design.entities.forEach((entity, i) => checkEntity(design, entity, `entities[${i}]`, add));
-  for (const [i, id] of duplicates(design.accessPatterns, (p) => p.id)) add(`accessPatterns[${i}].id`, `duplicate pattern id "${id}"`);
+  for (const [i, id] of duplicates(design.accessPatterns, (p) => p.id))
+    add(`accessPatterns[${i}].id`, `duplicate pattern id "${id}"`);
   design.accessPatterns.forEach((pattern, i) => checkPattern(design, pattern, `accessPatterns[${i}]`, add));
   checkItems(design, add);
   return problems;
