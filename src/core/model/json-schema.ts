@@ -1,0 +1,15 @@
+// The JSON Schema of the design document, derived from the zod schema so the two never disagree.
+import { z } from 'zod';
+import { designSchema } from './schema.ts';
+
+export function designJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(designSchema, { io: 'input', unrepresentable: 'any' }),
+    $id: 'urn:keyplan:design:1',
+    title: 'Keyplan design document (keyplan/1)',
+  };
+}
+
+export function designJsonSchemaText(): string {
+  return `${JSON.stringify(designJsonSchema(), null, 2)}\n`;
+}
