@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm test`: every suite in one go (lint, types, unit + integration, e2e), then one summary line
+// `N passed, N failed` counting all of them, which is what CI reads.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const bin = (name) => join('node_modules', '.bin', name);
+const reports = mkdtempSync(join(tmpdir(), 'keyplan-test-'));
+let passed = 0;
+let failed = 0;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n── ${label} ──`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) passed++;
+  else failed++;
+}
+
+check('lint (biome)', bin('biome'), ['check', '.']);
+check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
+
+const vitestJson = join(reports, 'vitest.json');
+const vitestOk = run('unit and integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (vitestOk || report.numFailedTests > 0 ? 0 : 1);
+} else failed++;
+
+const hasE2e = existsSync('e2e') && readdirSync('e2e').some((f) => f.endsWith('.spec.ts'));
+if (hasE2e) {
+  if (!run('build (vite)', bin('vite'), ['build', '--logLevel', 'warn'])) failed++;
+  else {
+    const playwrightJson = join(reports, 'playwright.json');
+    const e2eOk = run('end to end (playwright, chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    });
+    if (existsSync(playwrightJson)) {
+      const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected + (e2eOk || stats.unexpected > 0 ? 0 : 1);
+    } else failed++;
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,18 @@
+import { deriveItems } from '../../core/items/derive.ts';
+import type { Command } from '../command.ts';
+import { jsonOption } from '../command.ts';
+import { printJson, readDesign } from '../io.ts';
+
+export const itemsCommand: Command = {
+  name: 'items',
+  summary: 'the items as DynamoDB stores them, with every key attribute',
+  usage: 'items FILE [--json]',
+  options: jsonOption,
+  async run({ positionals, values }, io) {
+    const design = await readDesign(positionals[0], io);
+    const items = deriveItems(design).map((d) => d.item);
+    if (values.json) printJson(io, items);
+    else io.stdout(`${items.map((item) => JSON.stringify(item)).join('\n')}\n`);
+    return 0;
+  },
+};

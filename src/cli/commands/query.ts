@@ -1,0 +1,39 @@
+import { evaluateRead } from '../../core/evaluate/evaluate.ts';
+import { buildViewsFor } from '../../core/indexes/views.ts';
+import type { PlainItem } from '../../core/model/item.ts';
+import { resolveRead } from '../../core/requests/resolve.ts';
+import type { Command } from '../command.ts';
+import { CommandError, parseJsonOption, parsePositiveInt, printJson, readDesign } from '../io.ts';
+import { findPattern, patternArguments } from '../pattern-args.ts';
+
+export const queryCommand: Command = {
+  name: 'query',
+  summary: 'answer a read pattern in memory, as DynamoDB would',
+  usage: 'query FILE PATTERN [--arg k=v]… [--limit N] [--start-key JSON] [--json]',
+  options: {
+    arg: { type: 'string', multiple: true },
+    limit: { type: 'string' },
+    'start-key': { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  async run({ positionals, values }, io) {
+    const design = await readDesign(positionals[0], io);
+    const pattern = findPattern(design, positionals[1]);
+    if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan') {
+      throw new CommandError(`${pattern.id} is a ${pattern.operation}: only reads are answered in memory; use keyplan run`);
+    }
+    const args = patternArguments(design, pattern, values.arg as string[] | undefined);
+    const spec = resolveRead(design, pattern, args);
+    const limit = parsePositiveInt(values.limit as string | undefined, '--limit');
+    if (limit !== undefined) spec.limit = limit;
+    const startKey = parseJsonOption(values['start-key'] as string | undefined, '--start-key');
+    if (startKey !== undefined) spec.exclusiveStartKey = startKey as PlainItem;
+    const result = evaluateRead(design, buildViewsFor(design), spec);
+    if (values.json) printJson(io, result);
+    else {
+      for (const item of result.items) io.stdout(`${JSON.stringify(item)}\n`);
+      io.stderr(`Count ${result.count} · ScannedCount ${result.scannedCount}${result.lastEvaluatedKey ? ` · next page from ${JSON.stringify(result.lastEvaluatedKey)}` : ''}\n`);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,56 @@
+// The keyplan command: parses arguments, dispatches to one command, maps failures to exit codes
+// (0 ok, 1 something to fix, 2 wrong usage) with messages on stderr.
+import { parseArgs } from 'node:util';
+import type { Command } from './command.ts';
+import { commands } from './commands/index.ts';
+import { type CliIo, CommandError, processIo, UsageError } from './io.ts';
+
+function help(): string {
+  const width = Math.max(...commands.map((c) => c.usage.length));
+  return [
+    'keyplan: design DynamoDB single-table schemas around access patterns',
+    '',
+    'Usage:',
+    ...commands.map((c) => `  keyplan ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'FILE is a design document (format keyplan/1) or - for standard input.',
+    '--json prints machine-readable output on stdout; messages go to stderr.',
+  ].join('\n');
+}
+
+function runCommand(command: Command, argv: string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: argv, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional.*$/s, ''));
+  }
+  if (parsed.values.help) {
+    io.stdout(`Usage: keyplan ${command.usage}\n${command.summary}\n`);
+    return Promise.resolve(0);
+  }
+  return command.run({ positionals: parsed.positionals, values: parsed.values }, io);
+}
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(`${help()}\n`);
+    return name ? 0 : 2;
+  }
+  const command = commands.find((c) => c.name === name);
+  try {
+    if (!command) throw new UsageError(`unknown command "${name}"; run keyplan --help for the list`);
+    return await runCommand(command, rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`keyplan ${command?.name ?? ''}: ${error.message}\n${command ? `Usage: keyplan ${command.usage}\n` : ''}`);
+      return 2;
+    }
+    if (error instanceof CommandError) {
+      io.stderr(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
