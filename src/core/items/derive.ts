@@ -1,6 +1,6 @@
 // Full items from an entity's sample values: every key attribute its templates render (table and
 // indexes) plus the type attribute. Index keys whose placeholders lack a value are left out: sparse.
-import { renderKeyValue } from '../keys/template.ts';
+import { renderKeyValue, TemplateSyntaxError } from '../keys/template.ts';
 import { keyAttributeTypes } from '../model/indexes.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, Entity, JsonValue } from '../model/schema.ts';
@@ -14,8 +14,13 @@ export function deriveKeys(
   const types = keyAttributeTypes(design);
   const keys: Record<string, KeyValue> = {};
   for (const [keyName, template] of Object.entries(entity.keys)) {
-    const value = renderKeyValue(template, values, types.get(keyName) ?? 'S');
-    if (value !== undefined) keys[keyName] = value;
+    try {
+      const value = renderKeyValue(template, values, types.get(keyName) ?? 'S');
+      if (value !== undefined) keys[keyName] = value;
+    } catch (error) {
+      // A template being typed may be half-written; validation reports it, the items just lack that key.
+      if (!(error instanceof TemplateSyntaxError)) throw error;
+    }
   }
   return keys;
 }
