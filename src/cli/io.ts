@@ -1,7 +1,7 @@
 // What every command shares: where text goes, how a design is read, and the two kinds of failure.
 import { readFile } from 'node:fs/promises';
-import { formatProblems, validateDesignText } from '../core/model/validate.ts';
 import type { Design } from '../core/model/schema.ts';
+import { formatProblems, validateDesignText } from '../core/model/validate.ts';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -34,7 +34,9 @@ export async function readText(path: string, io: CliIo): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CommandError(code === 'ENOENT' ? `${path}: no such file` : `${path}: ${(error as Error).message}`);
+    throw new CommandError(
+      code === 'ENOENT' ? `${path}: no such file` : `${path}: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -72,7 +74,8 @@ export function parseArgPairs(pairs: string[] | undefined): Record<string, strin
 export function parsePositiveInt(value: string | undefined, option: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${option} ${value}: expected a whole number of at least 1`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`${option} ${value}: expected a whole number of at least 1`);
   return n;
 }
 

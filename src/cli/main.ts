@@ -21,7 +21,12 @@ function help(): string {
 function runCommand(command: Command, argv: string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: argv, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/\. To specify a positional.*$/s, ''));
   }
@@ -44,7 +49,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return await runCommand(command, rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`keyplan ${command?.name ?? ''}: ${error.message}\n${command ? `Usage: keyplan ${command.usage}\n` : ''}`);
+      io.stderr(
+        `keyplan ${command?.name ?? ''}: ${error.message}\n${command ? `Usage: keyplan ${command.usage}\n` : ''}`,
+      );
       return 2;
     }
     if (error instanceof CommandError) {

@@ -14,6 +14,10 @@ export function findPattern(design: Design, id: string | undefined): AccessPatte
 }
 
 /** Without --arg the pattern's example arguments are used; each --arg overrides one of them. */
-export function patternArguments(design: Design, pattern: AccessPattern, pairs: string[] | undefined): Arguments {
+export function patternArguments(
+  design: Design,
+  pattern: AccessPattern,
+  pairs: string[] | undefined,
+): Arguments {
   return coerceArguments(design, { ...(pattern.example ?? {}), ...parseArgPairs(pairs) });
 }

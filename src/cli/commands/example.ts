@@ -9,14 +9,21 @@ export const exampleCommand: Command = {
   options: { list: { type: 'boolean' }, json: { type: 'boolean' } },
   async run({ positionals, values }, io) {
     if (values.list) {
-      if (values.json) printJson(io, EXAMPLES.map(({ name, title, description }) => ({ name, title, description })));
+      if (values.json)
+        printJson(
+          io,
+          EXAMPLES.map(({ name, title, description }) => ({ name, title, description })),
+        );
       else io.stdout(`${EXAMPLES.map((e) => `${e.name.padEnd(14)} ${e.title}`).join('\n')}\n`);
       return 0;
     }
     const [name] = positionals;
     if (!name) throw new UsageError('name an example, or use --list');
     const example = getExample(name);
-    if (!example) throw new CommandError(`no example is named "${name}"; available: ${EXAMPLES.map((e) => e.name).join(', ')}`);
+    if (!example)
+      throw new CommandError(
+        `no example is named "${name}"; available: ${EXAMPLES.map((e) => e.name).join(', ')}`,
+      );
     printJson(io, example.design);
     return 0;
   },

@@ -1,9 +1,22 @@
 import type { Command } from '../command.ts';
+import { applyCommand } from './apply.ts';
 import { exampleCommand } from './example.ts';
 import { itemsCommand } from './items.ts';
 import { queryCommand } from './query.ts';
 import { requestsCommand } from './requests.ts';
+import { runCommand } from './run.ts';
 import { seedCommand } from './seed.ts';
+import { serveCommand } from './serve.ts';
 import { validateCommand } from './validate.ts';
 
-export const commands: Command[] = [exampleCommand, validateCommand, itemsCommand, seedCommand, requestsCommand, queryCommand];
+export const commands: Command[] = [
+  exampleCommand,
+  validateCommand,
+  itemsCommand,
+  seedCommand,
+  requestsCommand,
+  queryCommand,
+  applyCommand,
+  runCommand,
+  serveCommand,
+];

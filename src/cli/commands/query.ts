@@ -20,7 +20,9 @@ export const queryCommand: Command = {
     const design = await readDesign(positionals[0], io);
     const pattern = findPattern(design, positionals[1]);
     if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan') {
-      throw new CommandError(`${pattern.id} is a ${pattern.operation}: only reads are answered in memory; use keyplan run`);
+      throw new CommandError(
+        `${pattern.id} is a ${pattern.operation}: only reads are answered in memory; use keyplan run`,
+      );
     }
     const args = patternArguments(design, pattern, values.arg as string[] | undefined);
     const spec = resolveRead(design, pattern, args);
@@ -32,7 +34,9 @@ export const queryCommand: Command = {
     if (values.json) printJson(io, result);
     else {
       for (const item of result.items) io.stdout(`${JSON.stringify(item)}\n`);
-      io.stderr(`Count ${result.count} · ScannedCount ${result.scannedCount}${result.lastEvaluatedKey ? ` · next page from ${JSON.stringify(result.lastEvaluatedKey)}` : ''}\n`);
+      io.stderr(
+        `Count ${result.count} · ScannedCount ${result.scannedCount}${result.lastEvaluatedKey ? ` · next page from ${JSON.stringify(result.lastEvaluatedKey)}` : ''}\n`,
+      );
     }
     return 0;
   },

@@ -14,7 +14,8 @@ export const requestsCommand: Command = {
     if (values.json) printJson(io, requests);
     else {
       for (const [id, request] of Object.entries(requests)) {
-        const head = 'error' in request ? `# ${id}: cannot build: ${request.error}` : `# ${id} (${request.operation})`;
+        const head =
+          'error' in request ? `# ${id}: cannot build: ${request.error}` : `# ${id} (${request.operation})`;
         io.stdout(`${head}\n${'error' in request ? '' : `${JSON.stringify(request.input, null, 2)}\n`}\n`);
       }
     }

@@ -1,0 +1,81 @@
+// Starts Keyplan's server: DynamoDB (embedded unless an endpoint is given), the app, and a clean shutdown
+// on SIGINT/SIGTERM that never leaves a Java process behind.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp, type DynamoTarget } from './app.ts';
+import { DynamoDBLocal } from './dynamodb/local.ts';
+import { embeddedTarget, externalTarget } from './target.ts';
+
+export interface ServeOptions {
+  port?: number;
+  host?: string;
+  /** Use this DynamoDB instead of starting DynamoDB Local. */
+  endpoint?: string;
+  /** Real AWS through the standard credential chain; must be asked for explicitly. */
+  aws?: boolean;
+  /** Keep DynamoDB Local's data in this folder instead of in memory. */
+  dbPath?: string;
+  staticDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  dynamo: DynamoTarget;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  let local: DynamoDBLocal | undefined;
+  let dynamo: DynamoTarget;
+  if (options.endpoint || options.aws) {
+    dynamo = externalTarget(options.endpoint, options.aws && !options.endpoint ? 'aws' : 'external');
+    log(
+      options.endpoint ? `DynamoDB: ${options.endpoint}` : 'DynamoDB: real AWS (standard credential chain)',
+    );
+  } else {
+    local = new DynamoDBLocal({ dbPath: options.dbPath });
+    log('Starting DynamoDB Local…');
+    await local.start();
+    log(
+      `DynamoDB Local is up at ${local.endpoint}${options.dbPath ? ` (data in ${options.dbPath})` : ' (in memory)'}`,
+    );
+    local.onStatus((status) => log(`DynamoDB Local: ${status}`));
+    dynamo = embeddedTarget(local);
+  }
+  const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
+  const hasSpa = existsSync(`${staticDir}/index.html`);
+  if (!hasSpa) log(`No built app in ${staticDir}: the API runs alone (npm run build makes the app).`);
+  const app = buildApp({ dynamo, staticDir: hasSpa ? staticDir : undefined });
+  try {
+    await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? '127.0.0.1' });
+  } catch (error) {
+    await local?.stop();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host ?? '127.0.0.1';
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await app.close();
+      await local?.stop();
+    })();
+    return closing;
+  };
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, dynamo, close };
+}
+
+/** Stops the server on SIGINT/SIGTERM; the DynamoDB Local supervisor's watchdog covers harder deaths. */
+export function closeOnSignals(server: RunningServer): void {
+  const stop = (signal: NodeJS.Signals) => {
+    server.close().finally(() => process.kill(process.pid, signal));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,140 @@
+// What the API does for one session's namespace: apply a design (table + items), run a pattern or a raw
+// request, and reset. Pure orchestration over the core (requests) and server/dynamodb (I/O).
+import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import type { ApplyResponse, RunResponse } from '../src/core/api/contract.ts';
+import { MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
+import { deriveItems } from '../src/core/items/derive.ts';
+import { primaryKeyNames } from '../src/core/model/indexes.ts';
+import type { PlainItem } from '../src/core/model/item.ts';
+import type { Arguments, Design } from '../src/core/model/schema.ts';
+import { buildRequest } from '../src/core/requests/build.ts';
+import { marshallItem } from '../src/core/requests/marshall.ts';
+import { coerceArguments, declaredTypes } from '../src/core/requests/resolve.ts';
+import { applyDesign, deleteTable } from './dynamodb/apply.ts';
+import { ALLOWED_OPERATIONS, type AllowedOperation, execute } from './dynamodb/execute.ts';
+import { type AttributeMap, type LoadProgress, replaceItems } from './dynamodb/load.ts';
+import { ApiFailure } from './errors.ts';
+import { namespacedTable, tablesNamedBy } from './namespace.ts';
+
+/** The design's items in DynamoDB's form, each marshalled with its entity's declared types (sets stay sets). */
+export function marshalledItems(design: Design): AttributeMap[] {
+  const typesByEntity = new Map(design.entities.map((e) => [e.name, declaredTypes(design, e)]));
+  return deriveItems(design).map((d) => marshallItem(d.item, typesByEntity.get(d.entity)) as AttributeMap);
+}
+
+export async function applyForSession(
+  client: DynamoDBClient,
+  prefix: string,
+  design: Design,
+  options: { recreate?: boolean; loadItems?: boolean; onProgress?: (p: LoadProgress) => void },
+): Promise<ApplyResponse> {
+  const started = performance.now();
+  const tableName = namespacedTable(prefix, design.table.name);
+  const applied = await applyDesign(client, design, { tableName, recreate: options.recreate });
+  const items = options.loadItems === false ? [] : marshalledItems(design);
+  const loaded =
+    options.loadItems === false
+      ? { written: 0, deleted: 0 }
+      : await replaceItems(client, tableName, primaryKeyNames(design), items, {
+          onProgress: options.onProgress,
+        });
+  return {
+    tableName,
+    action: applied.action,
+    changes: applied.changes,
+    items: { ...loaded, total: items.length },
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/** Replaces the items of the session's table with the design's, leaving the table as it is. */
+export async function loadForSession(
+  client: DynamoDBClient,
+  prefix: string,
+  design: Design,
+  onProgress?: (p: LoadProgress) => void,
+): Promise<ApplyResponse['items']> {
+  const items = marshalledItems(design);
+  const tableName = namespacedTable(prefix, design.table.name);
+  const loaded = await replaceItems(client, tableName, primaryKeyNames(design), items, { onProgress });
+  return { ...loaded, total: items.length };
+}
+
+export async function runPatternForSession(
+  client: DynamoDBClient,
+  prefix: string,
+  design: Design,
+  run: {
+    patternId: string;
+    args?: Record<string, unknown>;
+    limit?: number;
+    exclusiveStartKey?: Record<string, unknown>;
+  },
+): Promise<RunResponse> {
+  const pattern = design.accessPatterns.find((p) => p.id === run.patternId);
+  if (!pattern)
+    throw new ApiFailure(404, 'PatternNotFound', `the design has no access pattern "${run.patternId}"`);
+  const args = coerceArguments(design, { ...(pattern.example ?? {}), ...((run.args ?? {}) as Arguments) });
+  const request = buildRequest(design, pattern, args, {
+    tableName: namespacedTable(prefix, design.table.name),
+    limit: run.limit,
+    exclusiveStartKey: run.exclusiveStartKey as PlainItem | undefined,
+  });
+  const result = await execute(
+    client,
+    request.operation as AllowedOperation,
+    request.input as unknown as Record<string, unknown>,
+  );
+  return {
+    ...result,
+    request: { operation: request.operation, input: request.input as unknown as Record<string, unknown> },
+  };
+}
+
+export async function runRawForSession(
+  client: DynamoDBClient,
+  prefix: string,
+  operation: string,
+  input: Record<string, unknown>,
+): Promise<RunResponse> {
+  if (!(ALLOWED_OPERATIONS as readonly string[]).includes(operation)) {
+    throw new ApiFailure(
+      400,
+      'UnknownOperation',
+      `"${operation}" is not an operation Keyplan runs; allowed: ${ALLOWED_OPERATIONS.join(', ')}`,
+    );
+  }
+  const tables = tablesNamedBy(operation, input);
+  if (tables.length === 0) throw new ApiFailure(400, 'InvalidRequest', `${operation} names no table`);
+  const outside = tables.filter((t) => !t.startsWith(prefix));
+  if (outside.length > 0) {
+    throw new ApiFailure(
+      403,
+      'OutsideNamespace',
+      `table ${outside.map((t) => `"${t}"`).join(', ')} is outside this session's namespace "${prefix}"`,
+    );
+  }
+  const limited =
+    typeof input.Limit === 'number' && input.Limit > MAX_PAGE_LIMIT
+      ? { ...input, Limit: MAX_PAGE_LIMIT }
+      : input;
+  const paged =
+    (operation === 'Query' || operation === 'Scan') && limited.Limit === undefined
+      ? { ...limited, Limit: MAX_PAGE_LIMIT }
+      : limited;
+  const result = await execute(client, operation as AllowedOperation, paged);
+  return { ...result, request: { operation, input: paged } };
+}
+
+/** Deletes every table of the session's namespace. */
+export async function resetSession(client: DynamoDBClient, prefix: string): Promise<string[]> {
+  const names: string[] = [];
+  let ExclusiveStartTableName: string | undefined;
+  do {
+    const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName }));
+    names.push(...(page.TableNames ?? []).filter((name) => name.startsWith(prefix)));
+    ExclusiveStartTableName = page.LastEvaluatedTableName;
+  } while (ExclusiveStartTableName);
+  for (const name of names) await deleteTable(client, name);
+  return names;
+}

@@ -1,0 +1,66 @@
+// Where the server's DynamoDB is: the embedded DynamoDB Local it supervises, an endpoint the user named
+// (DYNAMODB_ENDPOINT / --endpoint), or real AWS (only with --aws). The browser never chooses.
+import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoTarget } from './app.ts';
+import { createDynamoClient } from './dynamodb/client.ts';
+import type { DynamoDBLocal } from './dynamodb/local.ts';
+
+/** DynamoDB did not come up (or back) in time. */
+export class DynamoUnavailableError extends Error {
+  override name = 'DynamoUnavailableError';
+}
+
+async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DynamoUnavailableError(message)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function embeddedTarget(local: DynamoDBLocal, waitMs = 30_000): DynamoTarget {
+  let client = createDynamoClient(local.endpoint);
+  let endpoint = local.endpoint;
+  local.onEndpointChange((next) => {
+    client.destroy();
+    endpoint = next;
+    client = createDynamoClient(next);
+  });
+  return {
+    mode: 'embedded',
+    status: async () => local.status,
+    async client(): Promise<DynamoDBClient> {
+      // A request during a restart waits for DynamoDB Local to be back rather than failing.
+      await within(local.ready(), waitMs, 'DynamoDB Local is not up');
+      if (endpoint !== local.endpoint) {
+        client.destroy();
+        endpoint = local.endpoint;
+        client = createDynamoClient(endpoint);
+      }
+      return client;
+    },
+  };
+}
+
+/** An existing DynamoDB (another DynamoDB Local, or AWS when mode is aws and no endpoint is given). */
+export function externalTarget(endpoint: string | undefined, mode: 'external' | 'aws'): DynamoTarget {
+  const client = createDynamoClient(endpoint, mode === 'aws' ? { credentials: undefined } : {});
+  return {
+    mode,
+    async status() {
+      try {
+        await within(client.send(new ListTablesCommand({ Limit: 1 })), 3000, 'no answer');
+        return 'up';
+      } catch {
+        return 'down';
+      }
+    },
+    async client() {
+      return client;
+    },
+  };
+}

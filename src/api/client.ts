@@ -1,0 +1,111 @@
+// Typed client of the server's /api. Errors come back as ApiClientError with the server's code and
+// message; a server that cannot be reached is code "Offline".
+import type { ApplyResponse, HealthResponse, RunResponse } from '../core/api/contract.ts';
+import type { PlainItem } from '../core/model/item.ts';
+import type { Design } from '../core/model/schema.ts';
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+async function post<T>(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: init.signal,
+    });
+  } catch (error) {
+    throw new ApiClientError(
+      0,
+      'Offline',
+      `The Keyplan server cannot be reached (${(error as Error).message}).`,
+    );
+  }
+  if (!response.ok) throw await toError(response);
+  return response as Response & { _type?: T };
+}
+
+async function toError(response: Response): Promise<ApiClientError> {
+  try {
+    const { error } = (await response.json()) as {
+      error: { code: string; message: string; details?: unknown };
+    };
+    return new ApiClientError(response.status, error.code, error.message, error.details);
+  } catch {
+    return new ApiClientError(response.status, 'HttpError', `${response.status} ${response.statusText}`);
+  }
+}
+
+export async function getHealth(): Promise<HealthResponse> {
+  let response: Response;
+  try {
+    response = await fetch('/api/health', { credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiClientError(
+      0,
+      'Offline',
+      `The Keyplan server cannot be reached (${(error as Error).message}).`,
+    );
+  }
+  if (!response.ok) throw await toError(response);
+  return response.json();
+}
+
+/** Applies the design and loads its items, reporting load progress as the server streams it. */
+export async function applyDesign(
+  design: Design,
+  options: { recreate?: boolean; onProgress?: (written: number, total: number) => void } = {},
+): Promise<ApplyResponse> {
+  const response = await post(
+    '/api/apply',
+    { design, recreate: options.recreate },
+    { headers: { accept: 'application/x-ndjson' } },
+  );
+  const reader = response.body?.getReader();
+  if (!reader) throw new ApiClientError(500, 'NoBody', 'the server sent no answer');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    buffer += decoder.decode(value, { stream: !done });
+    let newline = buffer.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      newline = buffer.indexOf('\n');
+      if (!line.trim()) continue;
+      const message = JSON.parse(line) as
+        | { progress: { written: number; total: number } }
+        | { result: ApplyResponse }
+        | { error: { code: string; message: string; status: number } };
+      if ('progress' in message) options.onProgress?.(message.progress.written, message.progress.total);
+      else if ('result' in message) return message.result;
+      else throw new ApiClientError(message.error.status, message.error.code, message.error.message);
+    }
+    if (done)
+      throw new ApiClientError(500, 'Truncated', 'the server closed the connection before it finished');
+  }
+}
+
+export async function runPattern(
+  design: Design,
+  patternId: string,
+  options: { args?: Record<string, unknown>; limit?: number; exclusiveStartKey?: PlainItem } = {},
+): Promise<RunResponse> {
+  return (await post('/api/run', { design, patternId, ...options })).json();
+}
+
+export async function resetSession(): Promise<{ deleted: string[] }> {
+  return (await post('/api/reset', {})).json();
+}

@@ -1,0 +1,47 @@
+import { runPatternForSession } from '../../../server/service.ts';
+import type { PlainItem } from '../../core/model/item.ts';
+import type { Command } from '../command.ts';
+import { dynamoClientFor, dynamoOptions } from '../dynamo-options.ts';
+import { parseJsonOption, parsePositiveInt, printJson, readDesign } from '../io.ts';
+import { findPattern, patternArguments } from '../pattern-args.ts';
+
+export const runCommand: Command = {
+  name: 'run',
+  summary: 'execute an access pattern for real, with consumed capacity',
+  usage: 'run FILE PATTERN --endpoint URL [--arg k=v]… [--limit N] [--start-key JSON] [--json]',
+  options: {
+    ...dynamoOptions,
+    arg: { type: 'string', multiple: true },
+    limit: { type: 'string' },
+    'start-key': { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  async run({ positionals, values }, io) {
+    const design = await readDesign(positionals[0], io);
+    const pattern = findPattern(design, positionals[1]);
+    const args = patternArguments(design, pattern, values.arg as string[] | undefined);
+    const client = dynamoClientFor(values);
+    try {
+      const result = await runPatternForSession(client, '', design, {
+        patternId: pattern.id,
+        args,
+        limit: parsePositiveInt(values.limit as string | undefined, '--limit'),
+        exclusiveStartKey: parseJsonOption(values['start-key'] as string | undefined, '--start-key') as
+          | PlainItem
+          | undefined,
+      });
+      const { items, count, scannedCount, consumedCapacity, lastEvaluatedKey, latencyMs } = result;
+      if (values.json)
+        printJson(io, { items, count, scannedCount, consumedCapacity, lastEvaluatedKey, latencyMs });
+      else {
+        for (const item of items) io.stdout(`${JSON.stringify(item)}\n`);
+        io.stderr(
+          `Count ${count} · ScannedCount ${scannedCount} · ${consumedCapacity.total} capacity units · ${latencyMs} ms\n`,
+        );
+      }
+      return 0;
+    } finally {
+      client.destroy();
+    }
+  },
+};

@@ -1,0 +1,79 @@
+// The wire contract between the SPA and the server, defined once and validated on both sides.
+import { z } from 'zod';
+import { designSchema } from '../model/schema.ts';
+
+/** Page sizes the server accepts for one run. */
+export const MAX_PAGE_LIMIT = 1000;
+/** Sample items the server loads for one design. */
+export const MAX_ITEMS = 50_000;
+
+const plainItem = z.record(z.string(), z.unknown());
+
+export const applyRequestSchema = z
+  .object({
+    design: designSchema,
+    /** Confirms that a changed key schema may delete and recreate the table. */
+    recreate: z.boolean().optional(),
+    /** Load the design's items after the table is ready (default true). */
+    loadItems: z.boolean().optional(),
+  })
+  .strict();
+export type ApplyRequest = z.input<typeof applyRequestSchema>;
+
+export const patternRunSchema = z
+  .object({
+    design: designSchema,
+    patternId: z.string().min(1),
+    args: z.record(z.string(), z.unknown()).optional(),
+    limit: z.number().int().min(1).max(MAX_PAGE_LIMIT).optional(),
+    exclusiveStartKey: plainItem.optional(),
+  })
+  .strict();
+
+export const rawRunSchema = z
+  .object({
+    operation: z.string().min(1),
+    input: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+
+export const runRequestSchema = z.union([patternRunSchema, rawRunSchema]);
+export type RunRequest = z.input<typeof runRequestSchema>;
+
+export interface ApiError {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export interface HealthResponse {
+  ok: boolean;
+  dynamodb: { status: 'starting' | 'up' | 'restarting' | 'down'; mode: 'embedded' | 'external' | 'aws' };
+  namespace: string;
+}
+
+export interface ApplyResponse {
+  tableName: string;
+  action: 'created' | 'updated' | 'unchanged' | 'recreated';
+  changes: string[];
+  items: { written: number; deleted: number; total: number };
+  ms: number;
+}
+
+export interface ConsumedCapacityEntry {
+  target: string;
+  table: string;
+  capacityUnits: number;
+  readCapacityUnits?: number;
+  writeCapacityUnits?: number;
+}
+
+export interface RunResponse {
+  operation: string;
+  request: { operation: string; input: Record<string, unknown> };
+  items: Record<string, unknown>[];
+  count: number;
+  scannedCount: number;
+  lastEvaluatedKey?: Record<string, unknown>;
+  consumedCapacity: { total: number; entries: ConsumedCapacityEntry[] };
+  latencyMs: number;
+  response: Record<string, unknown>;
+}

@@ -1,0 +1,84 @@
+// The link to the server: DynamoDB's state, the last apply, and run results per pattern.
+import type { StateCreator } from 'zustand';
+import { ApiClientError, applyDesign, getHealth, runPattern } from '../api/client.ts';
+import type { ApplyResponse, HealthResponse, RunResponse } from '../core/api/contract.ts';
+import type { PlainItem } from '../core/model/item.ts';
+import type { Design } from '../core/model/schema.ts';
+import type { StoreState } from './index.ts';
+
+export interface ApiErrorState {
+  code: string;
+  message: string;
+}
+
+export type ApplyState =
+  | { status: 'idle' }
+  | { status: 'applying'; written: number; total: number }
+  | { status: 'done'; result: ApplyResponse; design: Design }
+  | { status: 'error'; error: ApiErrorState; needsRecreate: boolean };
+
+export type RunState =
+  | { status: 'running' }
+  | { status: 'done'; result: RunResponse; args: Record<string, unknown>; pages: number }
+  | { status: 'error'; error: ApiErrorState };
+
+export interface ConnectionSlice {
+  health: HealthResponse | null;
+  healthError: string | null;
+  apply: ApplyState;
+  runs: Record<string, RunState>;
+  refreshHealth: () => Promise<void>;
+  applyCurrent: (options?: { recreate?: boolean }) => Promise<void>;
+  runCurrent: (
+    patternId: string,
+    args: Record<string, unknown>,
+    exclusiveStartKey?: PlainItem,
+  ) => Promise<void>;
+}
+
+const asError = (error: unknown): ApiErrorState =>
+  error instanceof ApiClientError
+    ? { code: error.code, message: error.message }
+    : { code: 'Error', message: String(error) };
+
+export const createConnectionSlice: StateCreator<StoreState, [], [], ConnectionSlice> = (set, get) => ({
+  health: null,
+  healthError: null,
+  apply: { status: 'idle' },
+  runs: {},
+  refreshHealth: async () => {
+    try {
+      set({ health: await getHealth(), healthError: null });
+    } catch (error) {
+      set({ health: null, healthError: asError(error).message });
+    }
+  },
+  applyCurrent: async (options = {}) => {
+    const design = get().design;
+    if (!design) return;
+    set({ apply: { status: 'applying', written: 0, total: 0 } });
+    try {
+      const result = await applyDesign(design, {
+        recreate: options.recreate,
+        onProgress: (written, total) => set({ apply: { status: 'applying', written, total } }),
+      });
+      set({ apply: { status: 'done', result, design } });
+    } catch (error) {
+      const needsRecreate = error instanceof ApiClientError && error.code === 'RecreateRequired';
+      set({ apply: { status: 'error', error: asError(error), needsRecreate } });
+    }
+  },
+  runCurrent: async (patternId, args, exclusiveStartKey) => {
+    const design = get().design;
+    if (!design) return;
+    const previous = get().runs[patternId];
+    set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'running' } } }));
+    try {
+      const result = await runPattern(design, patternId, { args, exclusiveStartKey });
+      const pages = exclusiveStartKey && previous?.status === 'done' ? previous.pages + 1 : 1;
+      set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'done', result, args, pages } } }));
+    } catch (error) {
+      set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'error', error: asError(error) } } }));
+    }
+  },
+});

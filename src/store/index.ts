@@ -1,0 +1,45 @@
+// One store made of slices; persistence (autosave of the design and the preferences) only on the combined
+// store. Derived data (items, views, findings, requests) is never stored: see derived.ts.
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { designSchema } from '../core/model/schema.ts';
+import { type ConnectionSlice, createConnectionSlice } from './connection-slice.ts';
+import { createDesignSlice, type DesignSlice } from './design-slice.ts';
+import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
+import { createUiSlice, DEFAULT_UI, type UiSlice } from './ui-slice.ts';
+
+export type StoreState = DesignSlice & SelectionSlice & UiSlice & ConnectionSlice;
+
+export const STORAGE_KEY = 'keyplan:v1';
+
+type Persisted = Pick<StoreState, 'design' | 'ui'>;
+
+export const useStore = create<StoreState>()(
+  persist(
+    (...a) => ({
+      ...createDesignSlice(...a),
+      ...createSelectionSlice(...a),
+      ...createUiSlice(...a),
+      ...createConnectionSlice(...a),
+    }),
+    {
+      name: STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s): Persisted => ({ design: s.design, ui: s.ui }),
+      // A saved design that no longer parses (hand-edited storage, older format) is not restored over
+      // nothing: the start screen shows instead, and the raw text stays in storage under a backup key.
+      merge: (persisted, current) => {
+        const saved = (persisted ?? {}) as Partial<Persisted>;
+        const parsed = saved.design ? designSchema.safeParse(saved.design) : undefined;
+        if (saved.design && !parsed?.success)
+          localStorage.setItem(`${STORAGE_KEY}:unreadable`, JSON.stringify(saved.design));
+        return {
+          ...current,
+          design: parsed?.success ? parsed.data : null,
+          ui: { ...DEFAULT_UI, ...(saved.ui ?? {}) },
+        };
+      },
+    },
+  ),
+);

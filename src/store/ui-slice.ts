@@ -1,0 +1,52 @@
+// Session preferences: theme, panel sizes, modes. Persisted with the design, never part of it.
+import type { StateCreator } from 'zustand';
+import type { StoreState } from './index.ts';
+
+export type ThemePreference = 'system' | 'light' | 'dark';
+export type MainTab = 'designer' | 'json';
+export type DockTab = 'result' | 'problems' | 'cost';
+
+export interface UiPreferences {
+  theme: ThemePreference;
+  leftWidth: number;
+  rightWidth: number;
+  dockHeight: number;
+  dockOpen: boolean;
+  leftOpen: boolean;
+  /** Key cells show rendered values or their templates. */
+  keyDisplay: 'values' | 'templates';
+  density: 'compact' | 'cozy';
+}
+
+export interface UiSlice {
+  ui: UiPreferences;
+  mainTab: MainTab;
+  dockTab: DockTab;
+  exportOpen: boolean;
+  setUi: (patch: Partial<UiPreferences>) => void;
+  setMainTab: (tab: MainTab) => void;
+  setDockTab: (tab: DockTab) => void;
+  setExportOpen: (open: boolean) => void;
+}
+
+export const DEFAULT_UI: UiPreferences = {
+  theme: 'system',
+  leftWidth: 320,
+  rightWidth: 360,
+  dockHeight: 240,
+  dockOpen: true,
+  leftOpen: true,
+  keyDisplay: 'values',
+  density: 'compact',
+};
+
+export const createUiSlice: StateCreator<StoreState, [], [], UiSlice> = (set) => ({
+  ui: DEFAULT_UI,
+  mainTab: 'designer',
+  dockTab: 'result',
+  exportOpen: false,
+  setUi: (patch) => set((s) => ({ ui: { ...s.ui, ...patch } })),
+  setMainTab: (mainTab) => set({ mainTab }),
+  setDockTab: (dockTab) => set((s) => ({ dockTab, ui: { ...s.ui, dockOpen: true } })),
+  setExportOpen: (exportOpen) => set({ exportOpen }),
+});

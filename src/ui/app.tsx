@@ -1,0 +1,55 @@
+// The frame of the designer. Each region is a feature folder; this file only lays them out.
+import { lazy, Suspense } from 'react';
+import { useStore } from '../store/index.ts';
+import { Dock } from './features/dock/dock.tsx';
+import { GridArea } from './features/grid/grid-area.tsx';
+import { Inspector } from './features/inspector/inspector.tsx';
+import { StatusBar } from './features/shell/status-bar.tsx';
+import { TopBar } from './features/shell/top-bar.tsx';
+import { Sidebar } from './features/sidebar/sidebar.tsx';
+import { StartScreen } from './features/start/start-screen.tsx';
+import './styles/theme.css';
+import './styles/controls.css';
+import './styles/app.css';
+
+// Monaco is large: it loads only when the JSON tab opens, so the first screen never waits for it.
+const JsonEditor = lazy(() =>
+  import('./features/json/json-editor.tsx').then((m) => ({ default: m.JsonEditor })),
+);
+
+export function App() {
+  const hasDesign = useStore((s) => s.design !== null);
+  const mainTab = useStore((s) => s.mainTab);
+  const ui = useStore((s) => s.ui);
+  if (!hasDesign) return <StartScreen />;
+  const columns = {
+    '--left-w': `${ui.leftWidth}px`,
+    '--right-w': `${ui.rightWidth}px`,
+  } as React.CSSProperties;
+  return (
+    <div className="app">
+      <TopBar />
+      <div className={`workspace${ui.leftOpen ? '' : ' left-closed'}`} style={columns}>
+        <aside className="panel panel-left" aria-label="Design outline">
+          <Sidebar />
+        </aside>
+        <div className="center">
+          <main className="center-main" aria-label={mainTab === 'json' ? 'Design JSON' : 'Items'}>
+            {mainTab === 'json' ? (
+              <Suspense fallback={<div className="loading">Loading the editor…</div>}>
+                <JsonEditor />
+              </Suspense>
+            ) : (
+              <GridArea />
+            )}
+          </main>
+          {ui.dockOpen && <Dock />}
+        </div>
+        <aside className="panel panel-right" aria-label="Inspector">
+          <Inspector />
+        </aside>
+      </div>
+      <StatusBar />
+    </div>
+  );
+}

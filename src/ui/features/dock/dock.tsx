@@ -1,0 +1,4 @@
+// Placeholder: Result / Problems / Cost
+export function Dock() {
+  return <div className="placeholder">Dock</div>;
+}

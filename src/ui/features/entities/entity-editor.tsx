@@ -1,0 +1,4 @@
+// Placeholder: the entity editor
+export function EntityEditor() {
+  return <div className="placeholder">EntityEditor</div>;
+}
