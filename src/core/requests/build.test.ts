@@ -1,4 +1,3 @@
-// biome-ignore lint/style/noRestrictedImports: the test cross-checks the document form against the SDK's unmarshall.
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AccessPattern, Design, SortOperator } from '../model/schema.ts';

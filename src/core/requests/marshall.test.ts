@@ -1,4 +1,3 @@
-// biome-ignore lint/style/noRestrictedImports: the test cross-checks the pure marshalling against the SDK's.
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
