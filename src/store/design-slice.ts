@@ -5,6 +5,8 @@ import type { Design } from '../core/model/schema.ts';
 import type { StoreState } from './index.ts';
 
 export const HISTORY_LIMIT = 100;
+/** Commits of one field closer together than this are one undo step (typing a template). */
+export const MERGE_WINDOW_MS = 1000;
 
 export interface DesignSlice {
   /** Null until the user picks a start (blank, example, file). */
@@ -17,6 +19,14 @@ export interface DesignSlice {
   opError: string | null;
   /** Applies a pure update to the design as one undo step. Errors thrown by it land in opError. */
   commit: (update: (design: Design) => Design) => boolean;
+  /**
+   * Like commit, but a commit with the same key as the previous one, within MERGE_WINDOW_MS of it, replaces
+   * that step instead of adding one: typing in a field commits on every keystroke and undoes as one step.
+   */
+  commitMerge: (key: string, update: (design: Design) => Design) => boolean;
+  /** The key and time of the last commitMerge, so the next one knows whether to merge. */
+  mergeKey: string | null;
+  mergeAt: number;
   /** Starts a new document (blank, example, opened file): undoable, so opening is never destructive. */
   openDesign: (design: Design) => void;
   closeDesign: () => void;
@@ -30,6 +40,8 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
   future: [],
   changedAt: null,
   opError: null,
+  mergeKey: null,
+  mergeAt: 0,
   commit: (update) => {
     const { design, past } = get();
     if (!design) return false;
@@ -47,6 +59,31 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
       future: [],
       changedAt: Date.now(),
       opError: null,
+      mergeKey: null,
+    });
+    return true;
+  },
+  commitMerge: (key, update) => {
+    const { design, past, mergeKey, mergeAt } = get();
+    if (!design) return false;
+    let next: Design;
+    try {
+      next = update(design);
+    } catch (error) {
+      set({ opError: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+    if (next === design) return true;
+    const now = Date.now();
+    const merge = mergeKey === key && now - mergeAt < MERGE_WINDOW_MS && past.length > 0;
+    set({
+      design: next,
+      past: merge ? past : [...past, design].slice(-HISTORY_LIMIT),
+      future: [],
+      changedAt: now,
+      opError: null,
+      mergeKey: key,
+      mergeAt: now,
     });
     return true;
   },
@@ -58,6 +95,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
       future: [],
       changedAt: Date.now(),
       opError: null,
+      mergeKey: null,
     });
   },
   closeDesign: () => {
@@ -67,6 +105,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
       past: design ? [...past, design].slice(-HISTORY_LIMIT) : past,
       future: [],
       changedAt: Date.now(),
+      mergeKey: null,
     });
   },
   undo: () => {
@@ -79,6 +118,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
       future: design ? [design, ...future] : future,
       changedAt: Date.now(),
       opError: null,
+      mergeKey: null,
     });
   },
   redo: () => {
@@ -91,6 +131,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
       future: rest,
       changedAt: Date.now(),
       opError: null,
+      mergeKey: null,
     });
   },
 });
