@@ -1,0 +1,19 @@
+// Helpers for integration tests against the shared DynamoDB Local of global-setup.ts.
+import { randomBytes } from 'node:crypto';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { inject } from 'vitest';
+import type { DynamoTarget } from '../app.ts';
+import { createDynamoClient } from '../dynamodb/client.ts';
+
+export function testClient(): DynamoDBClient {
+  return createDynamoClient(inject('dynamoEndpoint'));
+}
+
+export function testTarget(client = testClient()): DynamoTarget {
+  return { mode: 'external', status: async () => 'up', client: async () => client };
+}
+
+/** A table-name prefix no other test file uses, so files can run in parallel on one DynamoDB Local. */
+export function uniquePrefix(label: string): string {
+  return `t-${label}-${randomBytes(4).toString('hex')}-`;
+}
