@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { getExample } from '../examples/index.ts';
+import { renderTemplate } from '../keys/template.ts';
+import type { Design, DesignInput, SampleValues } from '../model/schema.ts';
+import { formatProblems, validateDesign } from '../model/validate.ts';
+import { generateItems, seedDesign } from './generate.ts';
+import { findReferences, generationOrder, idOwners } from './relations.ts';
+
+function parsed(input: DesignInput | undefined): Design {
+  const result = validateDesign(input);
+  if (!result.ok) throw new Error(formatProblems(result.problems));
+  return result.design;
+}
+
+const ecommerce = parsed(getExample('ecommerce')?.design);
+const onlineStore = parsed(getExample('online-store')?.design);
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+function values(samples: SampleValues[], attribute: string) {
+  return samples.map((s) => s[attribute]).filter((v) => v !== undefined);
+}
+
+function tableDesign(entities: DesignInput['entities'], extra: Partial<DesignInput> = {}): Design {
+  return parsed({
+    format: 'keyplan/1',
+    name: 'Test',
+    table: { name: 'Test', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } },
+    entities,
+    ...extra,
+  });
+}
+
+describe('generateItems', () => {
+  it('gives the same items for the same seed and others for another seed', () => {
+    const a = generateItems(ecommerce, { count: 20, seed: 7 });
+    expect(generateItems(ecommerce, { count: 20, seed: 7 })).toEqual(a);
+    expect(generateItems(ecommerce, { count: 20, seed: 8 })).not.toEqual(a);
+  });
+
+  it('honours the count for every entity, in design order', () => {
+    for (const design of [ecommerce, onlineStore]) {
+      const items = generateItems(design, { count: 37, seed: 1 });
+      expect(Object.keys(items)).toEqual(design.entities.map((e) => e.name));
+      for (const samples of Object.values(items)) expect(samples).toHaveLength(37);
+    }
+    expect(generateItems(onlineStore, { count: 0 }).Order).toEqual([]);
+    expect(() => generateItems(onlineStore, { count: -1 })).toThrow(RangeError);
+    expect(() => generateItems(onlineStore, { count: 1.5 })).toThrow(RangeError);
+  });
+
+  it('writes emails by format and by name', () => {
+    const shop = generateItems(ecommerce, { count: 200, seed: 3 });
+    const store = generateItems(onlineStore, { count: 200, seed: 3 });
+    const emails = [...values(shop.User, 'email'), ...values(store.Customer, 'email')];
+    expect(emails.length).toBeGreaterThan(300);
+    for (const email of emails) expect(email).toMatch(EMAIL);
+  });
+
+  it('writes date-times as ISO-8601 to the second, and month buckets that agree with them', () => {
+    const { Order, Product } = generateItems(ecommerce, { count: 200, seed: 4 });
+    for (const at of [...values(Order, 'createdAt'), ...values(Product, 'publishedAt')]) {
+      expect(at).toMatch(DATE_TIME);
+      expect(new Date(at as string).toISOString()).toBe((at as string).replace('Z', '.000Z'));
+    }
+    for (const order of Order) expect(order.createdMonth).toBe((order.createdAt as string).slice(0, 7));
+    for (const product of Product) {
+      expect(product.publishedMonth).toBe((product.publishedAt as string | undefined)?.slice(0, 7));
+    }
+  });
+
+  it('keeps ids unique per entity and primary keys distinct', () => {
+    const shop = generateItems(ecommerce, { count: 2000, seed: 5 });
+    const own = { User: 'userId', Order: 'orderId', OrderItem: 'itemId', Product: 'productId' } as const;
+    for (const [entity, id] of Object.entries(own)) {
+      const ids = values(shop[entity], id);
+      expect(ids).toHaveLength(2000);
+      expect(new Set(ids).size).toBe(2000);
+      expect(ids[0]).toMatch(new RegExp(`^${id[0]}-[0-9a-z]{5}$`));
+    }
+    const store = generateItems(onlineStore, { count: 2000, seed: 5 });
+    for (const entity of onlineStore.entities) {
+      const keys = store[entity.name].map(
+        (v) => `${renderTemplate(entity.keys.PK, v)}|${renderTemplate(entity.keys.SK, v)}`,
+      );
+      expect(new Set(keys).size).toBe(2000);
+    }
+  });
+
+  it('makes children refer to generated parents', () => {
+    const store = generateItems(onlineStore, { count: 300, seed: 6 });
+    const customers = new Set(values(store.Customer, 'customerId'));
+    const orders = new Set(values(store.Order, 'orderId'));
+    for (const order of store.Order) expect(customers).toContain(order.customerId);
+    for (const item of store.LineItem) expect(orders).toContain(item.orderId);
+
+    const shop = generateItems(ecommerce, { count: 300, seed: 6 });
+    const users = new Set(values(shop.User, 'userId'));
+    const products = new Set(values(shop.Product, 'productId'));
+    for (const order of shop.Order) expect(users).toContain(order.userId);
+    for (const item of shop.OrderItem) expect(products).toContain(item.productId);
+  });
+
+  it('respects enums and shapes numbers by name', () => {
+    const { Order, OrderItem } = generateItems(ecommerce, { count: 500, seed: 9 });
+    const statuses = new Set(values(Order, 'status'));
+    expect([...statuses].sort()).toEqual(['CANCELLED', 'DELIVERED', 'PAID', 'PENDING', 'SHIPPED']);
+    for (const quantity of values(OrderItem, 'quantity')) expect(quantity).toSatisfy(Number.isInteger);
+    for (const price of values(OrderItem, 'price'))
+      expect(Math.round((price as number) * 100) / 100).toBe(price);
+  });
+
+  it('always sets required and primary-key attributes, optional ones mostly', () => {
+    const { Customer, Order } = generateItems(onlineStore, { count: 1000, seed: 10 });
+    expect(values(Customer, 'customerId')).toHaveLength(1000);
+    const named = values(Customer, 'name').length;
+    expect(named).toBeGreaterThan(700);
+    expect(named).toBeLessThan(900);
+    // Order.status is optional and only in GSI1's keys: orders without it are what make GSI1 sparse.
+    expect(values(Order, 'status').length).toBeLessThan(1000);
+  });
+
+  it('stops at the items a constant key can tell apart', () => {
+    const design = tableDesign([
+      {
+        name: 'Settings',
+        attributes: [{ name: 'theme', type: 'S' }],
+        keys: { PK: 'CONFIG', SK: 'SETTINGS' },
+      },
+    ]);
+    expect(generateItems(design, { count: 10 }).Settings).toHaveLength(1);
+  });
+
+  it('gives every attribute type a valid value', () => {
+    const design = tableDesign(
+      [
+        {
+          name: 'Thing',
+          attributes: [
+            { name: 'thingId', type: 'N', required: true },
+            { name: 'token', type: 'S', format: 'ulid', required: true },
+            { name: 'ref', type: 'S', format: 'uuid', required: true },
+            { name: 'blob', type: 'B', required: true },
+            { name: 'active', type: 'BOOL', required: true },
+            { name: 'nothing', type: 'NULL' },
+            { name: 'list', type: 'L', required: true },
+            { name: 'map', type: 'M', required: true },
+            { name: 'tags', type: 'SS', required: true },
+            { name: 'sizes', type: 'NS', required: true },
+            { name: 'blobs', type: 'BS', required: true },
+            { name: 'expiresAt', type: 'N', required: true },
+            { name: 'level', type: 'N', enum: [1, 2, 3], required: true },
+          ],
+          keys: { PK: 'THING#{thingId}', SK: 'THING' },
+        },
+      ],
+      { table: { ...tableDesign([]).table, ttlAttribute: 'expiresAt' } },
+    );
+    const seeded = seedDesign(design, { count: 100, seed: 11 });
+    expect(validateDesign(seeded).problems).toEqual([]);
+    const things = seeded.items.Thing;
+    expect(new Set(values(things, 'thingId')).size).toBe(100);
+    for (const thing of things) {
+      for (const set of [thing.tags, thing.sizes, thing.blobs] as unknown[][]) {
+        expect(set.length).toBeGreaterThan(0);
+        expect(new Set(set).size).toBe(set.length);
+      }
+      expect(thing.expiresAt as number).toBeGreaterThan(Date.UTC(2030, 0, 1) / 1000 - 1);
+      expect(thing.token).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    }
+  });
+});
+
+describe('seedDesign', () => {
+  it.each([
+    ['ecommerce', ecommerce],
+    ['online-store', onlineStore],
+  ])('gives %s a design that validates', (_, design) => {
+    const seeded = seedDesign(design, { count: 50, seed: 12 });
+    expect(validateDesign(seeded).problems).toEqual([]);
+    expect(seeded.accessPatterns).toBe(design.accessPatterns);
+    expect(seeded.items.Order).toHaveLength(50);
+  });
+});
+
+describe('relations', () => {
+  const orgs = tableDesign([
+    {
+      name: 'Member',
+      attributes: [
+        { name: 'organizationId', type: 'S', required: true },
+        { name: 'memberId', type: 'S', required: true },
+      ],
+      keys: { PK: 'ORG#{organizationId}', SK: 'MEMBER#{memberId}' },
+    },
+    {
+      name: 'Org',
+      attributes: [{ name: 'organizationId', type: 'S', required: true }],
+      keys: { PK: 'ORG#{organizationId}', SK: 'ORG' },
+    },
+  ]);
+
+  it('finds id owners by name, else by the table key with the fewest ids', () => {
+    expect(idOwners(orgs)).toEqual(
+      new Map([
+        ['memberId', 'Member'],
+        ['organizationId', 'Org'],
+      ]),
+    );
+    expect(idOwners(onlineStore)).toEqual(
+      new Map([
+        ['customerId', 'Customer'],
+        ['orderId', 'Order'],
+      ]),
+    );
+  });
+
+  it('generates parents before children whatever the design order', () => {
+    expect(generationOrder(orgs, findReferences(orgs)).map((e) => e.name)).toEqual(['Org', 'Member']);
+    const { Org, Member } = generateItems(orgs, { count: 20, seed: 2 });
+    const ids = new Set(values(Org, 'organizationId'));
+    for (const member of Member) expect(ids).toContain(member.organizationId);
+  });
+});
