@@ -228,7 +228,8 @@ function checkItems(design: Design, add: (path: string, message: string) => void
         }
       }
       for (const attribute of entity.attributes) {
-        if (attribute.required && (sample[attribute.name] === undefined || sample[attribute.name] === null)) {
+        const value = sample[attribute.name];
+        if (attribute.required && (value === undefined || (value === null && attribute.type !== 'NULL'))) {
           add(`${path}`, `missing required attribute "${attribute.name}"`);
         }
       }

@@ -126,8 +126,8 @@ function actionArguments(design: Design, action: WriteAction): string[] {
   const tableKey = tableKeyTemplates(design, entity).flatMap(([, template]) => placeholders(template));
   let names: string[];
   if (action.operation === 'PutItem') {
-    const keyed = Object.values(entity.keys).flatMap((template) => placeholders(template));
-    names = [...keyed, ...entity.attributes.filter((a) => a.required).map((a) => a.name)];
+    // Index keys are optional: an item without their attributes simply stays out of the (sparse) index.
+    names = [...tableKey, ...entity.attributes.filter((a) => a.required).map((a) => a.name)];
   } else if (action.operation === 'UpdateItem') {
     const set = action.set ?? [];
     const recomputed = indexKeyUpdates(design, entity, set, action.remove ?? [])
@@ -146,7 +146,7 @@ function unique(names: string[]): string[] {
 
 /**
  * The argument names a pattern needs, in a stable order: the placeholders of its templates (key condition,
- * filter, gets); for a PutItem every attribute its entity's key templates use plus the required ones; for an
+ * filter, gets); for a PutItem the table key's plus the entity's required attributes; for an
  * UpdateItem the table key's, the `set` attributes and those of every index key the update recomputes; for
  * a DeleteItem the table key's; plus those of a write condition.
  */
