@@ -16,6 +16,8 @@ export interface UiPreferences {
   /** Key cells show rendered values or their templates. */
   keyDisplay: 'values' | 'templates';
   density: 'compact' | 'cozy';
+  /** The grid's attributes: `name value` tokens in one cell, or one column per attribute. */
+  gridAttributes: 'inline' | 'columns';
 }
 
 export interface UiSlice {
@@ -38,6 +40,7 @@ export const DEFAULT_UI: UiPreferences = {
   leftOpen: true,
   keyDisplay: 'values',
   density: 'compact',
+  gridAttributes: 'inline',
 };
 
 export const createUiSlice: StateCreator<StoreState, [], [], UiSlice> = (set) => ({
