@@ -1,0 +1,163 @@
+// Entities: add, rename (with every reference), remove, reorder, key templates and description.
+import {
+  type AccessPattern,
+  type Attribute,
+  type Design,
+  type Entity,
+  entitySchema,
+  keyAttributeSchema,
+} from '../schema.ts';
+import {
+  assertValid,
+  DesignOpError,
+  entityIndex,
+  firstFree,
+  mapEntity,
+  mapShared,
+  moveTo,
+  renameKey,
+  withoutUndefined,
+} from './shared.ts';
+
+export interface EntityInput {
+  name?: string;
+  description?: string;
+  attributes?: Attribute[];
+  keys?: Record<string, string>;
+}
+
+function assertEntityNameFree(design: Design, name: string) {
+  if (design.entities.some((e) => e.name === name))
+    throw new DesignOpError(`an entity named ${name} already exists`);
+}
+
+/** `LineItem` → `lineItem`, `URLMap` → `urlMap`: the usual spelling of an id attribute. */
+export function lowerCamel(name: string): string {
+  return name.replace(/^[A-Z]+(?=[A-Z][a-z]|[0-9_]|$)|^[A-Z]/, (head) => head.toLowerCase());
+}
+
+/** `LineItem` → `LINE_ITEM`: the usual spelling of a key prefix. */
+export function upperSnake(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toUpperCase();
+}
+
+/**
+ * Without `keys`, the entity gets the one-item-per-id layout (Order: PK `ORDER#{orderId}`, SK `ORDER`) and
+ * its id attribute (`orderId`, a required string) comes first among its attributes, so the new entity is
+ * valid and renders items right away.
+ */
+export function addEntity(design: Design, input: EntityInput = {}): Design {
+  const name =
+    input.name ??
+    firstFree(
+      (n) => `Entity${n}`,
+      (n) => design.entities.some((e) => e.name === n),
+    );
+  assertEntityNameFree(design, name);
+  let attributes = input.attributes ?? [];
+  let keys = input.keys;
+  if (!keys) {
+    const id = `${lowerCamel(name)}Id`;
+    const { partitionKey, sortKey } = design.table;
+    keys = { [partitionKey.name]: `${upperSnake(name)}#{${id}}` };
+    if (sortKey) keys[sortKey.name] = upperSnake(name);
+    if (!attributes.some((a) => a.name === id))
+      attributes = [{ name: id, type: 'S', required: true }, ...attributes];
+  }
+  const entity: Entity = withoutUndefined({
+    name,
+    description: input.description || undefined,
+    attributes,
+    keys,
+  });
+  assertValid(entitySchema, entity, 'entity');
+  return { ...design, entities: [...design.entities, entity] };
+}
+
+function renameEntityInPattern(pattern: AccessPattern, from: string, to: string): AccessPattern {
+  const rename = <T extends { entity: string }>(x: T): T => (x.entity === from ? { ...x, entity: to } : x);
+  switch (pattern.operation) {
+    case 'GetItem':
+    case 'Query':
+    case 'Scan':
+      return pattern.returns?.includes(from)
+        ? { ...pattern, returns: pattern.returns.map((name) => (name === from ? to : name)) }
+        : pattern;
+    case 'PutItem':
+    case 'UpdateItem':
+    case 'DeleteItem':
+      return rename(pattern);
+    case 'TransactWriteItems': {
+      const actions = mapShared(pattern.actions, rename);
+      return actions === pattern.actions ? pattern : { ...pattern, actions };
+    }
+    case 'TransactGetItems':
+    case 'BatchGetItem': {
+      const gets = mapShared(pattern.gets, rename);
+      return gets === pattern.gets ? pattern : { ...pattern, gets };
+    }
+  }
+}
+
+/** Renames the entity and everything naming it: its samples, the patterns' `returns`, write and get targets. */
+export function renameEntity(design: Design, from: string, to: string): Design {
+  const i = entityIndex(design, from);
+  if (from === to) return design;
+  assertValid(entitySchema.shape.name, to, 'entity name');
+  assertEntityNameFree(design, to);
+  return {
+    ...design,
+    entities: design.entities.map((e, j) => (j === i ? { ...e, name: to } : e)),
+    items: renameKey(design.items, from, to),
+    accessPatterns: mapShared(design.accessPatterns, (p) => renameEntityInPattern(p, from, to)),
+  };
+}
+
+/**
+ * Removes the entity and its samples. Patterns that name it are left as they are: validation then lists
+ * each one, and the user decides whether to retarget or delete it rather than losing work silently.
+ */
+export function removeEntity(design: Design, name: string): Design {
+  const i = entityIndex(design, name);
+  const entities = design.entities.filter((_, j) => j !== i);
+  if (!(name in design.items)) return { ...design, entities };
+  const { [name]: _removed, ...items } = design.items;
+  return { ...design, entities, items };
+}
+
+export function moveEntity(design: Design, name: string, toIndex: number): Design {
+  const entities = moveTo(design.entities, entityIndex(design, name), toIndex);
+  return entities === design.entities ? design : { ...design, entities };
+}
+
+/** Sets the template of one key attribute (table or index); undefined takes the entity out of that key. */
+export function setEntityKey(
+  design: Design,
+  entity: string,
+  keyName: string,
+  template: string | undefined,
+): Design {
+  assertValid(keyAttributeSchema.shape.name, keyName, 'key attribute name');
+  return mapEntity(design, entity, (e) => {
+    if (e.keys[keyName] === template) return e;
+    if (template !== undefined) return { ...e, keys: { ...e.keys, [keyName]: template } };
+    const { [keyName]: _removed, ...keys } = e.keys;
+    return { ...e, keys };
+  });
+}
+
+/** An empty description is no description. */
+export function setEntityDescription(
+  design: Design,
+  entity: string,
+  description: string | undefined,
+): Design {
+  return mapEntity(design, entity, (e) =>
+    e.description === (description || undefined)
+      ? e
+      : withoutUndefined({ ...e, description: description || undefined }),
+  );
+}
