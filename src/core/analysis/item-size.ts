@@ -1,0 +1,77 @@
+// Item size in bytes by DynamoDB's published rules ("DynamoDB item sizes and formats",
+// https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html):
+// each attribute costs the UTF-8 bytes of its name plus its value, where
+// - a string is its UTF-8 bytes; a binary value its raw (base64-decoded) bytes;
+// - a number is 1 byte per two significant digits (leading and trailing zeros trimmed) + 1 byte;
+// - null and Boolean are 1 byte;
+// - a List or Map is 3 bytes + its elements, and each element costs 1 more byte (a Map element also
+//   its name's UTF-8 bytes).
+// The page does not price sets separately; a set is taken as the sum of its elements, with no overhead.
+// Plain JSON cannot tell B from S or a set from a List, so callers pass the declared types when known.
+import { decodeBase64, parseDecimal } from '../keys/compare.ts';
+import { keyAttributeTypes } from '../model/indexes.ts';
+import type { PlainItem } from '../model/item.ts';
+import type { AttributeType, Design, JsonValue } from '../model/schema.ts';
+
+export type AttributeTypes = ReadonlyMap<string, AttributeType>;
+
+/** The size of an item in bytes; `types` gives declared attribute types (B, sets) by attribute name. */
+export function itemSize(item: PlainItem, types?: AttributeTypes): number {
+  let size = 0;
+  for (const name in item) size += utf8Length(name) + valueSize(item[name], types?.get(name));
+  return size;
+}
+
+/** The size of one attribute value, without its name. */
+export function valueSize(value: JsonValue, type?: AttributeType): number {
+  if (value === null || typeof value === 'boolean') return 1;
+  if (typeof value === 'number') return numberSize(value);
+  if (typeof value === 'string') {
+    if (type === 'B') return decodeBase64(value).length;
+    if (type === 'N') return numberSize(value);
+    return utf8Length(value);
+  }
+  if (Array.isArray(value)) {
+    const element = type === 'SS' ? 'S' : type === 'NS' ? 'N' : type === 'BS' ? 'B' : undefined;
+    if (element) return value.reduce<number>((sum, v) => sum + valueSize(v, element), 0);
+    return value.reduce<number>((sum, v) => sum + 1 + valueSize(v), 3);
+  }
+  let size = 3;
+  for (const name in value) size += 1 + utf8Length(name) + valueSize(value[name]);
+  return size;
+}
+
+function numberSize(value: number | string): number {
+  const digits = parseDecimal(value)?.digits.length ?? 0;
+  return Math.ceil(digits / 2) + 1;
+}
+
+/** UTF-8 length of a JS string without encoding it; a lone surrogate counts as U+FFFD (3 bytes). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit < 0xdc00 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next < 0xe000) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Declared attribute types per entity name, key attributes (S/N/B) included: what itemSize needs. */
+export function attributeTypesByEntity(design: Design): Map<string, AttributeTypes> {
+  const keyTypes = keyAttributeTypes(design);
+  const out = new Map<string, AttributeTypes>();
+  for (const entity of design.entities) {
+    const types = new Map<string, AttributeType>(entity.attributes.map((a) => [a.name, a.type]));
+    for (const [name, type] of keyTypes) types.set(name, type);
+    out.set(entity.name, types);
+  }
+  return out;
+}

@@ -1,0 +1,347 @@
+import { describe, expect, it } from 'vitest';
+import { onlineStore, tableDesign, things } from '../indexes/test-fixtures.ts';
+import { buildViews, buildViewsFor } from '../indexes/views.ts';
+import type { PlainItem } from '../model/item.ts';
+import type { Design } from '../model/schema.ts';
+import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
+import { EvaluationError, evaluateRead } from './evaluate.ts';
+
+const store = onlineStore();
+const storeViews = buildViewsFor(store);
+const read = (spec: ReadSpec) => evaluateRead(store, storeViews, spec);
+
+/** Every page of a read, following LastEvaluatedKey until a page has none. */
+function allPages(design: Design, views: ReturnType<typeof buildViews>, spec: ReadSpec): ReadResult[] {
+  const pages: ReadResult[] = [];
+  let exclusiveStartKey: PlainItem | undefined;
+  do {
+    const page = evaluateRead(design, views, { ...spec, exclusiveStartKey });
+    pages.push(page);
+    exclusiveStartKey = page.lastEvaluatedKey;
+  } while (exclusiveStartKey && pages.length < 1000);
+  return pages;
+}
+
+// One partition 'p' with sort keys a…e, each with a number n.
+const letters = tableDesign({ partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } });
+const letterViews = buildViews(
+  letters,
+  things(['c', 'a', 'e', 'b', 'd'].map((sk, i) => ({ PK: 'p', SK: sk, n: i }))),
+);
+const sortKeys = (spec: Omit<ReadSpec, 'operation' | 'partition'>) =>
+  evaluateRead(letters, letterViews, { operation: 'Query', partition: 'p', ...spec }).items.map((i) => i.SK);
+
+describe('GetItem', () => {
+  it('reads one item by its full key, with the projection applied', () => {
+    const found = read({
+      operation: 'GetItem',
+      partition: 'CUSTOMER#c1',
+      sort: { op: '=', value: 'PROFILE' },
+    });
+    expect(found.items).toHaveLength(1);
+    expect(found.items[0]).toMatchObject({ name: 'Ana Torres', entityType: 'Customer' });
+    expect(found.count).toBe(1);
+    const projected = read({
+      operation: 'GetItem',
+      partition: 'CUSTOMER#c1',
+      sort: { op: '=', value: 'PROFILE' },
+      projection: ['name', 'nope'],
+    });
+    expect(projected.items).toEqual([{ name: 'Ana Torres' }]);
+  });
+
+  it('returns nothing for a missing key, and rejects a partial key', () => {
+    expect(
+      read({ operation: 'GetItem', partition: 'CUSTOMER#c9', sort: { op: '=', value: 'PROFILE' } }),
+    ).toEqual({
+      items: [],
+      count: 0,
+      scannedCount: 0,
+    });
+    expect(() => read({ operation: 'GetItem', partition: 'CUSTOMER#c1' })).toThrow(
+      'The provided key element does not match the schema',
+    );
+  });
+});
+
+describe('Query: key conditions', () => {
+  it('answers every sort key operator by binary search', () => {
+    expect(sortKeys({})).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(sortKeys({ sort: { op: '=', value: 'c' } })).toEqual(['c']);
+    expect(sortKeys({ sort: { op: '=', value: 'cc' } })).toEqual([]);
+    expect(sortKeys({ sort: { op: '<', value: 'c' } })).toEqual(['a', 'b']);
+    expect(sortKeys({ sort: { op: '<=', value: 'c' } })).toEqual(['a', 'b', 'c']);
+    expect(sortKeys({ sort: { op: '>', value: 'c' } })).toEqual(['d', 'e']);
+    expect(sortKeys({ sort: { op: '>=', value: 'c' } })).toEqual(['c', 'd', 'e']);
+    expect(sortKeys({ sort: { op: 'between', value: 'b', to: 'd' } })).toEqual(['b', 'c', 'd']);
+    expect(sortKeys({ sort: { op: 'between', value: 'bb', to: 'c' } })).toEqual(['c']);
+    expect(sortKeys({ sort: { op: 'begins_with', value: 'd' } })).toEqual(['d']);
+    expect(sortKeys({ sort: { op: '>', value: 'z' } })).toEqual([]);
+  });
+
+  it('reverses with ScanIndexForward=false', () => {
+    expect(sortKeys({ scanIndexForward: false })).toEqual(['e', 'd', 'c', 'b', 'a']);
+    expect(sortKeys({ scanIndexForward: false, sort: { op: '<=', value: 'c' } })).toEqual(['c', 'b', 'a']);
+  });
+
+  it("lists a customer's orders newest first (the example's customer-orders pattern)", () => {
+    const result = read({
+      operation: 'Query',
+      partition: 'CUSTOMER#c1',
+      sort: { op: 'begins_with', value: 'ORDER#' },
+      scanIndexForward: false,
+    });
+    expect(result.items.map((i) => i.orderId)).toEqual(['o101', 'o100']);
+    expect(result).toMatchObject({ count: 2, scannedCount: 2 });
+    expect(result.lastEvaluatedKey).toBeUndefined();
+  });
+
+  it('reads a GSI partition in index sort key order', () => {
+    const result = read({ operation: 'Query', index: 'GSI1', partition: 'STATUS#PLACED' });
+    expect(result.items.map((i) => i.orderId)).toEqual(['o100', 'o102']);
+  });
+
+  it('returns nothing for an unknown partition', () => {
+    expect(read({ operation: 'Query', partition: 'CUSTOMER#nobody' })).toEqual({
+      items: [],
+      count: 0,
+      scannedCount: 0,
+    });
+  });
+
+  it('orders begins_with over non-ASCII keys by UTF-8 bytes', () => {
+    const keys = ['e', 'é', 'éa', 'éz', 'ê', '\uFFFF', '\uFFFFa', '\u{10000}', '\u{1F600}', 'f'];
+    const design = tableDesign({
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'SK', type: 'S' },
+    });
+    const views = buildViews(design, things(keys.map((SK) => ({ PK: 'p', SK }))));
+    const q = (sort: ReadSpec['sort']) =>
+      evaluateRead(design, views, { operation: 'Query', partition: 'p', sort }).items.map((i) => i.SK);
+    expect(q(undefined)).toEqual([
+      'e',
+      'f',
+      'é',
+      'éa',
+      'éz',
+      'ê',
+      '\uFFFF',
+      '\uFFFFa',
+      '\u{10000}',
+      '\u{1F600}',
+    ]);
+    expect(q({ op: 'begins_with', value: 'é' })).toEqual(['é', 'éa', 'éz']);
+    expect(q({ op: 'begins_with', value: '\uFFFF' })).toEqual(['\uFFFF', '\uFFFFa']);
+    expect(q({ op: '>', value: '\uFFFFa' })).toEqual(['\u{10000}', '\u{1F600}']);
+  });
+
+  it('orders N sort keys numerically and accepts numeric strings as values', () => {
+    const design = tableDesign({
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'at', type: 'N' },
+    });
+    const views = buildViews(design, things([100, -5, 2, 0, -1.5, 10].map((at) => ({ PK: 'p', at }))));
+    const q = (sort: ReadSpec['sort']) =>
+      evaluateRead(design, views, { operation: 'Query', partition: 'p', sort }).items.map((i) => i.at);
+    expect(q(undefined)).toEqual([-5, -1.5, 0, 2, 10, 100]);
+    expect(q({ op: 'between', value: -2, to: '1e1' })).toEqual([-1.5, 0, 2, 10]);
+    expect(q({ op: '<', value: 0 })).toEqual([-5, -1.5]);
+    expect(() => q({ op: 'begins_with', value: 1 })).toThrow(
+      /operator or function: begins_with, operand type: N/,
+    );
+  });
+
+  it('rejects what DynamoDB rejects', () => {
+    expect(() => sortKeys({ sort: { op: 'between', value: 'd', to: 'b' } })).toThrow(
+      /BETWEEN operator requires upper bound to be greater than or equal to lower bound/,
+    );
+    expect(() => read({ operation: 'Query', partition: 7 })).toThrow(
+      /Condition parameter type does not match schema type/,
+    );
+    expect(() => read({ operation: 'Query' })).toThrow('Query condition missed key schema element: PK');
+    expect(() => read({ operation: 'Query', index: 'GSI9', partition: 'x' })).toThrow(
+      new EvaluationError('The table does not have the specified index: GSI9'),
+    );
+    expect(() => read({ operation: 'Query', partition: 'CUSTOMER#c1', limit: 0 })).toThrow(
+      /greater than or equal to 1/,
+    );
+  });
+});
+
+describe('ConsistentRead', () => {
+  it('is an error on a GSI, with DynamoDB’s message, and fine on the table', () => {
+    expect(() =>
+      read({ operation: 'Query', index: 'GSI1', partition: 'STATUS#PLACED', consistentRead: true }),
+    ).toThrow(new EvaluationError('Consistent reads are not supported on global secondary indexes'));
+    expect(() => read({ operation: 'Scan', index: 'GSI1', consistentRead: true })).toThrow(EvaluationError);
+    expect(read({ operation: 'Query', partition: 'CUSTOMER#c1', consistentRead: true }).count).toBe(3);
+  });
+});
+
+describe('Limit, filter and paging', () => {
+  it('caps the items evaluated, then filters them: count < scannedCount', () => {
+    const result = evaluateRead(letters, letterViews, {
+      operation: 'Query',
+      partition: 'p',
+      limit: 3,
+      filter: [{ attribute: 'SK', op: '<>', value: 'b' }],
+    });
+    expect(result.items.map((i) => i.SK)).toEqual(['a', 'c']);
+    expect(result).toMatchObject({ count: 2, scannedCount: 3, lastEvaluatedKey: { PK: 'p', SK: 'c' } });
+  });
+
+  it('walks every item with Limit 1; the page that reaches the last item still has a LastEvaluatedKey', () => {
+    const pages = allPages(letters, letterViews, { operation: 'Query', partition: 'p', limit: 1 });
+    expect(pages.map((p) => p.items.map((i) => i.SK).join(''))).toEqual(['a', 'b', 'c', 'd', 'e', '']);
+    expect(pages[4].lastEvaluatedKey).toEqual({ PK: 'p', SK: 'e' });
+    expect(pages[5]).toEqual({ items: [], count: 0, scannedCount: 0 });
+  });
+
+  it('returns a LastEvaluatedKey when Limit equals the number of matching items, none when Limit exceeds it', () => {
+    const exact = evaluateRead(letters, letterViews, { operation: 'Query', partition: 'p', limit: 5 });
+    expect(exact.lastEvaluatedKey).toEqual({ PK: 'p', SK: 'e' });
+    const more = evaluateRead(letters, letterViews, { operation: 'Query', partition: 'p', limit: 6 });
+    expect(more.lastEvaluatedKey).toBeUndefined();
+  });
+
+  it('pages backwards and within a key condition', () => {
+    const pages = allPages(letters, letterViews, {
+      operation: 'Query',
+      partition: 'p',
+      limit: 2,
+      scanIndexForward: false,
+      sort: { op: '>=', value: 'b' },
+    });
+    expect(pages.map((p) => p.items.map((i) => i.SK).join(''))).toEqual(['ed', 'cb', '']);
+  });
+
+  it('puts the table and index keys in a GSI LastEvaluatedKey, and continues after it', () => {
+    const first = read({ operation: 'Query', index: 'GSI1', partition: 'STATUS#PLACED', limit: 1 });
+    expect(first.lastEvaluatedKey).toEqual({
+      PK: 'CUSTOMER#c1',
+      SK: 'ORDER#2026-10-08T14:30:00Z#o100',
+      GSI1PK: 'STATUS#PLACED',
+      GSI1SK: '2026-10-08T14:30:00Z',
+    });
+    const next = read({
+      operation: 'Query',
+      index: 'GSI1',
+      partition: 'STATUS#PLACED',
+      exclusiveStartKey: first.lastEvaluatedKey,
+    });
+    expect(next.items.map((i) => i.orderId)).toEqual(['o102']);
+  });
+
+  it('continues after GSI sort key ties by the table key', () => {
+    const design = tableDesign({
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'SK', type: 'S' },
+      globalSecondaryIndexes: [
+        { name: 'ByDay', partitionKey: { name: 'kind', type: 'S' }, sortKey: { name: 'day', type: 'N' } },
+      ],
+    });
+    const views = buildViews(
+      design,
+      things(['d', 'a', 'c', 'b'].map((PK) => ({ PK, SK: 's', kind: 'k', day: 1 }))),
+    );
+    const pages = allPages(design, views, { operation: 'Query', index: 'ByDay', partition: 'k', limit: 1 });
+    expect(pages.flatMap((p) => p.items.map((i) => i.PK))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('rejects a start key of the wrong shape or outside the query', () => {
+    expect(() => sortKeys({ exclusiveStartKey: { PK: 'p' } })).toThrow(
+      /The provided starting key is invalid/,
+    );
+    expect(() => sortKeys({ exclusiveStartKey: { PK: 'q', SK: 'a' } })).toThrow(/outside query boundaries/);
+    expect(() =>
+      sortKeys({ exclusiveStartKey: { PK: 'p', SK: 'a' }, sort: { op: '>', value: 'b' } }),
+    ).toThrow('The provided starting key does not match the range key predicate');
+  });
+
+  it('ends a page once the evaluated items reach 1 MB', () => {
+    const big = 'x'.repeat(350_000);
+    const views = buildViews(letters, things(['a', 'b', 'c', 'd', 'e'].map((SK) => ({ PK: 'p', SK, big }))));
+    const pages = allPages(letters, views, { operation: 'Query', partition: 'p' });
+    // 3 × (350,000 + keys) ≥ 1,048,576 bytes: the third item ends the first page.
+    expect(pages.map((p) => p.items.map((i) => i.SK).join(''))).toEqual(['abc', 'de']);
+    expect(pages[0].lastEvaluatedKey).toEqual({ PK: 'p', SK: 'c' });
+    expect(pages[1].lastEvaluatedKey).toBeUndefined();
+    // The filter does not shrink what is read: 1 MB counts items before the filter.
+    const filtered = evaluateRead(letters, views, {
+      operation: 'Query',
+      partition: 'p',
+      filter: [{ attribute: 'SK', op: '=', value: 'e' }],
+    });
+    expect(filtered).toMatchObject({ count: 0, scannedCount: 3 });
+  });
+});
+
+describe('Scan', () => {
+  it('reads every item of the table, and pages through them all', () => {
+    const all = read({ operation: 'Scan' });
+    expect(all).toMatchObject({ count: 9, scannedCount: 9 });
+    const pages = allPages(store, storeViews, { operation: 'Scan', limit: 2 });
+    expect(pages.flatMap((p) => p.items)).toEqual(all.items);
+    // 9 items, Limit 2: the fifth page holds one item and, short of the Limit, no LastEvaluatedKey.
+    expect(pages.map((p) => p.count)).toEqual([2, 2, 2, 2, 1]);
+    expect(pages[4].lastEvaluatedKey).toBeUndefined();
+  });
+
+  it('scans a sparse GSI: only what it holds', () => {
+    const result = read({
+      operation: 'Scan',
+      index: 'GSI1',
+      filter: [{ attribute: 'total', op: '>', value: 20 }],
+    });
+    expect(result.items.map((i) => i.orderId)).toEqual(['o100', 'o102']);
+    expect(result).toMatchObject({ count: 2, scannedCount: 3 });
+  });
+});
+
+describe('index projections', () => {
+  it('returns only what a KEYS_ONLY GSI holds', () => {
+    const design = onlineStore((doc) => {
+      doc.table.globalSecondaryIndexes[0].projection = { type: 'KEYS_ONLY' };
+    });
+    const result = evaluateRead(design, buildViewsFor(design), {
+      operation: 'Query',
+      index: 'GSI1',
+      partition: 'STATUS#SHIPPED',
+      projection: ['GSI1SK', 'total'],
+    });
+    expect(result.items).toEqual([{ GSI1SK: '2026-10-12T09:05:00Z' }]);
+  });
+
+  it('fetches what an LSI does not project from the table when a projection or filter names it', () => {
+    const design = tableDesign({
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'SK', type: 'S' },
+      localSecondaryIndexes: [
+        { name: 'ByRank', sortKey: { name: 'rank', type: 'N' }, projection: { type: 'KEYS_ONLY' } },
+      ],
+    });
+    const views = buildViews(
+      design,
+      things([
+        { PK: 'p', SK: 'x', rank: 2, note: 'two' },
+        { PK: 'p', SK: 'y', rank: 1, note: 'one' },
+      ]),
+    );
+    const q = (spec: Partial<ReadSpec>) =>
+      evaluateRead(design, views, {
+        operation: 'Query',
+        index: 'ByRank',
+        partition: 'p',
+        consistentRead: true,
+        ...spec,
+      });
+    expect(q({}).items).toEqual([
+      { PK: 'p', SK: 'y', rank: 1 },
+      { PK: 'p', SK: 'x', rank: 2 },
+    ]);
+    expect(q({ projection: ['note'] }).items).toEqual([{ note: 'one' }, { note: 'two' }]);
+    expect(q({ filter: [{ attribute: 'note', op: '=', value: 'two' }] }).items).toEqual([
+      { PK: 'p', SK: 'x', rank: 2 },
+    ]);
+  });
+});
