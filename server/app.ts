@@ -23,8 +23,8 @@ import { serveStatic } from './static.ts';
 export interface DynamoTarget {
   mode: 'embedded' | 'external' | 'aws';
   status(): Promise<'starting' | 'up' | 'restarting' | 'down'>;
-  /** A client once DynamoDB answers (waits through a restart); rejects when it cannot be reached. */
-  client(): Promise<DynamoDBClient>;
+  /** Runs work with a client once DynamoDB answers (waiting through a restart); rejects when it cannot be reached. */
+  withClient<T>(work: (client: DynamoDBClient) => Promise<T>): Promise<T>;
 }
 
 export interface AppOptions {
@@ -130,9 +130,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const body = parseBody(applyRequestSchema, request.body);
     const prefix = namespacePrefix(sessionOf(request, reply));
     const design = checkDesign(body.design);
-    const client = await dynamo.client();
     return withProgress(request, reply, (onProgress) =>
-      applyForSession(client, prefix, design, { ...body, onProgress }),
+      dynamo.withClient((client) => applyForSession(client, prefix, design, { ...body, onProgress })),
     );
   });
 
@@ -140,8 +139,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const body = parseBody(applyRequestSchema, request.body);
     const prefix = namespacePrefix(sessionOf(request, reply));
     const design = checkDesign(body.design);
-    const client = await dynamo.client();
-    return withProgress(request, reply, (onProgress) => loadForSession(client, prefix, design, onProgress));
+    return withProgress(request, reply, (onProgress) =>
+      dynamo.withClient((client) => loadForSession(client, prefix, design, onProgress)),
+    );
   });
 
   app.post('/api/run', async (request, reply) => {
@@ -149,15 +149,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const body = request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && 'operation' in body) {
       const raw = parseBody(rawRunSchema, body);
-      return runRawForSession(await dynamo.client(), prefix, raw.operation, raw.input);
+      return dynamo.withClient((client) => runRawForSession(client, prefix, raw.operation, raw.input));
     }
     const run = parseBody(patternRunSchema, body);
-    return runPatternForSession(await dynamo.client(), prefix, checkDesign(run.design), run);
+    const design = checkDesign(run.design);
+    return dynamo.withClient((client) => runPatternForSession(client, prefix, design, run));
   });
 
   app.post('/api/reset', async (request, reply) => {
     const prefix = namespacePrefix(sessionOf(request, reply));
-    return { deleted: await resetSession(await dynamo.client(), prefix) };
+    return { deleted: await dynamo.withClient((client) => resetSession(client, prefix)) };
   });
 
   if (options.staticDir) serveStatic(app, options.staticDir);

@@ -24,11 +24,13 @@ const UNREACHABLE = new Set([
   'EPIPE',
 ]);
 
-function isUnreachable(error: Error & { code?: string; name: string }): boolean {
-  if (error.code && UNREACHABLE.has(error.code)) return true;
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const e = error as Error & { code?: string };
+  if (e.code && UNREACHABLE.has(e.code)) return true;
   if (error.name === 'TimeoutError' || error.name === 'DynamoUnavailableError') return true;
   const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? isUnreachable(cause as Error & { code?: string }) : false;
+  return isUnreachable(cause);
 }
 
 export function toApiFailure(error: unknown): ApiFailure {

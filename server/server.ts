@@ -22,6 +22,8 @@ export interface ServeOptions {
 export interface RunningServer {
   url: string;
   dynamo: DynamoTarget;
+  /** The embedded DynamoDB Local, when the server started one. */
+  local?: DynamoDBLocal;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     })();
     return closing;
   };
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, dynamo, close };
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, dynamo, local, close };
 }
 
 /** Stops the server on SIGINT/SIGTERM; the DynamoDB Local supervisor's watchdog covers harder deaths. */

@@ -1,9 +1,10 @@
 // Where the server's DynamoDB is: the embedded DynamoDB Local it supervises, an endpoint the user named
 // (DYNAMODB_ENDPOINT / --endpoint), or real AWS (only with --aws). The browser never chooses.
-import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoTarget } from './app.ts';
 import { createDynamoClient } from './dynamodb/client.ts';
 import type { DynamoDBLocal } from './dynamodb/local.ts';
+import { isUnreachable } from './errors.ts';
 
 /** DynamoDB did not come up (or back) in time. */
 export class DynamoUnavailableError extends Error {
@@ -33,22 +34,32 @@ export function embeddedTarget(local: DynamoDBLocal, waitMs = 30_000): DynamoTar
   return {
     mode: 'embedded',
     status: async () => local.status,
-    async client(): Promise<DynamoDBClient> {
-      // A request during a restart waits for DynamoDB Local to be back rather than failing.
-      await within(local.ready(), waitMs, 'DynamoDB Local is not up');
-      if (endpoint !== local.endpoint) {
-        client.destroy();
-        endpoint = local.endpoint;
-        client = createDynamoClient(endpoint);
+    async withClient(work) {
+      const current = async () => {
+        // A request during a restart waits for DynamoDB Local to be back rather than failing.
+        await within(local.ready(), waitMs, 'DynamoDB Local is not up');
+        if (endpoint !== local.endpoint) {
+          client.destroy();
+          endpoint = local.endpoint;
+          client = createDynamoClient(endpoint);
+        }
+        return client;
+      };
+      try {
+        return await work(await current());
+      } catch (error) {
+        // Java may have died a moment ago, before the supervisor noticed: give it that moment, then retry once.
+        if (!isUnreachable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return work(await current());
       }
-      return client;
     },
   };
 }
 
 /** An existing DynamoDB (another DynamoDB Local, or AWS when mode is aws and no endpoint is given). */
 export function externalTarget(endpoint: string | undefined, mode: 'external' | 'aws'): DynamoTarget {
-  const client = createDynamoClient(endpoint, mode === 'aws' ? { credentials: undefined } : {});
+  const client = createDynamoClient(endpoint, { useCredentialChain: mode === 'aws' });
   return {
     mode,
     async status() {
@@ -59,8 +70,6 @@ export function externalTarget(endpoint: string | undefined, mode: 'external' | 
         return 'down';
       }
     },
-    async client() {
-      return client;
-    },
+    withClient: (work) => work(client),
   };
 }

@@ -8,6 +8,8 @@ export interface DynamoClientOptions {
   region?: string;
   /** Default: dummy keys, which DynamoDB Local accepts. Pass real ones (or a provider) for AWS. */
   credentials?: DynamoDBClientConfig['credentials'];
+  /** Real AWS: the SDK's standard credential chain instead of DynamoDB Local's dummy keys. */
+  useCredentialChain?: boolean;
   /** Default 2: one retry covers a keep-alive socket closed by a restarted server, and a dead endpoint fails fast. */
   maxAttempts?: number;
   /** Socket inactivity limit per request. Default 15 s. */
@@ -18,11 +20,16 @@ export interface DynamoClientOptions {
  * One client per endpoint, meant to be reused: keep-alive sockets save a TCP handshake per call,
  * which dominates proxy latency against a local server.
  */
-export function createDynamoClient(endpoint: string, opts: DynamoClientOptions = {}): DynamoDBClient {
+export function createDynamoClient(
+  endpoint: string | undefined,
+  opts: DynamoClientOptions = {},
+): DynamoDBClient {
   return new DynamoDBClient({
     endpoint,
     region: opts.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
-    credentials: opts.credentials ?? { accessKeyId: 'keyplan', secretAccessKey: 'keyplan' },
+    credentials: opts.useCredentialChain
+      ? undefined
+      : (opts.credentials ?? { accessKeyId: 'keyplan', secretAccessKey: 'keyplan' }),
     maxAttempts: opts.maxAttempts ?? 2,
     requestHandler: new NodeHttpHandler({
       httpAgent: new http.Agent({ keepAlive: true, maxSockets: 64 }),

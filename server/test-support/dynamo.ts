@@ -10,7 +10,7 @@ export function testClient(): DynamoDBClient {
 }
 
 export function testTarget(client = testClient()): DynamoTarget {
-  return { mode: 'external', status: async () => 'up', client: async () => client };
+  return { mode: 'external', status: async () => 'up', withClient: (work) => work(client) };
 }
 
 /** A table-name prefix no other test file uses, so files can run in parallel on one DynamoDB Local. */

@@ -1,6 +1,5 @@
 // How CLI commands reach DynamoDB: --endpoint (or DYNAMODB_ENDPOINT), or real AWS only with --aws.
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDynamoClient } from '../../server/dynamodb/client.ts';
 import type { OptionSpec } from './command.ts';
 import { UsageError } from './io.ts';
 
@@ -9,7 +8,7 @@ export const dynamoOptions = {
   aws: { type: 'boolean' },
 } as const satisfies OptionSpec;
 
-export function dynamoClientFor(values: Record<string, unknown>): DynamoDBClient {
+export async function dynamoClientFor(values: Record<string, unknown>): Promise<DynamoDBClient> {
   const endpoint = (values.endpoint as string | undefined) ?? process.env.DYNAMODB_ENDPOINT;
   if (!endpoint && !values.aws) {
     throw new UsageError(
@@ -18,5 +17,8 @@ export function dynamoClientFor(values: Record<string, unknown>): DynamoDBClient
   }
   if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint))
     throw new UsageError(`--endpoint ${endpoint}: expected a URL like http://127.0.0.1:8000`);
-  return endpoint ? createDynamoClient(endpoint) : createDynamoClient(undefined, { credentials: undefined });
+  const { createDynamoClient } = await import('../../server/dynamodb/client.ts');
+  return endpoint
+    ? createDynamoClient(endpoint)
+    : createDynamoClient(undefined, { useCredentialChain: true });
 }

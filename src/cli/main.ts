@@ -1,7 +1,7 @@
 // The keyplan command: parses arguments, dispatches to one command, maps failures to exit codes
 // (0 ok, 1 something to fix, 2 wrong usage) with messages on stderr.
 import { parseArgs } from 'node:util';
-import type { Command } from './command.ts';
+import type { Command, Parsed } from './command.ts';
 import { commands } from './commands/index.ts';
 import { type CliIo, CommandError, processIo, UsageError } from './io.ts';
 
@@ -34,7 +34,7 @@ function runCommand(command: Command, argv: string[], io: CliIo): Promise<number
     io.stdout(`Usage: keyplan ${command.usage}\n${command.summary}\n`);
     return Promise.resolve(0);
   }
-  return command.run({ positionals: parsed.positionals, values: parsed.values }, io);
+  return command.run({ positionals: parsed.positionals, values: parsed.values as Parsed['values'] }, io);
 }
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {

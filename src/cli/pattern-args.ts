@@ -1,6 +1,6 @@
 // Finding a pattern by id and merging its example arguments with --arg overrides; shared by query and run.
-import type { AccessPattern, Arguments, Design } from '../core/model/schema.ts';
-import { coerceArguments } from '../core/requests/resolve.ts';
+import type { AccessPattern, Design } from '../core/model/schema.ts';
+import { type ArgumentValues, coerceArguments } from '../core/requests/resolve.ts';
 import { CommandError, parseArgPairs, UsageError } from './io.ts';
 
 export function findPattern(design: Design, id: string | undefined): AccessPattern {
@@ -14,10 +14,10 @@ export function findPattern(design: Design, id: string | undefined): AccessPatte
 }
 
 /** Without --arg the pattern's example arguments are used; each --arg overrides one of them. */
-export function patternArguments(
+export function argumentsFor(
   design: Design,
   pattern: AccessPattern,
   pairs: string[] | undefined,
-): Arguments {
+): ArgumentValues {
   return coerceArguments(design, { ...(pattern.example ?? {}), ...parseArgPairs(pairs) });
 }

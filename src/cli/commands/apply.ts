@@ -1,5 +1,4 @@
 import { SingleBar } from 'cli-progress';
-import { applyForSession } from '../../../server/service.ts';
 import type { Command } from '../command.ts';
 import { dynamoClientFor, dynamoOptions } from '../dynamo-options.ts';
 import { printJson, readDesign } from '../io.ts';
@@ -16,7 +15,8 @@ export const applyCommand: Command = {
   },
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);
-    const client = dynamoClientFor(values);
+    const client = await dynamoClientFor(values);
+    const { applyForSession } = await import('../../../server/service.ts');
     const bar =
       io.isTTY && !values.json
         ? new SingleBar({ format: 'Loading items [{bar}] {value}/{total}', hideCursor: true })

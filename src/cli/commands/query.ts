@@ -4,7 +4,7 @@ import type { PlainItem } from '../../core/model/item.ts';
 import { resolveRead } from '../../core/requests/resolve.ts';
 import type { Command } from '../command.ts';
 import { CommandError, parseJsonOption, parsePositiveInt, printJson, readDesign } from '../io.ts';
-import { findPattern, patternArguments } from '../pattern-args.ts';
+import { argumentsFor, findPattern } from '../pattern-args.ts';
 
 export const queryCommand: Command = {
   name: 'query',
@@ -24,7 +24,7 @@ export const queryCommand: Command = {
         `${pattern.id} is a ${pattern.operation}: only reads are answered in memory; use keyplan run`,
       );
     }
-    const args = patternArguments(design, pattern, values.arg as string[] | undefined);
+    const args = argumentsFor(design, pattern, values.arg as string[] | undefined);
     const spec = resolveRead(design, pattern, args);
     const limit = parsePositiveInt(values.limit as string | undefined, '--limit');
     if (limit !== undefined) spec.limit = limit;

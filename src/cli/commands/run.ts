@@ -1,9 +1,8 @@
-import { runPatternForSession } from '../../../server/service.ts';
 import type { PlainItem } from '../../core/model/item.ts';
 import type { Command } from '../command.ts';
 import { dynamoClientFor, dynamoOptions } from '../dynamo-options.ts';
 import { parseJsonOption, parsePositiveInt, printJson, readDesign } from '../io.ts';
-import { findPattern, patternArguments } from '../pattern-args.ts';
+import { argumentsFor, findPattern } from '../pattern-args.ts';
 
 export const runCommand: Command = {
   name: 'run',
@@ -19,8 +18,9 @@ export const runCommand: Command = {
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);
     const pattern = findPattern(design, positionals[1]);
-    const args = patternArguments(design, pattern, values.arg as string[] | undefined);
-    const client = dynamoClientFor(values);
+    const args = argumentsFor(design, pattern, values.arg as string[] | undefined);
+    const client = await dynamoClientFor(values);
+    const { runPatternForSession } = await import('../../../server/service.ts');
     try {
       const result = await runPatternForSession(client, '', design, {
         patternId: pattern.id,

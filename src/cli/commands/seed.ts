@@ -1,4 +1,4 @@
-import { seedDesign } from '../../core/generate/index.ts';
+import { seedDesign } from '../../core/generate/generate.ts';
 import type { Command } from '../command.ts';
 import { parsePositiveInt, printJson, readDesign, UsageError } from '../io.ts';
 

@@ -1,11 +1,10 @@
-import { closeOnSignals, DEFAULT_PORT, startServer } from '../../../server/server.ts';
 import type { Command } from '../command.ts';
 import { parsePositiveInt } from '../io.ts';
 
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'the app, the proxy and (by default) an embedded DynamoDB Local',
-  usage: `serve [--port N (${DEFAULT_PORT})] [--host H] [--endpoint URL | --aws] [--db-path DIR]`,
+  usage: 'serve [--port N (8787)] [--host H] [--endpoint URL | --aws] [--db-path DIR]',
   options: {
     port: { type: 'string' },
     host: { type: 'string' },
@@ -14,6 +13,7 @@ export const serveCommand: Command = {
     'db-path': { type: 'string' },
   },
   async run({ values }, io) {
+    const { closeOnSignals, startServer } = await import('../../../server/server.ts');
     const server = await startServer({
       port: values.port === '0' ? 0 : parsePositiveInt(values.port as string | undefined, '--port'),
       host: values.host as string | undefined,
