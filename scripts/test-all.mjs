@@ -26,7 +26,12 @@ check('lint (biome)', bin('biome'), ['check', '.']);
 check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
 
 const vitestJson = join(reports, 'vitest.json');
-const vitestOk = run('unit and integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestOk = run('unit and integration (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += report.numPassedTests;
@@ -38,9 +43,14 @@ if (hasE2e) {
   if (!run('build (vite)', bin('vite'), ['build', '--logLevel', 'warn'])) failed++;
   else {
     const playwrightJson = join(reports, 'playwright.json');
-    const e2eOk = run('end to end (playwright, chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    });
+    const e2eOk = run(
+      'end to end (playwright, chromium)',
+      bin('playwright'),
+      ['test', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      },
+    );
     if (existsSync(playwrightJson)) {
       const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
       passed += stats.expected + stats.flaky;
