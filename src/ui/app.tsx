@@ -1,6 +1,7 @@
 // The frame of the designer. Each region is a feature folder; this file only lays them out.
 import { lazy, Suspense } from 'react';
 import { useStore } from '../store/index.ts';
+import { Toaster } from './components/toast.tsx';
 import { Dock } from './features/dock/dock.tsx';
 import { GridArea } from './features/grid/grid-area.tsx';
 import { Inspector } from './features/inspector/inspector.tsx';
@@ -8,6 +9,9 @@ import { StatusBar } from './features/shell/status-bar.tsx';
 import { TopBar } from './features/shell/top-bar.tsx';
 import { Sidebar } from './features/sidebar/sidebar.tsx';
 import { StartScreen } from './features/start/start-screen.tsx';
+import { useHealthPolling } from './hooks/use-health.ts';
+import { useShortcuts } from './hooks/use-shortcuts.ts';
+import { useApplyTheme } from './hooks/use-theme.ts';
 import './styles/theme.css';
 import './styles/controls.css';
 import './styles/app.css';
@@ -21,7 +25,16 @@ export function App() {
   const hasDesign = useStore((s) => s.design !== null);
   const mainTab = useStore((s) => s.mainTab);
   const ui = useStore((s) => s.ui);
-  if (!hasDesign) return <StartScreen />;
+  useApplyTheme();
+  useShortcuts();
+  useHealthPolling();
+  if (!hasDesign)
+    return (
+      <>
+        <StartScreen />
+        <Toaster />
+      </>
+    );
   const columns = {
     '--left-w': `${ui.leftWidth}px`,
     '--right-w': `${ui.rightWidth}px`,
@@ -50,6 +63,7 @@ export function App() {
         </aside>
       </div>
       <StatusBar />
+      <Toaster />
     </div>
   );
 }

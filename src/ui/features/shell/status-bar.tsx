@@ -1,4 +1,52 @@
-// Placeholder: the status bar (counts, DynamoDB Local state, problems)
+// The status bar: what the design holds, its problems (click: the dock's Problems tab), DynamoDB's state.
+import { TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { useProblems, useViews } from '../../../store/derived.ts';
+import { useStore } from '../../../store/index.ts';
+import { Icon } from '../../components/icon.tsx';
+import { DynamoDbPill } from './dynamodb-pill.tsx';
+import './shell.css';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
 export function StatusBar() {
-  return <div className="placeholder">StatusBar</div>;
+  const design = useStore((s) => s.design);
+  const setDockTab = useStore((s) => s.setDockTab);
+  const views = useViews();
+  const problems = useProblems();
+  if (!design) return null;
+  const { table } = design;
+  const items = views?.get(TABLE_INDEX)?.itemCount ?? 0;
+  const gsis = table.globalSecondaryIndexes.length;
+  const lsis = table.localSecondaryIndexes.length;
+  return (
+    <footer className="statusbar">
+      <span>{plural(design.entities.length, 'entity', 'entities')}</span>
+      <span className="statusbar-sep">·</span>
+      <span>{plural(items, 'item')}</span>
+      <span className="statusbar-sep">·</span>
+      <span>{plural(gsis, 'GSI')}</span>
+      {lsis > 0 && (
+        <>
+          <span className="statusbar-sep">·</span>
+          <span>{plural(lsis, 'LSI')}</span>
+        </>
+      )}
+      <span className="statusbar-sep">·</span>
+      <span>{plural(design.accessPatterns.length, 'pattern')}</span>
+      <span className="statusbar-sep">·</span>
+      <button
+        type="button"
+        className={`statusbar-problems${problems.length > 0 ? ' has-problems' : ''}`}
+        data-testid="status.problems"
+        data-count={problems.length}
+        title="Show the problems (Problems tab of the dock)"
+        onClick={() => setDockTab('problems')}
+      >
+        <Icon name={problems.length > 0 ? 'warn' : 'check'} size={12} />
+        {problems.length > 0 ? plural(problems.length, 'problem') : 'No problems'}
+      </button>
+      <span className="statusbar-spacer" />
+      <DynamoDbPill compact />
+    </footer>
+  );
 }

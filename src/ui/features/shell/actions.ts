@@ -1,0 +1,45 @@
+// Document actions the top bar, the start screen and the shortcuts share: open, save, new.
+import { TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { blankDesign } from '../../../core/model/ops/table.ts';
+import type { Design } from '../../../core/model/schema.ts';
+import { useStore } from '../../../store/index.ts';
+import { showToast } from '../../components/toast.tsx';
+import { pickDesignFile } from '../../hooks/design-file.ts';
+import { loadExample } from '../start/examples.ts';
+
+function open(design: Design, what: string) {
+  const hadDesign = useStore.getState().design !== null;
+  useStore.getState().openDesign(design);
+  useStore.getState().select({ kind: 'table' });
+  useStore.getState().setActiveView(TABLE_INDEX);
+  if (hadDesign)
+    showToast({
+      message: `Opened ${what}`,
+      action: { label: 'Undo', run: () => useStore.getState().undo() },
+    });
+}
+
+export function newBlankDesign(): void {
+  open(blankDesign(), 'a blank design');
+}
+
+export function openExample(name: string, withItems: boolean): void {
+  open(loadExample(name, withItems), `the ${name} example`);
+}
+
+export async function openDesignFromFile(): Promise<void> {
+  const result = await pickDesignFile();
+  if (!result) return;
+  if (!result.ok) {
+    showToast({ message: result.message, tone: 'error' });
+    return;
+  }
+  open(result.design, result.fileName);
+}
+
+/** Commits and, when the design refuses the edit, says why in a toast. */
+export function commitOrToast(update: (design: Design) => Design): boolean {
+  const ok = useStore.getState().commit(update);
+  if (!ok) showToast({ message: useStore.getState().opError ?? 'That change was refused', tone: 'error' });
+  return ok;
+}

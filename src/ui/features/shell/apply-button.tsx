@@ -1,0 +1,137 @@
+// Apply: creates or updates the table on DynamoDB and loads the items, with progress, the outcome, and
+// a confirmation before a key schema change recreates the table.
+import { useEffect, useState } from 'react';
+import type { ApplyState } from '../../../store/connection-slice.ts';
+import { useStore } from '../../../store/index.ts';
+import { Icon } from '../../components/icon.tsx';
+
+function ApplyOutcome({ apply, onClose }: { apply: ApplyState; onClose: () => void }) {
+  const applyCurrent = useStore((s) => s.applyCurrent);
+  if (apply.status === 'done') {
+    const { result } = apply;
+    return (
+      <div
+        className="popover apply-popover"
+        role="dialog"
+        aria-label="Apply result"
+        data-testid="topbar.apply.result"
+      >
+        <div className="popover-head">
+          <Icon name="check" className="tone-ok" />
+          <strong>Table {result.action}</strong>
+          <span className="muted">· {result.ms} ms</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon btn-sm"
+            aria-label="Close"
+            onClick={onClose}
+          >
+            <Icon name="close" size={12} />
+          </button>
+        </div>
+        <div className="popover-body">
+          <div className="mono">{result.tableName}</div>
+          <div>
+            {result.items.written} of {result.items.total} items written
+            {result.items.deleted > 0 ? `, ${result.items.deleted} deleted` : ''}
+          </div>
+          {result.changes.length > 0 && (
+            <ul className="apply-changes">
+              {result.changes.map((change) => (
+                <li key={change}>{change}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    );
+  }
+  if (apply.status !== 'error') return null;
+  return (
+    <div
+      className="popover apply-popover"
+      role="alertdialog"
+      aria-label="Apply failed"
+      data-testid="topbar.apply.error"
+    >
+      <div className="popover-head">
+        <Icon
+          name={apply.needsRecreate ? 'warn' : 'error'}
+          className={apply.needsRecreate ? 'tone-warn' : 'tone-error'}
+        />
+        <strong>{apply.needsRecreate ? 'The key schema changed' : 'Apply failed'}</strong>
+        <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label="Close" onClick={onClose}>
+          <Icon name="close" size={12} />
+        </button>
+      </div>
+      <div className="popover-body">
+        <p className="apply-message">{apply.error.message}</p>
+        {apply.needsRecreate && (
+          <div className="popover-actions">
+            <button
+              type="button"
+              className="btn btn-danger"
+              data-testid="topbar.apply.recreate"
+              onClick={() => void applyCurrent({ recreate: true })}
+            >
+              Recreate table (deletes its data)
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ApplyButton() {
+  const apply = useStore((s) => s.apply);
+  const applyCurrent = useStore((s) => s.applyCurrent);
+  const stale = useStore((s) => s.apply.status === 'done' && s.apply.design !== s.design);
+  const [dismissed, setDismissed] = useState<ApplyState | null>(null);
+  useEffect(() => {
+    if (apply.status !== 'done' && apply.status !== 'error') return;
+    const close = (event: KeyboardEvent) => event.key === 'Escape' && setDismissed(apply);
+    window.addEventListener('keydown', close);
+    // A success closes by itself; an error stays until read.
+    const timer = apply.status === 'done' ? setTimeout(() => setDismissed(apply), 6000) : undefined;
+    return () => {
+      window.removeEventListener('keydown', close);
+      clearTimeout(timer);
+    };
+  }, [apply]);
+  const applying = apply.status === 'applying';
+  const label = applying
+    ? apply.total > 0
+      ? `Loading ${apply.written}/${apply.total}`
+      : 'Applying…'
+    : 'Apply';
+  return (
+    <div className="apply">
+      <button
+        type="button"
+        className="btn btn-primary apply-button"
+        disabled={applying}
+        aria-busy={applying}
+        data-testid="topbar.apply"
+        data-state={apply.status}
+        title={
+          stale
+            ? 'The design changed since the last Apply: apply it again to run patterns on the new items'
+            : 'Create or update the table on DynamoDB Local and load the sample items'
+        }
+        onClick={() => {
+          setDismissed(null);
+          void applyCurrent();
+        }}
+      >
+        {applying ? <span className="spinner" aria-hidden="true" /> : <Icon name="upload" />}
+        {label}
+        {stale && !applying && <span className="apply-stale" title="out of date" />}
+      </button>
+      {dismissed !== apply && <ApplyOutcome apply={apply} onClose={() => setDismissed(apply)} />}
+    </div>
+  );
+}

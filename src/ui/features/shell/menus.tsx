@@ -1,0 +1,84 @@
+// File, Edit and View menus of the top bar.
+import { useStore } from '../../../store/index.ts';
+import { Menu, type MenuEntry } from '../../components/menu.tsx';
+import { downloadDesign } from '../../hooks/design-file.ts';
+import { shortcutLabel } from '../../hooks/platform.ts';
+import { exampleSummaries } from '../start/examples.ts';
+import { newBlankDesign, openDesignFromFile, openExample } from './actions.ts';
+
+export function FileMenu() {
+  const closeDesign = useStore((s) => s.closeDesign);
+  const entries: MenuEntry[] = [
+    { label: 'New blank design', onSelect: newBlankDesign, testId: 'topbar.menu.file.new' },
+    { label: 'Open file…', onSelect: () => void openDesignFromFile(), testId: 'topbar.menu.file.open' },
+    {
+      label: 'Save file',
+      shortcut: shortcutLabel('Mod+S'),
+      onSelect: () => {
+        const design = useStore.getState().design;
+        if (design) downloadDesign(design);
+      },
+      testId: 'topbar.menu.file.save',
+    },
+    { kind: 'separator' },
+    { kind: 'heading', label: 'Open example' },
+    ...exampleSummaries().map(
+      (example): MenuEntry => ({
+        label: example.title,
+        onSelect: () => openExample(example.name, true),
+        testId: `topbar.menu.file.example.${example.name}`,
+      }),
+    ),
+    { kind: 'separator' },
+    { label: 'Import NoSQL Workbench…', hint: 'coming soon', disabled: true, onSelect: () => {} },
+    { kind: 'separator' },
+    { label: 'Close design', onSelect: closeDesign, hint: 'start screen', testId: 'topbar.menu.file.close' },
+  ];
+  return <Menu label="File" entries={entries} testId="topbar.menu.file" />;
+}
+
+export function EditMenu() {
+  const canUndo = useStore((s) => s.past.length > 0);
+  const canRedo = useStore((s) => s.future.length > 0);
+  const undo = useStore((s) => s.undo);
+  const redo = useStore((s) => s.redo);
+  const entries: MenuEntry[] = [
+    { label: 'Undo', shortcut: shortcutLabel('Mod+Z'), disabled: !canUndo, onSelect: undo },
+    { label: 'Redo', shortcut: shortcutLabel('Mod+Shift+Z'), disabled: !canRedo, onSelect: redo },
+  ];
+  return <Menu label="Edit" entries={entries} testId="topbar.menu.edit" />;
+}
+
+export function ViewMenu() {
+  const mainTab = useStore((s) => s.mainTab);
+  const ui = useStore((s) => s.ui);
+  const setUi = useStore((s) => s.setUi);
+  const setMainTab = useStore((s) => s.setMainTab);
+  const entries: MenuEntry[] = [
+    { label: 'Designer', checked: mainTab === 'designer', onSelect: () => setMainTab('designer') },
+    { label: 'JSON', checked: mainTab === 'json', onSelect: () => setMainTab('json') },
+    { kind: 'separator' },
+    {
+      label: 'Sidebar',
+      checked: ui.leftOpen,
+      shortcut: shortcutLabel('Mod+B'),
+      onSelect: () => setUi({ leftOpen: !ui.leftOpen }),
+    },
+    {
+      label: 'Dock',
+      checked: ui.dockOpen,
+      shortcut: shortcutLabel('Mod+J'),
+      onSelect: () => setUi({ dockOpen: !ui.dockOpen }),
+    },
+    { kind: 'separator' },
+    { kind: 'heading', label: 'Theme' },
+    ...(['system', 'light', 'dark'] as const).map(
+      (theme): MenuEntry => ({
+        label: theme === 'system' ? 'Follow the system' : theme === 'light' ? 'Light' : 'Dark',
+        checked: ui.theme === theme,
+        onSelect: () => setUi({ theme }),
+      }),
+    ),
+  ];
+  return <Menu label="View" entries={entries} testId="topbar.menu.view" />;
+}

@@ -1,0 +1,37 @@
+// "Saved · 2m ago": the design autosaves to this browser on every change.
+import { useEffect, useState } from 'react';
+import { useStore } from '../../../store/index.ts';
+
+export function relativeTime(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 10) return 'just now';
+  if (seconds < 60) return `${seconds}s ago`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.round(hours / 24)}d ago`;
+}
+
+export function SaveState() {
+  const changedAt = useStore((s) => s.changedAt);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (changedAt) setNow(Date.now());
+  }, [changedAt]);
+  const when = changedAt ? relativeTime(now - changedAt) : null;
+  return (
+    <span
+      className="save-state"
+      data-testid="topbar.saved"
+      title="Every change is saved in this browser. Use File › Save file to keep a copy on disk."
+    >
+      <span className="save-dot" aria-hidden="true" />
+      Saved{when ? ` · ${when}` : ''}
+    </span>
+  );
+}

@@ -1,0 +1,115 @@
+// Access patterns: verdict (✓/⚠/✗), name, operation; add, reorder, delete.
+import { addPattern, movePattern, removePattern } from '../../../core/model/ops/index.ts';
+import type { Operation } from '../../../core/model/schema.ts';
+import { useStore } from '../../../store/index.ts';
+import { usePatternStatuses } from '../../../store/pattern-status.ts';
+import { Icon } from '../../components/icon.tsx';
+import { commitOrToast } from '../shell/actions.ts';
+import { deleteWithUndo } from './entity-section.tsx';
+import { ListRow, useDragState } from './list-row.tsx';
+
+const OPERATION_BADGE: Record<Operation, string> = {
+  GetItem: 'Get',
+  Query: 'Query',
+  Scan: 'Scan',
+  PutItem: 'Put',
+  UpdateItem: 'Update',
+  DeleteItem: 'Delete',
+  TransactWriteItems: 'TxWrite',
+  TransactGetItems: 'TxGet',
+  BatchGetItem: 'BatchGet',
+};
+
+const TONE_ICON = { ok: 'check', warn: 'warn', error: 'error' } as const;
+
+export function PatternSection() {
+  const patterns = useStore((s) => s.design!.accessPatterns);
+  const selection = useStore((s) => s.selection);
+  const select = useStore((s) => s.select);
+  const statuses = usePatternStatuses();
+  const drag = useDragState();
+
+  const add = () => {
+    if (!commitOrToast((d) => addPattern(d))) return;
+    const list = useStore.getState().design!.accessPatterns;
+    select({ kind: 'pattern', id: list[list.length - 1].id });
+  };
+
+  return (
+    <>
+      <div className="section-title">
+        <span>Access patterns</span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon btn-sm"
+          title="Add an access pattern"
+          aria-label="Add an access pattern"
+          data-testid="sidebar.addPattern"
+          onClick={add}
+        >
+          <Icon name="plus" />
+        </button>
+      </div>
+      <div className="side-list" role="listbox" aria-label="Access patterns">
+        {patterns.length === 0 && (
+          <div className="side-empty">
+            <span>Start from the questions the application asks.</span>
+            <button type="button" className="btn btn-sm" onClick={add}>
+              Add your first access pattern
+            </button>
+          </div>
+        )}
+        {patterns.map((pattern, i) => {
+          const status = statuses.get(pattern.id);
+          const selected = selection?.kind === 'pattern' && selection.id === pattern.id;
+          const target = 'index' in pattern && pattern.index ? pattern.index : null;
+          return (
+            <ListRow
+              key={pattern.id}
+              id={pattern.id}
+              index={i}
+              count={patterns.length}
+              label={`Access pattern ${pattern.name}`}
+              testId={`sidebar.pattern.${pattern.id}`}
+              selected={selected}
+              drag={drag}
+              title={status?.reason}
+              onSelect={() => select({ kind: 'pattern', id: pattern.id })}
+              onMove={(to) => commitOrToast((d) => movePattern(d, pattern.id, to))}
+              onDelete={() =>
+                deleteWithUndo(`“${pattern.name}”`, (d) => removePattern(d, pattern.id), selected)
+              }
+            >
+              <span className="side-line">
+                {status && (
+                  <span className={`side-status tone-${status.tone}`} data-status={status.tone}>
+                    <Icon name={TONE_ICON[status.tone]} size={12} />
+                  </span>
+                )}
+                <span className="side-name">{pattern.name}</span>
+                {target && <span className="side-target mono">{target}</span>}
+                <span className={`badge op-badge op-${pattern.operation}`}>
+                  {OPERATION_BADGE[pattern.operation]}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-icon btn-sm side-action"
+                  aria-label={`Delete ${pattern.name}`}
+                  title="Delete (Undo in the notice)"
+                  tabIndex={-1}
+                  data-testid={`sidebar.pattern.${pattern.id}.delete`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    deleteWithUndo(`“${pattern.name}”`, (d) => removePattern(d, pattern.id), selected);
+                  }}
+                >
+                  <Icon name="trash" size={12} />
+                </button>
+              </span>
+            </ListRow>
+          );
+        })}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+// Opening and saving design files: the same validation as every other boundary (validateDesignText).
+import type { Design } from '../../core/model/schema.ts';
+import { validateDesignText } from '../../core/model/validate.ts';
+
+export type OpenResult = { ok: true; design: Design; fileName: string } | { ok: false; message: string };
+
+/** `Online store` → `online-store.keyplan.json`. */
+export function designFileName(design: Design): string {
+  const stem =
+    design.name
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'design';
+  return `${stem}.keyplan.json`;
+}
+
+export function downloadDesign(design: Design): void {
+  const blob = new Blob([`${JSON.stringify(design, null, 2)}\n`], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = designFileName(design);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Reads and validates a chosen file; a broken or foreign file is reported, never half-opened. */
+export async function readDesignFile(file: File): Promise<OpenResult> {
+  const text = await file.text();
+  const result = validateDesignText(text);
+  if (result.ok) return { ok: true, design: result.design, fileName: file.name };
+  const shown = result.problems
+    .slice(0, 4)
+    .map((p) => (p.path === '(document)' ? p.message : `${p.path}: ${p.message}`));
+  const more =
+    result.problems.length > shown.length ? ` (and ${result.problems.length - shown.length} more)` : '';
+  return {
+    ok: false,
+    message: `${file.name} is not a Keyplan design: ${shown.join('; ')}${more}`,
+  };
+}
+
+/** Opens the browser's file picker for a .json file; resolves with nothing when the user cancels. */
+export function pickDesignFile(): Promise<OpenResult | null> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.style.display = 'none';
+    input.addEventListener('change', () => {
+      const file = input.files?.[0];
+      input.remove();
+      if (!file) resolve(null);
+      else readDesignFile(file).then(resolve);
+    });
+    input.addEventListener('cancel', () => {
+      input.remove();
+      resolve(null);
+    });
+    document.body.append(input);
+    input.click();
+  });
+}

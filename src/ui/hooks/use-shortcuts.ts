@@ -1,0 +1,74 @@
+// The app's keyboard shortcuts, in one place. Undo/redo leave text fields and Monaco alone: there the
+// field's own undo applies.
+import { useEffect } from 'react';
+import { keySchemas } from '../../core/model/indexes.ts';
+import { useStore } from '../../store/index.ts';
+import { downloadDesign } from './design-file.ts';
+import { isMac } from './platform.ts';
+
+export function isTextTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.closest('.monaco-editor')) return true;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLInputElement)
+    return !['checkbox', 'radio', 'button', 'submit', 'range', 'color', 'file'].includes(target.type);
+  return false;
+}
+
+export function runSelectedPattern(): void {
+  const { design, selection, runCurrent } = useStore.getState();
+  if (!design || selection?.kind !== 'pattern') return;
+  const pattern = design.accessPatterns.find((p) => p.id === selection.id);
+  if (pattern) void runCurrent(pattern.id, pattern.example ?? {});
+}
+
+function onKeyDown(event: KeyboardEvent) {
+  const state = useStore.getState();
+  if (!state.design) return;
+  const mod = isMac ? event.metaKey : event.ctrlKey;
+  const key = event.key.toLowerCase();
+  const inText = isTextTarget(event.target);
+
+  if (mod && !event.altKey) {
+    if (key === 'z' && !inText) {
+      event.preventDefault();
+      if (event.shiftKey) state.redo();
+      else state.undo();
+    } else if (key === 'y' && !isMac && !inText) {
+      event.preventDefault();
+      state.redo();
+    } else if (key === 's') {
+      event.preventDefault();
+      downloadDesign(state.design);
+    } else if (key === 'b' && !event.shiftKey) {
+      event.preventDefault();
+      state.setUi({ leftOpen: !state.ui.leftOpen });
+    } else if (key === 'j' && !event.shiftKey) {
+      event.preventDefault();
+      state.setUi({ dockOpen: !state.ui.dockOpen });
+    } else if (key === 'enter') {
+      event.preventDefault();
+      runSelectedPattern();
+    }
+    return;
+  }
+
+  // Alt+1…9: the grid's view tabs (table, then each index). event.code, since Alt+digit types a symbol on a Mac.
+  if (event.altKey && !event.ctrlKey && !event.metaKey && /^Digit[1-9]$/.test(event.code)) {
+    const views = keySchemas(state.design);
+    const view = views[Number(event.code.slice(5)) - 1];
+    if (!view) return;
+    event.preventDefault();
+    state.setMainTab('designer');
+    state.setActiveView(view.name);
+  }
+}
+
+/** Installs the shortcuts while the app is mounted; call once at the root. */
+export function useShortcuts(): void {
+  useEffect(() => {
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
