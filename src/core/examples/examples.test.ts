@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { placeholders } from '../keys/template.ts';
-import { primaryKeyNames } from '../model/indexes.ts';
-import type { AccessPattern, ConditionClause, Design, WriteAction } from '../model/schema.ts';
+import type { Design } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
+import { patternArguments } from '../requests/resolve.ts';
 import { EXAMPLE_NAMES, EXAMPLES, getExample } from './index.ts';
 
 const sharedOnlineStore = JSON.parse(
@@ -14,43 +13,6 @@ function validated(name: string): Design {
   const result = validateDesign(getExample(name)?.design);
   if (!result.ok) throw new Error(formatProblems(result.problems));
   return result.design;
-}
-
-const templateNames = (value: unknown) => (typeof value === 'string' ? placeholders(value) : []);
-const clauseNames = (clauses: ConditionClause[] | undefined) =>
-  (clauses ?? []).flatMap((c) => [...templateNames(c.value), ...templateNames(c.to)]);
-
-function writeArguments(design: Design, action: WriteAction): string[] {
-  const entity = design.entities.find((e) => e.name === action.entity)!;
-  const key = primaryKeyNames(design).flatMap((name) => placeholders(entity.keys[name]));
-  const extra =
-    action.operation === 'PutItem'
-      ? entity.attributes.filter((a) => a.required).map((a) => a.name)
-      : action.operation === 'UpdateItem'
-        ? (action.set ?? [])
-        : [];
-  return [...key, ...extra, ...clauseNames(Array.isArray(action.condition) ? action.condition : [])];
-}
-
-/** The arguments a pattern's example must give: the placeholders it uses, and the key of what it writes. */
-function neededArguments(design: Design, pattern: AccessPattern): string[] {
-  switch (pattern.operation) {
-    case 'GetItem':
-    case 'Query': {
-      const { partition, sort } = pattern.keyCondition;
-      return [partition, sort?.value, sort?.to].flatMap(templateNames).concat(clauseNames(pattern.filter));
-    }
-    case 'Scan':
-      return clauseNames(pattern.filter);
-    case 'TransactGetItems':
-    case 'BatchGetItem':
-      return pattern.gets.flatMap((get) => [get.key?.partition, get.key?.sort].flatMap(templateNames));
-    case 'TransactWriteItems':
-      // One flat example cannot give each of several puts its own values, so a transaction's is optional.
-      return pattern.example ? pattern.actions.flatMap((action) => writeArguments(design, action)) : [];
-    default:
-      return writeArguments(design, { ...pattern, operation: pattern.operation });
-  }
 }
 
 describe('built-in examples', () => {
@@ -67,17 +29,21 @@ describe('built-in examples', () => {
   it.each(EXAMPLE_NAMES)('%s gives an example value for every argument of every pattern', (name) => {
     const design = validated(name);
     const missing = design.accessPatterns.flatMap((pattern) =>
-      neededArguments(design, pattern)
+      patternArguments(design, pattern)
         .filter((arg) => pattern.example?.[arg] === undefined)
         .map((arg) => `${pattern.id}: ${arg}`),
     );
     expect(missing).toEqual([]);
   });
 
-  it('online-store is the shared document, its items first and unchanged', () => {
-    const { items, ...rest } = getExample('online-store')!.design;
-    const { items: sharedItems, ...sharedRest } = sharedOnlineStore;
+  it('online-store is the shared document (plus examples where it had none), its items first and unchanged', () => {
+    const { items, accessPatterns, ...rest } = getExample('online-store')!.design;
+    const { items: sharedItems, accessPatterns: sharedPatterns, ...sharedRest } = sharedOnlineStore;
     expect(rest).toEqual(sharedRest);
+    const withoutAddedExamples = accessPatterns!.map((pattern, i) =>
+      sharedPatterns[i].example ? pattern : { ...pattern, example: undefined },
+    );
+    expect(JSON.parse(JSON.stringify(withoutAddedExamples))).toEqual(sharedPatterns);
     for (const [entity, samples] of Object.entries(sharedItems as Record<string, unknown[]>)) {
       expect(items?.[entity]?.slice(0, samples.length)).toEqual(samples);
       expect(items?.[entity]?.length).toBeGreaterThan(samples.length);

@@ -104,6 +104,17 @@ export const onlineStore: DesignInput = {
         { operation: 'PutItem', entity: 'Order', condition: 'not-exists' },
         { operation: 'PutItem', entity: 'LineItem', condition: 'not-exists' },
       ],
+      // A list value puts one LineItem per element (zipped with the other lists).
+      example: {
+        customerId: 'c3',
+        orderId: 'o200',
+        createdAt: '2026-11-02T08:15:00Z',
+        status: 'PLACED',
+        total: 64.95,
+        sku: ['sku-1', 'sku-3'],
+        quantity: [2, 1],
+        price: [19.95, 25.05],
+      },
     },
     {
       id: 'ship-order',
