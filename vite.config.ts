@@ -4,8 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', sourcemap: false },
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env.KEYPLAN_API_PORT ?? '8787'}` } },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     globalSetup: ['server/test-support/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
