@@ -1,4 +1,205 @@
-// Placeholder: the Monaco JSON editor of the whole design
+// The whole design as JSON in Monaco. Edits apply 500 ms after typing stops: invalid JSON or a document
+// the schema refuses gets markers and a banner and never replaces the design; a valid edit is one undo
+// step. Changes from elsewhere (forms, undo) reprint the text only while the editor is not focused.
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type DesignTextResult, readDesignText } from '../../../core/model/design-text.ts';
+import { locateJsonPath } from '../../../core/model/json-locate.ts';
+import type { Design } from '../../../core/model/schema.ts';
+import type { ValidationProblem } from '../../../core/model/validate.ts';
+import { problemsOf } from '../../../store/derived.ts';
+import { useStore } from '../../../store/index.ts';
+import { Icon } from '../../components/icon.tsx';
+import { useResolvedTheme } from '../../hooks/use-theme.ts';
+import { DESIGN_MODEL_PATH, monaco } from './monaco-setup.ts';
+import './json.css';
+
+const APPLY_DELAY_MS = 500;
+const OWNER = 'keyplan';
+
+type Editor = Parameters<OnMount>[0];
+type Status = { kind: 'ok' } | { kind: 'pending' } | Exclude<DesignTextResult, { kind: 'design' }>;
+
+const print = (design: Design) => `${JSON.stringify(design, null, 2)}\n`;
+
+function setProblemMarkers(editor: Editor, problems: ValidationProblem[]) {
+  const model = editor.getModel();
+  if (!model) return;
+  const text = model.getValue();
+  const markers = problems.map((problem) => {
+    const range = locateJsonPath(text, problem.path) ?? { start: 0, end: 1 };
+    const start = model.getPositionAt(range.start);
+    const end = model.getPositionAt(range.end);
+    return {
+      severity: monaco.MarkerSeverity.Error,
+      message: `${problem.path}: ${problem.message}`,
+      startLineNumber: start.lineNumber,
+      startColumn: start.column,
+      endLineNumber: end.lineNumber,
+      endColumn: end.column,
+    };
+  });
+  monaco.editor.setModelMarkers(model, OWNER, markers);
+}
+
+function Banner({ status }: { status: Status }) {
+  if (status.kind === 'syntax')
+    return (
+      <div
+        className="banner banner-error json-banner"
+        role="alert"
+        data-testid="json.banner"
+        data-kind="syntax"
+      >
+        <Icon name="error" />
+        <strong>Syntax error · line {status.line}</strong>
+        <span className="json-banner-detail">{status.message}</span>
+        <span className="json-banner-note">The designer keeps the last valid design.</span>
+      </div>
+    );
+  if (status.kind === 'invalid')
+    return (
+      <div
+        className="banner banner-warn json-banner"
+        role="alert"
+        data-testid="json.banner"
+        data-kind="invalid"
+      >
+        <Icon name="warn" />
+        <strong>
+          Not a valid design · {status.problems.length} problem{status.problems.length === 1 ? '' : 's'}
+        </strong>
+        <span className="json-banner-detail">
+          {status.problems[0].path}: {status.problems[0].message}
+        </span>
+        <span className="json-banner-note">The designer keeps the last valid design.</span>
+      </div>
+    );
+  return null;
+}
+
 export function JsonEditor() {
-  return <div className="placeholder">JsonEditor</div>;
+  const design = useStore((s) => s.design);
+  const theme = useResolvedTheme();
+  const editorRef = useRef<Editor | null>(null);
+  /** The design the editor's text stands for (printed, or committed from it). */
+  const synced = useRef<Design | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const reprinting = useRef(false);
+  const [status, setStatus] = useState<Status>({ kind: 'ok' });
+
+  const reprint = useCallback((editor: Editor, next: Design) => {
+    const model = editor.getModel();
+    if (!model) return;
+    const text = print(next);
+    if (model.getValue() !== text) {
+      // An edit, not setValue, so the editor's own undo still works across outside changes.
+      reprinting.current = true;
+      editor.executeEdits('keyplan', [{ range: model.getFullModelRange(), text }]);
+      editor.pushUndoStop();
+      reprinting.current = false;
+    }
+    synced.current = next;
+    setStatus({ kind: 'ok' });
+    setProblemMarkers(editor, problemsOf(next));
+  }, []);
+
+  const applyText = useCallback(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model) return;
+    const result = readDesignText(model.getValue());
+    if (result.kind === 'syntax') {
+      monaco.editor.setModelMarkers(model, OWNER, [
+        {
+          severity: monaco.MarkerSeverity.Error,
+          message: result.message,
+          startLineNumber: result.line,
+          startColumn: result.column,
+          endLineNumber: result.line,
+          endColumn: result.column + 1,
+        },
+      ]);
+      setStatus(result);
+      return;
+    }
+    if (result.kind === 'invalid') {
+      setProblemMarkers(editor, result.problems);
+      setStatus(result);
+      return;
+    }
+    const { design: current, commit } = useStore.getState();
+    const unchanged = current !== null && JSON.stringify(current) === JSON.stringify(result.design);
+    if (!unchanged) commit(() => result.design);
+    synced.current = useStore.getState().design;
+    setProblemMarkers(editor, result.problems);
+    setStatus({ kind: 'ok' });
+  }, []);
+
+  // Outside changes reprint the text, unless the user is typing in it (then on blur).
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || !design || design === synced.current) return;
+    if (!editor.hasTextFocus()) reprint(editor, design);
+  }, [design, reprint]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onMount: OnMount = (editor) => {
+    editorRef.current = editor;
+    const current = useStore.getState().design;
+    if (current) reprint(editor, current);
+    editor.onDidChangeModelContent(() => {
+      if (reprinting.current) return;
+      setStatus((s) => (s.kind === 'ok' ? { kind: 'pending' } : s));
+      clearTimeout(timer.current);
+      timer.current = setTimeout(applyText, APPLY_DELAY_MS);
+    });
+    editor.onDidBlurEditorText(() => {
+      // Pending text is applied first; then anything that changed meanwhile is shown.
+      clearTimeout(timer.current);
+      applyText();
+      const latest = useStore.getState().design;
+      if (latest && latest !== synced.current) reprint(editor, latest);
+    });
+  };
+
+  return (
+    <div className="json-editor" data-testid="json.editor">
+      <Banner status={status} />
+      <div className="json-editor-body">
+        <Editor
+          defaultLanguage="json"
+          path={DESIGN_MODEL_PATH}
+          theme={theme === 'dark' ? 'keyplan-dark' : 'keyplan-light'}
+          onMount={onMount}
+          loading={<div className="loading">Loading the editor…</div>}
+          options={{
+            ariaLabel: 'Design JSON',
+            minimap: { enabled: false },
+            fontSize: 12,
+            lineHeight: 19,
+            tabSize: 2,
+            insertSpaces: true,
+            scrollBeyondLastLine: false,
+            automaticLayout: true,
+            renderLineHighlight: 'line',
+            folding: true,
+            formatOnPaste: false,
+            fixedOverflowWidgets: true,
+            quickSuggestions: { strings: true, other: true, comments: false },
+            padding: { top: 8 },
+            stickyScroll: { enabled: true },
+            wordWrap: 'on',
+            scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 8 },
+          }}
+        />
+      </div>
+      <div className="json-footer">
+        {status.kind === 'pending'
+          ? 'Applying when you pause…'
+          : 'Edits apply 500 ms after you stop typing · each is one undo step'}
+      </div>
+    </div>
+  );
 }
