@@ -17,12 +17,12 @@ import './json.css';
 const APPLY_DELAY_MS = 500;
 const OWNER = 'keyplan';
 
-type Editor = Parameters<OnMount>[0];
+type CodeEditor = Parameters<OnMount>[0];
 type Status = { kind: 'ok' } | { kind: 'pending' } | Exclude<DesignTextResult, { kind: 'design' }>;
 
 const print = (design: Design) => `${JSON.stringify(design, null, 2)}\n`;
 
-function setProblemMarkers(editor: Editor, problems: ValidationProblem[]) {
+function setProblemMarkers(editor: CodeEditor, problems: ValidationProblem[]) {
   const model = editor.getModel();
   if (!model) return;
   const text = model.getValue();
@@ -81,14 +81,14 @@ function Banner({ status }: { status: Status }) {
 export function JsonEditor() {
   const design = useStore((s) => s.design);
   const theme = useResolvedTheme();
-  const editorRef = useRef<Editor | null>(null);
+  const editorRef = useRef<CodeEditor | null>(null);
   /** The design the editor's text stands for (printed, or committed from it). */
   const synced = useRef<Design | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const reprinting = useRef(false);
   const [status, setStatus] = useState<Status>({ kind: 'ok' });
 
-  const reprint = useCallback((editor: Editor, next: Design) => {
+  const reprint = useCallback((editor: CodeEditor, next: Design) => {
     const model = editor.getModel();
     if (!model) return;
     const text = print(next);
