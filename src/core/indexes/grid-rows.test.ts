@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { itemSize } from '../analysis/item-size.ts';
+import { TABLE_INDEX } from '../model/indexes.ts';
+import type { DerivedItem } from '../model/item.ts';
+import { type GridItemRow, gridRows, itemContains, missingKeys, partitionSize } from './grid-rows.ts';
+import { onlineStore } from './test-fixtures.ts';
+import { buildViewsFor } from './views.ts';
+
+const idOf = (source: DerivedItem) => `${source.entity}:${source.sampleIndex}`;
+const items = (rows: ReturnType<typeof gridRows>['rows']) =>
+  rows.filter((row): row is GridItemRow => row.kind === 'item');
+
+describe('gridRows', () => {
+  const views = buildViewsFor(onlineStore());
+  const table = views.get(TABLE_INDEX)!;
+  const gsi1 = views.get('GSI1')!;
+
+  it('lists partitions in the view order and entries in sort-key order, never re-sorted', () => {
+    const { rows, partitions, shown } = gridRows(table, idOf);
+    const expected = table.partitionOrder.flatMap((key) => table.partitions.get(key)!.map((e) => e.item.SK));
+    expect(items(rows).map((row) => row.item.SK)).toEqual(expected);
+    expect(partitions).toBe(table.partitionOrder.length);
+    expect(shown).toBe(table.itemCount);
+  });
+
+  it('marks the first row of each partition and where each partition starts', () => {
+    const rows = items(gridRows(table, idOf).rows);
+    const c1 = rows.filter((row) => row.item.PK === 'CUSTOMER#c1');
+    expect(c1.map((row) => row.first)).toEqual([true, false, false]);
+    expect(c1.every((row) => row.partitionRows === 3 && rows[row.partitionStart] === c1[0])).toBe(true);
+    expect(new Set(c1.map((row) => row.partitionIndex)).size).toBe(1);
+    expect(rows[0].partitionIndex).toBe(0);
+    expect(rows[rows.length - 1].partitionIndex).toBe(table.partitionOrder.length - 1);
+  });
+
+  it('filters by entity and text and keeps the grouping of what is left', () => {
+    const orders = gridRows(table, idOf, { entities: ['Order'] });
+    expect(items(orders.rows).every((row) => row.source.entity === 'Order')).toBe(true);
+    const c1 = items(orders.rows).filter((row) => row.item.PK === 'CUSTOMER#c1');
+    expect(c1.map((row) => row.first)).toEqual([true, false]);
+    expect(c1[0].partitionRows).toBe(2);
+    // Partitions without an order (line items) are skipped, so shading ordinals stay consecutive.
+    const ordinals = items(orders.rows).map((row) => row.partitionIndex);
+    expect(ordinals.every((n, i) => i === 0 || n - ordinals[i - 1] <= 1)).toBe(true);
+    expect(ordinals[ordinals.length - 1]).toBe(orders.partitions - 1);
+    expect(orders.entityCounts.get('Customer')).toBe(gridRows(table, idOf).entityCounts.get('Customer'));
+    const text = gridRows(table, idOf, { search: '  ANA@ ' });
+    expect(items(text.rows).map((row) => row.id)).toEqual(['Customer:0']);
+  });
+
+  it('appends excluded items after a group row only when asked', () => {
+    expect(items(gridRows(gsi1, idOf).rows).some((row) => row.excluded)).toBe(false);
+    const { rows, shown } = gridRows(gsi1, idOf, { includeExcluded: true, excludedLabel: 'Not in GSI1' });
+    const group = rows.findIndex((row) => row.kind === 'group');
+    expect(group).toBe(shown);
+    expect(rows[group]).toMatchObject({ kind: 'group', label: 'Not in GSI1', count: gsi1.excluded.length });
+    expect(items(rows.slice(group + 1)).every((row) => row.excluded && row.partitionIndex === -1)).toBe(true);
+    expect(rows.length - group - 1).toBe(gsi1.excluded.length);
+  });
+
+  it('gives every row a distinct id', () => {
+    const { rows } = gridRows(gsi1, idOf, { includeExcluded: true });
+    expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+  });
+});
+
+describe('helpers', () => {
+  it('searches values of every type, nested ones too', () => {
+    const item = { a: 'Hello', n: 42, m: { deep: ['Needle'] }, z: null, b: true };
+    expect(itemContains(item, 'hello')).toBe(true);
+    expect(itemContains(item, '42')).toBe(true);
+    expect(itemContains(item, 'needle')).toBe(true);
+    expect(itemContains(item, 'true')).toBe(true);
+    expect(itemContains(item, 'absent')).toBe(false);
+  });
+
+  it('sums the item sizes of a partition', () => {
+    const table = buildViewsFor(onlineStore()).get(TABLE_INDEX)!;
+    const entries = table.partitions.get('CUSTOMER#c1')!;
+    const expected = entries.reduce((sum, e) => sum + itemSize(e.item), 0);
+    expect(partitionSize(entries, () => undefined)).toBe(expected);
+  });
+
+  it('says which index key the excluded items lack', () => {
+    const gsi1 = buildViewsFor(onlineStore()).get('GSI1')!;
+    expect(missingKeys(gsi1)).toEqual([{ attribute: 'GSI1PK', count: gsi1.excluded.length }]);
+  });
+});
