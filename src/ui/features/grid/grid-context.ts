@@ -1,0 +1,34 @@
+// What grid cells read besides their row: display mode, entity colours and templates, and the handlers
+// of key cells. One context value per grid render, so rows stay memoized while scrolling.
+import { createContext, useContext } from 'react';
+import type { AttributeTypes } from '../../../core/analysis/item-size.ts';
+import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
+
+export interface EntityInfo {
+  name: string;
+  index: number;
+  color: string;
+  keys: Record<string, string>;
+}
+
+export interface GridCellContextValue {
+  keyDisplay: 'values' | 'templates';
+  /** Inline attributes carry the "filtered" tag; in Columns mode the entity cell does. */
+  inline: boolean;
+  entities: ReadonlyMap<string, EntityInfo>;
+  typesOf: (entity: string) => AttributeTypes | undefined;
+  /** Attribute names left out of the inline attributes (keys, type attribute). */
+  hidden: ReadonlySet<string>;
+  copyKey: (text: string, anchor: HTMLElement) => void;
+  openMenu: (event: React.MouseEvent<HTMLElement>, row: GridItemRow, attribute: string) => void;
+  /** Read by the selected pattern but removed by its filter. */
+  isFiltered: (id: string) => boolean;
+}
+
+export const GridCellContext = createContext<GridCellContextValue | null>(null);
+
+export function useGridCells(): GridCellContextValue {
+  const value = useContext(GridCellContext);
+  if (!value) throw new Error('grid cells render inside GridCellContext');
+  return value;
+}

@@ -1,0 +1,174 @@
+// The key cell's context menu (copy value, item as JSON or DynamoDB JSON, select the entity) and the small
+// "Copied" note that answers a copy.
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
+import type { PlainItem } from '../../../core/model/item.ts';
+import { marshallItem } from '../../../core/requests/marshall.ts';
+import { useStore } from '../../../store/index.ts';
+import type { GridCellContextValue } from './grid-context.ts';
+
+export interface MenuTarget {
+  x: number;
+  y: number;
+  row: GridItemRow;
+  attribute: string;
+  /** The key cell the menu was opened on: focus goes back to it. */
+  anchor: HTMLElement;
+}
+
+export interface CopiedNote {
+  x: number;
+  y: number;
+  text: string;
+  id: number;
+}
+
+export async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Without clipboard permission (an insecure origin, a test browser) fall back to a hidden selection.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+/** The item with its key attributes first, in key order, as people expect to read it. */
+function keysFirst(item: PlainItem, keyNames: readonly string[]): PlainItem {
+  const out: PlainItem = {};
+  for (const name of keyNames) if (name in item) out[name] = item[name];
+  for (const name in item) if (!(name in out)) out[name] = item[name];
+  return out;
+}
+
+interface KeyMenuProps {
+  target: MenuTarget;
+  keyNames: readonly string[];
+  ctx: GridCellContextValue;
+  onCopy: (text: string, x: number, y: number, note?: string) => void;
+  onClose: () => void;
+}
+
+export function KeyMenu({ target, keyNames, ctx, onCopy, onClose }: KeyMenuProps) {
+  const list = useRef<HTMLDivElement>(null);
+  const select = useStore((s) => s.select);
+  const { row, attribute } = target;
+  const item = keysFirst(row.source.item, keyNames);
+  const value = row.item[attribute];
+  const dynamo = (() => {
+    try {
+      return JSON.stringify(marshallItem(item, ctx.typesOf(row.source.entity)), null, 2);
+    } catch {
+      return undefined;
+    }
+  })();
+
+  useEffect(() => {
+    list.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus();
+    const close = (event: Event) => {
+      if (!list.current?.contains(event.target as Node)) onClose();
+    };
+    document.addEventListener('mousedown', close);
+    window.addEventListener('blur', onClose);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      window.removeEventListener('blur', onClose);
+    };
+  }, [onClose]);
+
+  const entries: { label: string; run: () => void; disabled?: boolean; testId: string }[] = [
+    {
+      label: `Copy ${attribute} value`,
+      run: () => onCopy(String(value ?? ''), target.x, target.y),
+      disabled: value === undefined,
+      testId: 'grid.menu.copyValue',
+    },
+    {
+      label: 'Copy item as JSON',
+      run: () => onCopy(JSON.stringify(item, null, 2), target.x, target.y, 'Copied item JSON'),
+      testId: 'grid.menu.copyJson',
+    },
+    {
+      label: 'Copy item as DynamoDB JSON',
+      run: () => dynamo && onCopy(dynamo, target.x, target.y, 'Copied DynamoDB JSON'),
+      disabled: dynamo === undefined,
+      testId: 'grid.menu.copyDynamo',
+    },
+    {
+      label: `Select entity ${row.source.entity}`,
+      run: () => select({ kind: 'entity', name: row.source.entity }),
+      testId: 'grid.menu.selectEntity',
+    },
+  ];
+
+  const onKey = (event: React.KeyboardEvent) => {
+    const items = [
+      ...(list.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? []),
+    ];
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      items[(at + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]?.focus();
+    } else if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault();
+      onClose();
+    }
+  };
+
+  const left = Math.min(target.x, window.innerWidth - 250);
+  const top = Math.min(target.y, window.innerHeight - 170);
+  return (
+    <div
+      ref={list}
+      role="menu"
+      aria-label={`${attribute} ${String(value ?? '')}`}
+      className="menu-list grid-menu"
+      style={{ left, top }}
+      data-testid="grid.menu"
+      onKeyDown={onKey}
+    >
+      {entries.map((entry, i) => (
+        <Fragment key={entry.testId}>
+          {i === 3 && <hr className="menu-separator" />}
+          <button
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            disabled={entry.disabled}
+            data-testid={entry.testId}
+            onClick={() => {
+              onClose();
+              entry.run();
+            }}
+          >
+            <span className="menu-check" aria-hidden="true" />
+            <span className="menu-label">{entry.label}</span>
+          </button>
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
+/** "Copied" beside where the copy happened, for a moment; also read out by screen readers. */
+export function useCopiedNote(): [CopiedNote | null, (x: number, y: number, text: string) => void] {
+  const [note, setNote] = useState<CopiedNote | null>(null);
+  useEffect(() => {
+    if (!note) return;
+    const timer = setTimeout(() => setNote(null), 1200);
+    return () => clearTimeout(timer);
+  }, [note]);
+  const show = useCallback(
+    (x: number, y: number, text: string) => setNote({ x, y, text, id: Date.now() }),
+    [],
+  );
+  return [note, show];
+}
