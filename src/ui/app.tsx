@@ -1,6 +1,7 @@
 // The frame of the designer. Each region is a feature folder; this file only lays them out.
 import { lazy, Suspense } from 'react';
 import { useStore } from '../store/index.ts';
+import { Splitter } from './components/splitter.tsx';
 import { Toaster } from './components/toast.tsx';
 import { Dock } from './features/dock/dock.tsx';
 import { GridArea } from './features/grid/grid-area.tsx';
@@ -25,6 +26,7 @@ export function App() {
   const hasDesign = useStore((s) => s.design !== null);
   const mainTab = useStore((s) => s.mainTab);
   const ui = useStore((s) => s.ui);
+  const setUi = useStore((s) => s.setUi);
   useApplyTheme();
   useShortcuts();
   useHealthPolling();
@@ -59,6 +61,16 @@ export function App() {
           {ui.dockOpen && <Dock />}
         </div>
         <aside className="panel panel-right" aria-label="Inspector">
+          <Splitter
+            size={ui.rightWidth}
+            min={300}
+            max={720}
+            direction="left"
+            ariaLabel="Resize the inspector"
+            className="inspector-splitter"
+            testId="inspector.resize"
+            onResize={(rightWidth) => setUi({ rightWidth })}
+          />
           <Inspector />
         </aside>
       </div>

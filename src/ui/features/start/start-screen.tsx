@@ -6,6 +6,8 @@ import { newBlankDesign, openDesignFromFile, openExample } from '../shell/action
 import { type ExampleSummary, exampleSummaries } from './examples.ts';
 import './start.css';
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 const THUMB_ROWS = [0, 1, 2, 3, 4, 5, 6];
 
 function Thumbnail({ summary }: { summary: ExampleSummary }) {
@@ -39,8 +41,8 @@ function ExampleCard({ summary }: { summary: ExampleSummary }) {
         <span className="start-card-title">{summary.title}</span>
         <span className="start-card-text">{summary.description}</span>
         <span className="start-counts">
-          {summary.entities} entities · {summary.patterns} patterns · {summary.indexes} indexes ·{' '}
-          {summary.items} items
+          {plural(summary.entities, 'entity', 'entities')} · {plural(summary.patterns, 'pattern')} ·{' '}
+          {plural(summary.indexes, 'index', 'indexes')} · {plural(summary.items, 'item')}
         </span>
       </button>
       <div className="start-example-actions">
