@@ -27,6 +27,12 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** Drops the notices of one tone, e.g. old errors once something worked. */
+export function dismissToasts(tone: ToastInput['tone']): void {
+  toasts = toasts.filter((t) => (t.tone ?? 'info') !== (tone ?? 'info'));
+  emit();
+}
+
 export function showToast(input: ToastInput): number {
   const id = nextId++;
   toasts = [...toasts.slice(-2), { ...input, id }];

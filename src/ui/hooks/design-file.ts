@@ -27,11 +27,32 @@ export function downloadDesign(design: Design): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A JSON object that says it is a Keyplan design (then its problems are worth listing one by one). */
+function declaresKeyplanFormat(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as { format?: unknown } | null;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof value.format === 'string' &&
+      value.format.startsWith('keyplan/')
+    );
+  } catch {
+    // Broken JSON: its syntax error is the message.
+    return true;
+  }
+}
+
 /** Reads and validates a chosen file; a broken or foreign file is reported, never half-opened. */
 export async function readDesignFile(file: File): Promise<OpenResult> {
   const text = await file.text();
   const result = validateDesignText(text);
   if (result.ok) return { ok: true, design: result.design, fileName: file.name };
+  if (!declaresKeyplanFormat(text))
+    return {
+      ok: false,
+      message: `${file.name} is not a Keyplan design: it has no "format": "keyplan/1". Open a .keyplan.json file saved by Keyplan.`,
+    };
   const shown = result.problems
     .slice(0, 4)
     .map((p) => (p.path === '(document)' ? p.message : `${p.path}: ${p.message}`));

@@ -20,7 +20,9 @@ export function runSelectedPattern(): void {
   const { design, selection, runCurrent } = useStore.getState();
   if (!design || selection?.kind !== 'pattern') return;
   const pattern = design.accessPatterns.find((p) => p.id === selection.id);
-  if (pattern) void runCurrent(pattern.id, pattern.example ?? {});
+  if (!pattern) return;
+  useStore.getState().setDockTab('result');
+  void runCurrent(pattern.id, pattern.example ?? {});
 }
 
 function onKeyDown(event: KeyboardEvent) {

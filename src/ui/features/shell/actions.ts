@@ -3,12 +3,13 @@ import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { blankDesign } from '../../../core/model/ops/table.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
-import { showToast } from '../../components/toast.tsx';
+import { dismissToasts, showToast } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';
 import { loadExample } from '../start/examples.ts';
 
 function open(design: Design, what: string) {
   const hadDesign = useStore.getState().design !== null;
+  dismissToasts('error');
   useStore.getState().openDesign(design);
   useStore.getState().select({ kind: 'table' });
   useStore.getState().setActiveView(TABLE_INDEX);
