@@ -1,7 +1,6 @@
 // The entity's sample items: one row per sample, one column per attribute; add, remove, or generate more
 // with the core's generator (children point at existing parents).
 import { useState } from 'react';
-import { generateEntitySamples } from '../../../core/generate/entity.ts';
 import { addSample, removeSample, setSamples, updateSample } from '../../../core/model/ops/index.ts';
 import type { Entity } from '../../../core/model/schema.ts';
 import { useProblems } from '../../../store/derived.ts';
@@ -9,6 +8,7 @@ import { useStore } from '../../../store/index.ts';
 import { problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { addGeneratedSamples } from '../../hooks/generate-samples.ts';
 import { SampleCell } from './sample-cell.tsx';
 
 /** Rows drawn in the panel; the grid shows them all. */
@@ -17,24 +17,31 @@ const MAX_GENERATE = 10_000;
 
 function GenerateControls({ entity }: { entity: Entity }) {
   const [count, setCount] = useState('5');
-  const commit = useStore((s) => s.commit);
-  const generate = () => {
+  const [busy, setBusy] = useState(false);
+  const generate = async () => {
     const n = Number(count);
     if (!Number.isInteger(n) || n < 1 || n > MAX_GENERATE) {
       showToast({ message: `Generate 1 to ${MAX_GENERATE.toLocaleString()} items`, tone: 'error' });
       return;
     }
-    const ok = commit((d) => {
-      const existing = d.items[entity.name] ?? [];
-      const seed = existing.length * 31 + d.entities.findIndex((e) => e.name === entity.name) + 1;
-      const added = generateEntitySamples(d, entity.name, { count: n, seed });
-      return setSamples(d, entity.name, [...existing, ...added]);
-    });
-    if (!ok) showToast({ message: useStore.getState().opError ?? 'Could not generate items', tone: 'error' });
+    setBusy(true);
+    try {
+      if (!(await addGeneratedSamples(entity.name, n)))
+        showToast({ message: useStore.getState().opError ?? 'Could not generate items', tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <div className="generate">
-      <button type="button" className="btn btn-sm" data-testid="entity.generate" onClick={generate}>
+      <button
+        type="button"
+        className="btn btn-sm"
+        data-testid="entity.generate"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void generate()}
+      >
         <Icon name="sparkle" size={12} /> Generate
       </button>
       <input
@@ -46,7 +53,7 @@ function GenerateControls({ entity }: { entity: Entity }) {
         aria-label="How many items to generate"
         data-testid="entity.generateCount"
         onChange={(event) => setCount(event.target.value)}
-        onKeyDown={(event) => event.key === 'Enter' && generate()}
+        onKeyDown={(event) => event.key === 'Enter' && void generate()}
       />
     </div>
   );
