@@ -9,6 +9,10 @@ import type { StoreState } from './index.ts';
 export interface ApiErrorState {
   code: string;
   message: string;
+  /** HTTP status; 0 when the server could not be reached. */
+  status?: number;
+  /** The server's details: DynamoDB's error body (cancellation reasons of a transaction…). */
+  details?: unknown;
 }
 
 export type ApplyState =
@@ -17,10 +21,18 @@ export type ApplyState =
   | { status: 'done'; result: ApplyResponse; design: Design }
   | { status: 'error'; error: ApiErrorState; needsRecreate: boolean };
 
+/** What a run asked for, kept with its outcome so the dock can predict the same page in memory. */
+export interface RunInput {
+  args: Record<string, unknown>;
+  exclusiveStartKey?: PlainItem;
+  /** The design the run was sent with. */
+  design: Design;
+}
+
 export type RunState =
-  | { status: 'running' }
-  | { status: 'done'; result: RunResponse; args: Record<string, unknown>; pages: number }
-  | { status: 'error'; error: ApiErrorState };
+  | ({ status: 'running' } & RunInput)
+  | ({ status: 'done'; result: RunResponse; pages: number } & RunInput)
+  | ({ status: 'error'; error: ApiErrorState } & RunInput);
 
 export interface ConnectionSlice {
   health: HealthResponse | null;
@@ -38,7 +50,7 @@ export interface ConnectionSlice {
 
 const asError = (error: unknown): ApiErrorState =>
   error instanceof ApiClientError
-    ? { code: error.code, message: error.message }
+    ? { code: error.code, message: error.message, status: error.status, details: error.details }
     : { code: 'Error', message: String(error) };
 
 export const createConnectionSlice: StateCreator<StoreState, [], [], ConnectionSlice> = (set, get) => ({
@@ -72,13 +84,16 @@ export const createConnectionSlice: StateCreator<StoreState, [], [], ConnectionS
     const design = get().design;
     if (!design) return;
     const previous = get().runs[patternId];
-    set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'running' } } }));
+    const input: RunInput = { args, exclusiveStartKey, design };
+    set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'running', ...input } } }));
     try {
       const result = await runPattern(design, patternId, { args, exclusiveStartKey });
       const pages = exclusiveStartKey && previous?.status === 'done' ? previous.pages + 1 : 1;
-      set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'done', result, args, pages } } }));
+      set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'done', result, pages, ...input } } }));
     } catch (error) {
-      set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'error', error: asError(error) } } }));
+      set((s) => ({
+        runs: { ...s.runs, [patternId]: { status: 'error', error: asError(error), ...input } },
+      }));
     }
   },
 });

@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { onlineStore } from '../indexes/test-fixtures.ts';
 import { buildViewsFor } from '../indexes/views.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
+import type { PlainItem } from '../model/item.ts';
+import type { ReadPattern } from '../model/schema.ts';
 import type { ReadResult } from '../requests/read-spec.ts';
 import { resolveRead } from '../requests/resolve.ts';
-import { canonicalJson, compareRunToPrediction, itemKeyLabel } from './compare-run.ts';
+import { canonicalJson, compareRunToPrediction, itemKeyLabel, predictPage } from './compare-run.ts';
 import { evaluateRead } from './evaluate.ts';
 
 const keyNames = ['PK', 'SK'];
 const a = { PK: 'C#1', SK: 'ORDER#1', total: 10 };
 const b = { PK: 'C#1', SK: 'ORDER#2', total: 20 };
 const c = { PK: 'C#1', SK: 'ORDER#3', total: 30 };
-const page = (items: Record<string, unknown>[], extra: Partial<ReadResult> = {}) => ({
+const page = (items: PlainItem[], extra: Partial<ReadResult> = {}): ReadResult => ({
   items,
   count: items.length,
   scannedCount: items.length,
@@ -129,5 +131,29 @@ describe('canonicalJson', () => {
   it('sorts object keys and set-like arrays, keeps mixed lists in order', () => {
     expect(canonicalJson({ b: ['y', 'x'], a: 1 })).toBe('{"a":1,"b":["x","y"]}');
     expect(canonicalJson([{ b: 1 }, 'a'])).toBe('[{"b":1},"a"]');
+  });
+});
+
+describe('predictPage', () => {
+  const design = onlineStore();
+  const views = buildViewsFor(design);
+  const pattern = design.accessPatterns.find((p) => p.id === 'customer-orders') as ReadPattern;
+
+  it('answers the read with the arguments and continues from a start key', () => {
+    const first = predictPage(design, views, { ...pattern, limit: 1 }, { customerId: 'c1' })!;
+    expect(first.items).toHaveLength(1);
+    const next = predictPage(
+      design,
+      views,
+      { ...pattern, limit: 1 },
+      { customerId: 'c1' },
+      first.lastEvaluatedKey,
+    )!;
+    expect(next.items[0]).not.toEqual(first.items[0]);
+  });
+
+  it('predicts nothing for a write', () => {
+    const write = design.accessPatterns.find((p) => p.operation === 'UpdateItem')!;
+    expect(predictPage(design, views, write, {})).toBeUndefined();
   });
 });

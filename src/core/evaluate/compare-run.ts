@@ -1,8 +1,12 @@
 // The check of a real run against the in-memory prediction: the same items in the same order (matched by
 // the table's primary key), the same counts and the same LastEvaluatedKey. DynamoDB and the evaluator must
 // agree item for item; any difference is either a stale table (apply again) or a bug worth reporting.
+import type { IndexViews } from '../indexes/views.ts';
 import type { PlainItem } from '../model/item.ts';
+import type { AccessPattern, Design } from '../model/schema.ts';
 import type { ReadResult } from '../requests/read-spec.ts';
+import { type ArgumentValues, coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { evaluateRead } from './evaluate.ts';
 
 /** A page as DynamoDB returned it (RunResponse has this shape). */
 export interface ActualPage {
@@ -216,4 +220,22 @@ export function compareRunToPrediction(
     total: Math.max(predicted.items.length, actual.items.length),
     differences,
   };
+}
+
+/**
+ * The page the evaluator predicts for a run of a read pattern: the same arguments, the pattern's Limit and
+ * the run's ExclusiveStartKey. Undefined for patterns it does not answer (writes, batch and transaction gets).
+ */
+export function predictPage(
+  design: Design,
+  views: IndexViews,
+  pattern: AccessPattern,
+  args: ArgumentValues,
+  exclusiveStartKey?: PlainItem,
+): ReadResult | undefined {
+  if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan')
+    return undefined;
+  const spec = resolveRead(design, pattern, coerceArguments(design, args));
+  if (exclusiveStartKey) spec.exclusiveStartKey = exclusiveStartKey;
+  return evaluateRead(design, views, spec);
 }
