@@ -1,0 +1,45 @@
+// A text input that commits every change at once (the grid follows live) but keeps what the user typed when
+// the change is refused, marked invalid with the reason, so bad input never loses work.
+import { type InputHTMLAttributes, useState } from 'react';
+
+interface DraftInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {
+  value: string;
+  /** Returns the refusal message, or null when the value was taken. */
+  onCommit: (value: string) => string | null;
+  testId?: string;
+  mono?: boolean;
+}
+
+export function DraftInput({ value, onCommit, testId, mono, className, ...rest }: DraftInputProps) {
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  // The design changed from elsewhere (undo, JSON editor): show it.
+  if (value !== seen) {
+    setSeen(value);
+    setDraft(value);
+    setError(null);
+  }
+  return (
+    <span className="draft-input">
+      <input
+        {...rest}
+        className={`input${mono ? ' mono' : ''}${className ? ` ${className}` : ''}`}
+        data-testid={testId}
+        value={draft}
+        aria-invalid={error ? true : rest['aria-invalid']}
+        title={error ?? rest.title}
+        onChange={(event) => {
+          const next = event.target.value;
+          setDraft(next);
+          setError(onCommit(next));
+        }}
+      />
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,192 @@
+// Read options: index, key condition (partition template, sort operator and values), order, limit and
+// consistent read. Key names come from the chosen index's key schema, so a GSI query reads `GSI1PK =`.
+import { keySchemaFor, TABLE_INDEX, tableKeySchema } from '../../../core/model/indexes.ts';
+import { type ReadPattern, SORT_OPERATORS, type SortOperator } from '../../../core/model/schema.ts';
+import { useStore } from '../../../store/index.ts';
+import { DraftInput } from './draft-input.tsx';
+import type { PatternEdit } from './use-pattern-edit.ts';
+
+interface ReadFieldsProps {
+  pattern: ReadPattern;
+  edit: PatternEdit;
+}
+
+export function ReadFields({ pattern, edit }: ReadFieldsProps) {
+  const table = useStore((s) => s.design!.table);
+  const design = useStore((s) => s.design!);
+  const schema = keySchemaFor(design, pattern.operation === 'GetItem' ? undefined : pattern.index);
+  const isGsi = schema?.kind === 'gsi';
+  // A missing index keeps its key condition editable, named after the table's keys.
+  const keys = schema ?? tableKeySchema(design);
+  return (
+    <div className="pe-section">
+      {pattern.operation !== 'GetItem' && (
+        <label className="pe-row">
+          <span className="pe-label">Index</span>
+          <select
+            className="select"
+            data-testid="pattern.index"
+            value={pattern.index ?? TABLE_INDEX}
+            onChange={(event) => {
+              const index = event.target.value === TABLE_INDEX ? undefined : event.target.value;
+              const gsi = table.globalSecondaryIndexes.some((g) => g.name === index);
+              edit({ index, consistentRead: gsi ? undefined : pattern.consistentRead });
+            }}
+          >
+            <option value={TABLE_INDEX}>Table · {table.name}</option>
+            {table.globalSecondaryIndexes.map((gsi) => (
+              <option key={gsi.name} value={gsi.name}>
+                GSI · {gsi.name}
+              </option>
+            ))}
+            {table.localSecondaryIndexes.map((lsi) => (
+              <option key={lsi.name} value={lsi.name}>
+                LSI · {lsi.name}
+              </option>
+            ))}
+            {pattern.index && !schema && <option value={pattern.index}>{pattern.index} (missing)</option>}
+          </select>
+        </label>
+      )}
+      {pattern.operation !== 'Scan' && (
+        <KeyConditionFields
+          pattern={pattern}
+          edit={edit}
+          partitionName={keys.partitionKey.name}
+          sortName={keys.sortKey?.name}
+        />
+      )}
+      {pattern.operation !== 'GetItem' && (
+        <div className="pe-options">
+          {pattern.operation === 'Query' && (
+            <label className="pe-check">
+              <input
+                type="checkbox"
+                data-testid="pattern.descending"
+                checked={pattern.scanIndexForward === false}
+                onChange={(event) => edit({ scanIndexForward: event.target.checked ? false : undefined })}
+              />
+              Sort descending
+            </label>
+          )}
+          <div className="pe-inline">
+            <label htmlFor="pe-limit">Limit</label>
+            <DraftInput
+              id="pe-limit"
+              className="pe-limit"
+              testId="pattern.limit"
+              inputMode="numeric"
+              placeholder="none"
+              aria-label="Limit"
+              value={pattern.limit === undefined ? '' : String(pattern.limit)}
+              onCommit={(text) => {
+                const limit = text.trim() === '' ? undefined : Number(text);
+                if (limit !== undefined && !Number.isFinite(limit)) return 'Limit must be a whole number';
+                return edit({ limit });
+              }}
+            />
+          </div>
+        </div>
+      )}
+      <label
+        className="pe-check"
+        title={isGsi ? 'Global secondary indexes are eventually consistent' : undefined}
+      >
+        <input
+          type="checkbox"
+          data-testid="pattern.consistentRead"
+          disabled={isGsi}
+          checked={pattern.consistentRead === true}
+          onChange={(event) => edit({ consistentRead: event.target.checked || undefined })}
+        />
+        Consistent read
+        {isGsi && <span className="field-hint">GSI reads are eventually consistent</span>}
+      </label>
+    </div>
+  );
+}
+
+interface KeyConditionProps {
+  pattern: Extract<ReadPattern, { operation: 'GetItem' | 'Query' }>;
+  edit: PatternEdit;
+  partitionName: string;
+  sortName?: string;
+}
+
+function KeyConditionFields({ pattern, edit, partitionName, sortName }: KeyConditionProps) {
+  const { keyCondition } = pattern;
+  const sort = keyCondition.sort;
+  const isGet = pattern.operation === 'GetItem';
+  const setSort = (next: typeof sort) =>
+    edit({ keyCondition: next ? { ...keyCondition, sort: next } : { partition: keyCondition.partition } });
+  return (
+    <fieldset className="pe-keys">
+      <legend className="pe-legend">Key condition</legend>
+      <div className="pe-key-row">
+        <span className="pe-key mono" title={`${partitionName}: partition key`}>
+          {partitionName} <span className="pe-eq">=</span>
+        </span>
+        <DraftInput
+          mono
+          className="pe-span"
+          testId="pattern.partition"
+          aria-label={`${partitionName} template`}
+          placeholder="PREFIX#{argument}"
+          value={keyCondition.partition}
+          onCommit={(partition) => edit({ keyCondition: { ...keyCondition, partition } })}
+        />
+      </div>
+      {sortName && (
+        <div className="pe-key-row">
+          <span className="pe-key mono" title={`${sortName}: sort key`}>
+            {sortName}
+          </span>
+          <select
+            className="select mono pe-sort-op"
+            data-testid="pattern.sortOp"
+            aria-label={`${sortName} operator`}
+            value={sort?.op ?? ''}
+            disabled={isGet}
+            onChange={(event) => {
+              const op = event.target.value as SortOperator | '';
+              if (op === '') return setSort(undefined);
+              const value = sort?.value ?? '';
+              setSort(op === 'between' ? { op, value, to: sort?.to ?? '' } : { op, value });
+            }}
+          >
+            {!isGet && <option value="">any</option>}
+            {SORT_OPERATORS.map((op) => (
+              <option key={op} value={op}>
+                {op}
+              </option>
+            ))}
+          </select>
+          {sort && (
+            <DraftInput
+              mono
+              testId="pattern.sortValue"
+              aria-label={`${sortName} value`}
+              placeholder={sort.op === 'begins_with' ? 'PREFIX#' : 'value or {argument}'}
+              value={sort.value}
+              onCommit={(value) => setSort({ ...sort, value })}
+            />
+          )}
+        </div>
+      )}
+      {sort?.op === 'between' && (
+        <div className="pe-key-row">
+          <span className="pe-key" />
+          <span className="pe-op mono">and</span>
+          <DraftInput
+            mono
+            testId="pattern.sortTo"
+            aria-label={`${sortName} upper bound (inclusive)`}
+            title="between is inclusive at both ends"
+            value={sort.to ?? ''}
+            onCommit={(to) => setSort({ ...sort, to })}
+          />
+        </div>
+      )}
+    </fieldset>
+  );
+}
