@@ -1,4 +1,85 @@
-// Placeholder: Result / Problems / Cost
+// The dock under the grid (⌘J): the selected pattern's run Result, the design's Problems, and Cost.
+
+import { useStore } from '../../../store/index.ts';
+import type { DockTab } from '../../../store/ui-slice.ts';
+import { Icon } from '../../components/icon.tsx';
+import { Splitter } from '../../components/splitter.tsx';
+import { withShortcut } from '../../hooks/platform.ts';
+import { CostTab } from './cost-tab.tsx';
+import { ProblemsTab } from './problems-tab.tsx';
+import { ResultTab } from './result-tab.tsx';
+import { useFindings } from './use-findings.ts';
+import './dock.css';
+
+const MIN_HEIGHT = 120;
+
 export function Dock() {
-  return <div className="placeholder">Dock</div>;
+  const tab = useStore((s) => s.dockTab);
+  const setDockTab = useStore((s) => s.setDockTab);
+  const height = useStore((s) => s.ui.dockHeight);
+  const setUi = useStore((s) => s.setUi);
+  const problems = useFindings().length;
+  const tabs: { id: DockTab; label: React.ReactNode }[] = [
+    { id: 'result', label: 'Result' },
+    {
+      id: 'problems',
+      label: (
+        <>
+          Problems
+          {problems > 0 && (
+            <span className="dock-count">
+              <Icon name="warn" size={12} />
+              {problems}
+            </span>
+          )}
+        </>
+      ),
+    },
+    { id: 'cost', label: 'Cost' },
+  ];
+  return (
+    <section className="dock" style={{ height }} aria-label="Results and problems" data-testid="dock">
+      <Splitter
+        size={height}
+        min={MIN_HEIGHT}
+        max={Math.max(MIN_HEIGHT, Math.round(window.innerHeight * 0.7))}
+        direction="up"
+        ariaLabel="Resize the dock"
+        className="dock-splitter"
+        onResize={(dockHeight) => setUi({ dockHeight })}
+      />
+      <div className="tabs dock-tabs" role="tablist" aria-label="Dock">
+        {tabs.map(({ id, label }) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`dock-tab-${id}`}
+            className="tab"
+            aria-selected={tab === id}
+            aria-controls="dock-panel"
+            data-testid={`dock.tab.${id}`}
+            onClick={() => setDockTab(id)}
+          >
+            {label}
+          </button>
+        ))}
+        <span className="dock-spacer" />
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon btn-sm dock-close"
+          aria-label={withShortcut('Hide the dock', 'Mod+J')}
+          title={withShortcut('Hide the dock', 'Mod+J')}
+          onClick={() => setUi({ dockOpen: false })}
+        >
+          <Icon name="close" size={12} />
+        </button>
+      </div>
+      <div className="dock-body" id="dock-panel" role="tabpanel" aria-labelledby={`dock-tab-${tab}`}>
+        {tab === 'result' && <ResultTab />}
+        {tab === 'problems' && <ProblemsTab />}
+        {tab === 'cost' && <CostTab />}
+      </div>
+    </section>
+  );
 }
