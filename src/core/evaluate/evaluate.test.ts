@@ -165,6 +165,17 @@ describe('Query: key conditions', () => {
     expect(() => read({ operation: 'Query', partition: 'CUSTOMER#c1', limit: 0 })).toThrow(
       /greater than or equal to 1/,
     );
+    // A Query filters on non-key attributes only: the keys of the table or index it reads.
+    expect(() =>
+      read({ operation: 'Query', partition: 'CUSTOMER#c1', filter: [{ attribute: 'SK', op: 'exists' }] }),
+    ).toThrow('Filter Expression can only contain non-primary key attributes: Primary key attribute: SK');
+    const gsiFilter = read({
+      operation: 'Query',
+      index: 'GSI1',
+      partition: 'STATUS#PLACED',
+      filter: [{ attribute: 'SK', op: 'exists' }],
+    });
+    expect(gsiFilter.count).toBe(2);
   });
 });
 
@@ -184,7 +195,7 @@ describe('Limit, filter and paging', () => {
       operation: 'Query',
       partition: 'p',
       limit: 3,
-      filter: [{ attribute: 'SK', op: '<>', value: 'b' }],
+      filter: [{ attribute: 'n', op: '<>', value: 3 }], // b
     });
     expect(result.items.map((i) => i.SK)).toEqual(['a', 'c']);
     expect(result).toMatchObject({ count: 2, scannedCount: 3, lastEvaluatedKey: { PK: 'p', SK: 'c' } });
@@ -232,7 +243,7 @@ describe('Limit, filter and paging', () => {
     expect(next.items.map((i) => i.orderId)).toEqual(['o102']);
   });
 
-  it('continues after GSI sort key ties by the table key', () => {
+  it('continues after a start key among GSI sort key ties', () => {
     const design = tableDesign({
       partitionKey: { name: 'PK', type: 'S' },
       sortKey: { name: 'SK', type: 'S' },
@@ -244,8 +255,10 @@ describe('Limit, filter and paging', () => {
       design,
       things(['d', 'a', 'c', 'b'].map((PK) => ({ PK, SK: 's', kind: 'k', day: 1 }))),
     );
+    const whole = evaluateRead(design, views, { operation: 'Query', index: 'ByDay', partition: 'k' });
     const pages = allPages(design, views, { operation: 'Query', index: 'ByDay', partition: 'k', limit: 1 });
-    expect(pages.flatMap((p) => p.items.map((i) => i.PK))).toEqual(['a', 'b', 'c', 'd']);
+    expect(pages.flatMap((p) => p.items)).toEqual(whole.items);
+    expect(whole.count).toBe(4);
   });
 
   it('rejects a start key of the wrong shape or outside the query', () => {
@@ -262,15 +275,22 @@ describe('Limit, filter and paging', () => {
     const big = 'x'.repeat(350_000);
     const views = buildViews(letters, things(['a', 'b', 'c', 'd', 'e'].map((SK) => ({ PK: 'p', SK, big }))));
     const pages = allPages(letters, views, { operation: 'Query', partition: 'p' });
-    // 3 × (350,000 + keys) ≥ 1,048,576 bytes: the third item ends the first page.
+    // 3 × (350,000 + 9 bytes of names and keys) ≥ 1,048,576: the third item ends the first page, as on
+    // DynamoDB Local (which also ends it at the fourth of 349,500-byte items, 3 × 349,509 < 1,048,576).
     expect(pages.map((p) => p.items.map((i) => i.SK).join(''))).toEqual(['abc', 'de']);
     expect(pages[0].lastEvaluatedKey).toEqual({ PK: 'p', SK: 'c' });
     expect(pages[1].lastEvaluatedKey).toBeUndefined();
+    // Unlike at Limit, a page that reaches 1 MB with the last item has no LastEvaluatedKey (DynamoDB Local).
+    const three = buildViews(letters, things(['a', 'b', 'c'].map((SK) => ({ PK: 'p', SK, big }))));
+    const whole = evaluateRead(letters, three, { operation: 'Query', partition: 'p' });
+    expect(whole.count).toBe(3);
+    expect(whole.lastEvaluatedKey).toBeUndefined();
+    expect(evaluateRead(letters, three, { operation: 'Scan' }).lastEvaluatedKey).toBeUndefined();
     // The filter does not shrink what is read: 1 MB counts items before the filter.
     const filtered = evaluateRead(letters, views, {
       operation: 'Query',
       partition: 'p',
-      filter: [{ attribute: 'SK', op: '=', value: 'e' }],
+      filter: [{ attribute: 'big', op: 'begins_with', value: 'y' }],
     });
     expect(filtered).toMatchObject({ count: 0, scannedCount: 3 });
   });
@@ -285,6 +305,63 @@ describe('Scan', () => {
     // 9 items, Limit 2: the fifth page holds one item and, short of the Limit, no LastEvaluatedKey.
     expect(pages.map((p) => p.count)).toEqual([2, 2, 2, 2, 1]);
     expect(pages[4].lastEvaluatedKey).toBeUndefined();
+  });
+
+  // Observed on DynamoDB Local 2026-05-28 (see local-order.ts).
+  it('reads table and LSI partitions in DynamoDB Local’s hash order, GSI partitions in key order', () => {
+    const scanDesign = tableDesign({
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'SK', type: 'S' },
+      globalSecondaryIndexes: [
+        { name: 'GSI1', partitionKey: { name: 'G', type: 'S' }, sortKey: { name: 'GS', type: 'S' } },
+      ],
+      localSecondaryIndexes: [{ name: 'LSI1', sortKey: { name: 'L', type: 'S' } }],
+    });
+    const rows = [
+      ['alpha', 'b', 'g1', '2'],
+      ['alpha', 'a', 'g2', '1'],
+      ['beta', 'a', 'g1', '1'],
+      ['Zed', 'q', 'g3', '1'],
+      ['中', 'a', 'g2', '0'],
+      ['é', 'x', 'é', '1'],
+      ['b', '1', 'g1', '1'],
+      ['c', '1', 'Z', '1'],
+    ];
+    const scanViews = buildViews(
+      scanDesign,
+      things(rows.map(([PK, SK, G, GS]) => ({ PK, SK, G, GS, L: GS }))),
+    );
+    const scan = (index?: string) => evaluateRead(scanDesign, scanViews, { operation: 'Scan', index }).items;
+    expect(scan().map((i) => `${i.PK}/${i.SK}`)).toEqual([
+      '中/a',
+      'beta/a',
+      'b/1',
+      'Zed/q',
+      'c/1',
+      'alpha/a',
+      'alpha/b',
+      'é/x',
+    ]);
+    expect(scan('GSI1').map((i) => `${i.G}/${i.GS}:${i.PK}/${i.SK}`)).toEqual([
+      'Z/1:c/1',
+      'g1/1:beta/a',
+      'g1/1:b/1',
+      'g1/2:alpha/b',
+      'g2/0:中/a',
+      'g2/1:alpha/a',
+      'g3/1:Zed/q',
+      'é/1:é/x',
+    ]);
+    expect(scan('LSI1').map((i) => `${i.PK}/${i.L}`)).toEqual([
+      '中/0',
+      'beta/1',
+      'b/1',
+      'Zed/1',
+      'c/1',
+      'alpha/1',
+      'alpha/2',
+      'é/1',
+    ]);
   });
 
   it('scans a sparse GSI: only what it holds', () => {

@@ -1,14 +1,11 @@
 // Answers a read over the index views as DynamoDB would: GetItem by exact key, Query by a partition lookup
-// and binary search on the sort key (never a scan of all items), Scan partition by partition.
-import { type AttributeTypes, attributeTypesByEntity, itemSize } from '../analysis/item-size.ts';
+// and binary search on the sort key (never a scan of all items), Scan partition by partition (scan.ts).
 import { entryComparator, type IndexView, type IndexViews, type ViewEntry } from '../indexes/views.ts';
 import { compareKeyValues, keyString } from '../keys/compare.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { EvaluationError } from './evaluation-error.ts';
-import { matchesFilter } from './filter.ts';
 import {
   checkKeyValue,
   checkSortCondition,
@@ -16,7 +13,8 @@ import {
   satisfiesSort,
   sortKeyRange,
 } from './key-condition.ts';
-import { lastEvaluatedKey, type PageReader, pageKeyAttributes, readPage, startKey } from './paging.ts';
+import { outputItem, pageKeyAttributes, pageReader, readPage, startKey } from './paging.ts';
+import { scan } from './scan.ts';
 
 export { EvaluationError } from './evaluation-error.ts';
 
@@ -60,6 +58,13 @@ function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
   }
   checkKeyValue(spec.partition, partitionKey);
   if (spec.sort) checkSortCondition(spec.sort, sortKey);
+  for (const key of [partitionKey, sortKey]) {
+    if (key && spec.filter?.some((clause) => clause.attribute === key.name)) {
+      throw new EvaluationError(
+        `Filter Expression can only contain non-primary key attributes: Primary key attribute: ${key.name}`,
+      );
+    }
+  }
   const entries = view.partitions.get(keyString(spec.partition, partitionKey.type)) ?? [];
   let { start, end } = sortKeyRange(entries, spec.sort, sortKey?.type ?? 'S');
   const forward = spec.scanIndexForward !== false;
@@ -83,78 +88,10 @@ function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
   return readPage(ordered, pageReader(design, view, spec));
 }
 
-// DynamoDB scans partitions in hash order, which cannot be reproduced here: this Scan walks partitions in
-// partitionOrder (ascending key), each in sort key order. Only the set of items and the counts compare
-// with DynamoDB's; the order of items and where pages end do not.
-function scan(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
-  let partition = 0;
-  let index = 0;
-  if (spec.exclusiveStartKey) {
-    const from = startKey(pageKeyAttributes(design, view.schema), view, spec.exclusiveStartKey);
-    const { partitions, partitionOrder } = view;
-    const type = view.schema.partitionKey.type;
-    const pkAt = (key: string) => partitions.get(key)![0].pk;
-    partition = firstIndex(
-      partitionOrder,
-      0,
-      partitionOrder.length,
-      (key) => compareKeyValues(pkAt(key), from.pk, type) < 0,
-    );
-    const entries = partitions.get(partitionOrder[partition]);
-    if (entries && compareKeyValues(entries[0].pk, from.pk, type) === 0) {
-      const compare = entryComparator(design, view.schema);
-      index = firstIndex(entries, 0, entries.length, (e) => compare(e, from) <= 0);
-    }
-  }
-  return readPage(scanFrom(view, partition, index), pageReader(design, view, spec));
-}
-
 function* ascending(entries: ViewEntry[], start: number, end: number): Generator<ViewEntry> {
   for (let i = start; i < end; i++) yield entries[i];
 }
 
 function* descending(entries: ViewEntry[], start: number, end: number): Generator<ViewEntry> {
   for (let i = end - 1; i >= start; i--) yield entries[i];
-}
-
-function* scanFrom(view: IndexView, partition: number, index: number): Generator<ViewEntry> {
-  for (let p = partition; p < view.partitionOrder.length; p++) {
-    const entries = view.partitions.get(view.partitionOrder[p])!;
-    for (let i = p === partition ? index : 0; i < entries.length; i++) yield entries[i];
-  }
-}
-
-function pageReader(design: Design, view: IndexView, spec: ReadSpec): PageReader {
-  const types = typesOf(design);
-  const keys = pageKeyAttributes(design, view.schema);
-  // An LSI fetches the attributes it does not project from the table, for a filter as for a projection;
-  // a GSI has only what it projects.
-  const lsi = view.schema.kind === 'lsi';
-  return {
-    limit: spec.limit,
-    keep: (e) => matchesFilter(lsi ? e.source.item : e.item, spec.filter, types.get(e.source.entity)),
-    output: (e) => outputItem(e, spec.projection, lsi),
-    size: (e) => itemSize(e.item, types.get(e.source.entity)),
-    lastKey: (e) => lastEvaluatedKey(keys, e),
-  };
-}
-
-/** The returned item: a copy, so callers cannot alter the views; only the named attributes when projected. */
-function outputItem(entry: ViewEntry, projection: string[] | undefined, fromTable: boolean): PlainItem {
-  if (!projection) return { ...entry.item };
-  const source = fromTable ? entry.source.item : entry.item;
-  const out: PlainItem = {};
-  for (const name of projection) if (Object.hasOwn(source, name)) out[name] = source[name];
-  return out;
-}
-
-const typeCache = new WeakMap<Design, Map<string, AttributeTypes>>();
-
-function typesOf(design: Design): Map<string, AttributeTypes> {
-  let types = typeCache.get(design);
-  if (!types) {
-    types = attributeTypesByEntity(design);
-    typeCache.set(design, types);
-  }
-  return types;
 }

@@ -1,14 +1,16 @@
 // Pages as DynamoDB cuts them. Limit caps the items EVALUATED (ScannedCount), before the filter; the page
-// also ends once the evaluated items reach 1 MB. DynamoDB does not look ahead: a page that ends because of
-// Limit or 1 MB carries a LastEvaluatedKey even when nothing follows (a Query whose Limit equals the number
-// of matching items returns one, and the next page comes back empty without one). A page that runs out of
-// items has none.
+// also ends once the evaluated items reach 1 MB (the item that reaches it is included). At Limit DynamoDB
+// does not look ahead: that page carries a LastEvaluatedKey even when nothing follows (a Query whose Limit
+// equals the number of matching items returns one; the next page comes back empty without one). At 1 MB it
+// does: a page that reaches 1 MB with its last item has none. Both checked against DynamoDB Local.
+import { type AttributeTypes, attributeTypesByEntity, itemSize } from '../analysis/item-size.ts';
 import { type IndexView, keyValueOf, type ViewEntry } from '../indexes/views.ts';
 import { type KeySchema, tableKeySchema } from '../model/indexes.ts';
 import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, KeyAttribute } from '../model/schema.ts';
-import type { ReadResult } from '../requests/read-spec.ts';
+import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { EvaluationError } from './evaluation-error.ts';
+import { matchesFilter } from './filter.ts';
 
 export const PAGE_BYTES = 1_048_576;
 
@@ -28,11 +30,15 @@ export function readPage(entries: Iterable<ViewEntry>, reader: PageReader): Read
   const items: PlainItem[] = [];
   let scannedCount = 0;
   let bytes = 0;
-  for (const entry of entries) {
+  const iterator = entries[Symbol.iterator]();
+  for (let next = iterator.next(); !next.done; ) {
+    const entry = next.value;
     scannedCount++;
     bytes += reader.size(entry);
     if (reader.keep(entry)) items.push(reader.output(entry));
-    if (scannedCount === reader.limit || bytes >= PAGE_BYTES) {
+    const atLimit = scannedCount === reader.limit;
+    if (!atLimit) next = iterator.next();
+    if (atLimit || (bytes >= PAGE_BYTES && !next.done)) {
       return { items, count: items.length, scannedCount, lastEvaluatedKey: reader.lastKey(entry) };
     }
   }
@@ -48,7 +54,7 @@ export function pageKeyAttributes(design: Design, schema: KeySchema): KeyAttribu
   return out;
 }
 
-export function lastEvaluatedKey(keys: readonly KeyAttribute[], entry: ViewEntry): PlainItem {
+function lastEvaluatedKey(keys: readonly KeyAttribute[], entry: ViewEntry): PlainItem {
   const out: PlainItem = {};
   for (const key of keys) out[key.name] = entry.item[key.name];
   return out;
@@ -74,4 +80,43 @@ export function startKey(
     sk: sortKey ? (exclusiveStartKey[sortKey.name] as KeyValue) : undefined,
     item: exclusiveStartKey,
   };
+}
+
+export function pageReader(design: Design, view: IndexView, spec: ReadSpec): PageReader {
+  const types = typesOf(design);
+  const keys = pageKeyAttributes(design, view.schema);
+  // An LSI fetches the attributes it does not project from the table, for a filter as for a projection;
+  // a GSI has only what it projects.
+  const lsi = view.schema.kind === 'lsi';
+  return {
+    limit: spec.limit,
+    keep: (e) => matchesFilter(lsi ? e.source.item : e.item, spec.filter, types.get(e.source.entity)),
+    output: (e) => outputItem(e, spec.projection, lsi),
+    size: (e) => itemSize(e.item, types.get(e.source.entity)),
+    lastKey: (e) => lastEvaluatedKey(keys, e),
+  };
+}
+
+/** The returned item: a copy, so callers cannot alter the views; only the named attributes when projected. */
+export function outputItem(
+  entry: ViewEntry,
+  projection: string[] | undefined,
+  fromTable: boolean,
+): PlainItem {
+  if (!projection) return { ...entry.item };
+  const source = fromTable ? entry.source.item : entry.item;
+  const out: PlainItem = {};
+  for (const name of projection) if (Object.hasOwn(source, name)) out[name] = source[name];
+  return out;
+}
+
+const typeCache = new WeakMap<Design, Map<string, AttributeTypes>>();
+
+function typesOf(design: Design): Map<string, AttributeTypes> {
+  let types = typeCache.get(design);
+  if (!types) {
+    types = attributeTypesByEntity(design);
+    typeCache.set(design, types);
+  }
+  return types;
 }

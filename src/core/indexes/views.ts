@@ -2,9 +2,10 @@
 // projected per index. This is what the evaluator reads and what the UI draws.
 import { deriveItems } from '../items/derive.ts';
 import { compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
-import { type KeySchema, keySchemas, projectedAttributeNames, tableKeySchema } from '../model/indexes.ts';
+import { type KeySchema, keySchemas, projectedAttributeNames } from '../model/indexes.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, JsonValue, KeyAttribute } from '../model/schema.ts';
+import { tieBreaker } from './local-order.ts';
 
 export interface ViewEntry {
   /** The item as the index stores it (projected). */
@@ -82,20 +83,16 @@ function isKeyValue(value: JsonValue | undefined, type: KeyAttribute['type']): b
   return type === 'S' || (BASE64.test(value) && decodeBase64(value).length > 0);
 }
 
-/** Orders entries of one partition: index sort key, then (GSI/LSI ties) the table's partition and sort key. */
+/** Orders entries of one partition: index sort key, then (GSI/LSI ties) as DynamoDB Local does (local-order.ts). */
 export function entryComparator(design: Design, schema: KeySchema): (a: EntryKey, b: EntryKey) => number {
   const { sortKey } = schema;
-  const ties = tieBreakKeys(design, schema);
+  const tie = tieBreaker(design, schema);
   return (a, b) => {
-    if (sortKey) {
-      const order = compareKeyValues(a.sk!, b.sk!, sortKey.type);
-      if (order !== 0) return order;
-    }
-    for (const key of ties) {
-      const order = compareKeyValues(a.item[key.name] as KeyValue, b.item[key.name] as KeyValue, key.type);
-      if (order !== 0) return order;
-    }
-    return 0;
+    const order = sortKey ? compareKeyValues(a.sk!, b.sk!, sortKey.type) : 0;
+    if (order !== 0 || !tie) return order;
+    const x = tie(a.item);
+    const y = tie(b.item);
+    return x < y ? -1 : x > y ? 1 : 0;
   };
 }
 
@@ -107,43 +104,49 @@ function buildView(
   notInTable: Set<DerivedItem>,
 ): IndexView {
   const projection = projectedAttributeNames(design, schema);
-  // Sorting 100k items fast: each sort level's keys become tokens in native JS order once, in one column
-  // per level, and partitions sort entry numbers by them. The order is entryComparator's
-  // (compareKeyValues), which the evaluator's binary searches rely on.
-  const levels = [...(schema.sortKey ? [schema.sortKey] : []), ...tieBreakKeys(design, schema)];
-  const columns: SortToken[][] = levels.map(() => []);
+  const { sortKey } = schema;
   const entries: ViewEntry[] = [];
+  // Sorting 100k items fast: sort keys become tokens in native JS order once (sortToken), and partitions
+  // sort entry numbers by them. The order is entryComparator's, which the evaluator's binary searches use.
+  const tokens: SortToken[] = [];
   const groups = new Map<string, number[]>();
   const excluded: DerivedItem[] = [];
   for (const source of derived) {
     if (overwritten.has(source)) continue;
     const pk = keyValueOf(source.item, schema.partitionKey);
-    const sk = schema.sortKey ? keyValueOf(source.item, schema.sortKey) : undefined;
-    if (notInTable.has(source) || pk === undefined || (schema.sortKey && sk === undefined)) {
+    const sk = sortKey ? keyValueOf(source.item, sortKey) : undefined;
+    if (notInTable.has(source) || pk === undefined || (sortKey && sk === undefined)) {
       excluded.push(source);
       continue;
     }
     const entry: ViewEntry = { item: project(source.item, projection), source, pk };
-    if (schema.sortKey) entry.sk = sk;
+    if (sortKey) {
+      entry.sk = sk;
+      tokens.push(sortToken(sk!, sortKey.type));
+    }
     const n = entries.push(entry) - 1;
-    levels.forEach((key, level) => {
-      columns[level].push(sortToken(source.item[key.name] as KeyValue, key.type));
-    });
     const partitionKey = keyString(pk, schema.partitionKey.type);
     const group = groups.get(partitionKey);
     if (group) group.push(n);
     else groups.set(partitionKey, [n]);
   }
-  const byTokens = (a: number, b: number) => {
-    for (const column of columns) if (column[a] !== column[b]) return column[a] < column[b] ? -1 : 1;
-    return 0;
-  };
+  const bySortKey = (a: number, b: number) => (tokens[a] < tokens[b] ? -1 : tokens[a] > tokens[b] ? 1 : 0);
+  const tie = tieBreaker(design, schema);
   const partitions = new Map<string, ViewEntry[]>();
-  for (const [key, group] of groups)
-    partitions.set(
-      key,
-      group.sort(byTokens).map((n) => entries[n]),
-    );
+  for (const [key, group] of groups) {
+    if (sortKey) group.sort(bySortKey);
+    const sorted = group.map((n) => entries[n]);
+    // Ties are rare where sort keys are unique, so their (hashing) tie-break runs only where they occur.
+    if (tie) {
+      for (let start = 0; start < group.length; ) {
+        let end = start + 1;
+        while (end < group.length && (!sortKey || tokens[group[end]] === tokens[group[start]])) end++;
+        if (end - start > 1) sortRun(sorted, start, end, tie);
+        start = end;
+      }
+    }
+    partitions.set(key, sorted);
+  }
   const pkTokens = new Map<string, SortToken>();
   for (const [key, group] of partitions) pkTokens.set(key, sortToken(group[0].pk, schema.partitionKey.type));
   const partitionOrder = [...partitions.keys()].sort((a, b) => {
@@ -156,11 +159,12 @@ function buildView(
 
 type SortToken = string | number;
 
-/** GSI and LSI entries with equal sort keys are ordered by the table's key, as DynamoDB Local orders them. */
-function tieBreakKeys(design: Design, schema: KeySchema): KeyAttribute[] {
-  if (schema.kind === 'table') return [];
-  const table = tableKeySchema(design);
-  return table.sortKey ? [table.partitionKey, table.sortKey] : [table.partitionKey];
+function sortRun(entries: ViewEntry[], start: number, end: number, tie: (item: PlainItem) => string): void {
+  const run = entries.slice(start, end).map((entry) => ({ entry, token: tie(entry.item) }));
+  run.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
+  run.forEach(({ entry }, i) => {
+    entries[start + i] = entry;
+  });
 }
 
 function project(item: PlainItem, names: Set<string> | undefined): PlainItem {

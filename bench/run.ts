@@ -1,0 +1,16 @@
+// `npm run bench [suite…]`: runs the named benchmark suites, or all of them. Each suite is a module that
+// prints its own table; add one by adding it here.
+import { runCoreBench } from './core.ts';
+
+const suites: Record<string, () => void | Promise<void>> = { core: runCoreBench };
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in suites));
+if (unknown.length > 0) {
+  console.error(`unknown suite ${unknown.join(', ')}; known: ${Object.keys(suites).join(', ')}`);
+  process.exit(2);
+}
+for (const name of requested.length > 0 ? requested : Object.keys(suites)) {
+  console.log(`\n## ${name}\n`);
+  await suites[name]();
+}
