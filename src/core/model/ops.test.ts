@@ -26,6 +26,7 @@ import {
   renamePlaceholder,
   setDesignDescription,
   setEntityDescription,
+  setEntityExpectedItems,
   setEntityKey,
   setPatternExample,
   setPatternOperation,
@@ -417,6 +418,16 @@ describe('entities', () => {
     expect(entity(described, 'Order').description).toBe('A placed order');
     const cleared = edit(described, (d) => setEntityDescription(d, 'Order', ''));
     expect('description' in entity(cleared, 'Order')).toBe(false);
+  });
+
+  it('sets and removes the expected item count used by storage estimates', () => {
+    const counted = edit(store(), (d) => setEntityExpectedItems(d, 'Order', 2_000_000));
+    expect(entity(counted, 'Order').expectedItems).toBe(2_000_000);
+    expect(setEntityExpectedItems(counted, 'Order', 2_000_000)).toBe(counted);
+    const uncounted = edit(counted, (d) => setEntityExpectedItems(d, 'Order', undefined));
+    expect('expectedItems' in entity(uncounted, 'Order')).toBe(false);
+    expect(() => setEntityExpectedItems(store(), 'Order', 1.5)).toThrow(/^expected items: /);
+    expect(() => setEntityExpectedItems(store(), 'Order', -1)).toThrow(/^expected items: /);
   });
 });
 

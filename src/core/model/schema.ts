@@ -155,6 +155,8 @@ export const entitySchema = z
     attributes: z.array(attributeSchema).default([]),
     /** Key attribute name (table or index) → key template such as `ORDER#{createdAt}#{orderId}`. */
     keys: z.record(attributeName, z.string()),
+    /** How many items of this entity the table is expected to hold, for storage cost estimates. */
+    expectedItems: z.number().int().min(0).optional(),
   })
   .strict();
 export type Entity = z.infer<typeof entitySchema>;

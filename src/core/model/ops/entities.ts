@@ -161,3 +161,11 @@ export function setEntityDescription(
       : withoutUndefined({ ...e, description: description || undefined }),
   );
 }
+
+/** Sets how many items of the entity the table is expected to hold (storage estimates); undefined removes it. */
+export function setEntityExpectedItems(design: Design, entity: string, count: number | undefined): Design {
+  if (count !== undefined) assertValid(entitySchema.shape.expectedItems, count, 'expected items');
+  return mapEntity(design, entity, (e) =>
+    e.expectedItems === count ? e : withoutUndefined({ ...e, expectedItems: count }),
+  );
+}
