@@ -23,24 +23,26 @@ describe('gridRows', () => {
     expect(shown).toBe(table.itemCount);
   });
 
-  it('marks the first row of each partition and where each partition starts', () => {
+  it('puts the rows of a partition in one block: its start, size, position of each row', () => {
     const rows = items(gridRows(table, idOf).rows);
     const c1 = rows.filter((row) => row.item.PK === 'CUSTOMER#c1');
-    expect(c1.map((row) => row.first)).toEqual([true, false, false]);
-    expect(c1.every((row) => row.partitionRows === 3 && rows[row.partitionStart] === c1[0])).toBe(true);
-    expect(new Set(c1.map((row) => row.partitionIndex)).size).toBe(1);
-    expect(rows[0].partitionIndex).toBe(0);
-    expect(rows[rows.length - 1].partitionIndex).toBe(table.partitionOrder.length - 1);
+    expect(c1.map((row) => row.position)).toEqual([0, 1, 2]);
+    const block = c1[0].block!;
+    expect(c1.every((row) => row.block === block)).toBe(true);
+    expect(block).toMatchObject({ rows: 3, entries: table.partitions.get('CUSTOMER#c1') });
+    expect(rows[block.start]).toBe(c1[0]);
+    expect(rows[0].block!.index).toBe(0);
+    expect(rows[rows.length - 1].block!.index).toBe(table.partitionOrder.length - 1);
   });
 
   it('filters by entity and text and keeps the grouping of what is left', () => {
     const orders = gridRows(table, idOf, { entities: ['Order'] });
     expect(items(orders.rows).every((row) => row.source.entity === 'Order')).toBe(true);
     const c1 = items(orders.rows).filter((row) => row.item.PK === 'CUSTOMER#c1');
-    expect(c1.map((row) => row.first)).toEqual([true, false]);
-    expect(c1[0].partitionRows).toBe(2);
+    expect(c1.map((row) => row.position)).toEqual([0, 1]);
+    expect(c1[0].block).toMatchObject({ rows: 2, entries: table.partitions.get('CUSTOMER#c1') });
     // Partitions without an order (line items) are skipped, so shading ordinals stay consecutive.
-    const ordinals = items(orders.rows).map((row) => row.partitionIndex);
+    const ordinals = items(orders.rows).map((row) => row.block!.index);
     expect(ordinals.every((n, i) => i === 0 || n - ordinals[i - 1] <= 1)).toBe(true);
     expect(ordinals[ordinals.length - 1]).toBe(orders.partitions - 1);
     expect(orders.entityCounts.get('Customer')).toBe(gridRows(table, idOf).entityCounts.get('Customer'));
@@ -54,7 +56,7 @@ describe('gridRows', () => {
     const group = rows.findIndex((row) => row.kind === 'group');
     expect(group).toBe(shown);
     expect(rows[group]).toMatchObject({ kind: 'group', label: 'Not in GSI1', count: gsi1.excluded.length });
-    expect(items(rows.slice(group + 1)).every((row) => row.excluded && row.partitionIndex === -1)).toBe(true);
+    expect(items(rows.slice(group + 1)).every((row) => row.excluded && !row.block)).toBe(true);
     expect(rows.length - group - 1).toBe(gsi1.excluded.length);
   });
 

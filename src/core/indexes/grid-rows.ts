@@ -6,6 +6,18 @@ import type { DerivedItem, PlainItem } from '../model/item.ts';
 import type { JsonValue } from '../model/schema.ts';
 import type { IndexView, ViewEntry } from './views.ts';
 
+/** A partition as the grid shows it: one block of consecutive rows. */
+export interface PartitionBlock {
+  /** Ordinal among the shown partitions: alternating shading. */
+  index: number;
+  /** Index of the block's first row in `rows`. */
+  start: number;
+  /** Rows of the block that are shown. */
+  rows: number;
+  /** All the view's entries of this partition, filters aside (count and size). */
+  entries: ViewEntry[];
+}
+
 export interface GridItemRow {
   kind: 'item';
   id: string;
@@ -14,18 +26,10 @@ export interface GridItemRow {
   item: PlainItem;
   /** The view's entry; undefined for an item the view does not hold. */
   entry?: ViewEntry;
-  /** The view's partition entries this row belongs to (all of them, filters aside). */
-  partition?: ViewEntry[];
-  /** Ordinal of the partition among the shown ones: alternating shading. -1 for excluded rows. */
-  partitionIndex: number;
-  /** First shown row of its partition: it carries the partition key. */
-  first: boolean;
-  /** Index of the partition's first shown row in `rows`. */
-  partitionStart: number;
-  /** Position of the row among its partition's shown rows (0 for the first). */
+  /** The partition block; undefined for an excluded row. */
+  block?: PartitionBlock;
+  /** Position among the block's shown rows: 0 is the first row, which carries the partition key. */
   position: number;
-  /** Rows of this partition that are shown. */
-  partitionRows: number;
   excluded: boolean;
 }
 
@@ -67,40 +71,35 @@ export function gridRows(
 ): GridRows {
   const only = options.entities?.length ? new Set(options.entities) : undefined;
   const needle = options.search?.trim().toLowerCase() || undefined;
+  const filtered = only !== undefined || needle !== undefined;
   const keep = (source: DerivedItem, item: PlainItem) =>
     (!only || only.has(source.entity)) && (!needle || itemContains(item, needle));
   const rows: GridRow[] = [];
   const entityCounts = new Map<string, number>();
-  let partitionIndex = 0;
   let shown = 0;
+  let index = 0;
   for (const key of view.partitionOrder) {
     const entries = view.partitions.get(key);
     if (!entries) continue;
-    const start = rows.length;
+    const block: PartitionBlock = { index, start: rows.length, rows: 0, entries };
     for (const entry of entries) {
       const { source } = entry;
       entityCounts.set(source.entity, (entityCounts.get(source.entity) ?? 0) + 1);
-      if (!keep(source, entry.item)) continue;
+      if (filtered && !keep(source, entry.item)) continue;
       rows.push({
         kind: 'item',
         id: idOf(source),
         source,
         item: entry.item,
         entry,
-        partition: entries,
-        partitionIndex,
-        first: rows.length === start,
-        partitionStart: start,
-        position: rows.length - start,
-        partitionRows: 0,
+        block,
+        position: block.rows++,
         excluded: false,
       });
     }
-    const count = rows.length - start;
-    if (count === 0) continue;
-    for (let i = start; i < rows.length; i++) (rows[i] as GridItemRow).partitionRows = count;
-    shown += count;
-    partitionIndex++;
+    if (block.rows === 0) continue;
+    shown += block.rows;
+    index++;
   }
   if (options.includeExcluded) {
     const excluded = view.excluded.filter((source) => keep(source, source.item));
@@ -117,17 +116,13 @@ export function gridRows(
           id: idOf(source),
           source,
           item: source.item,
-          partitionIndex: -1,
-          first: false,
-          partitionStart: rows.length,
           position: 0,
-          partitionRows: 1,
           excluded: true,
         });
       }
     }
   }
-  return { rows, partitions: partitionIndex, shown, entityCounts };
+  return { rows, partitions: index, shown, entityCounts };
 }
 
 /** True when some attribute value of the item contains `needle` (already lower-case). */

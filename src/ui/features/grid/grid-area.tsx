@@ -18,7 +18,8 @@ import { EmptyIndex, NoEntities, NoItems, NoMatches } from './grid-empty.tsx';
 import { KeyMenu, type MenuTarget, useCopiedNote, writeClipboard } from './grid-menu.tsx';
 import { GridFooter, OverwrittenNotice, PreviewNotice } from './grid-notices.tsx';
 import { EntityChips, SearchBox, SegmentSwitch, ViewTabs } from './grid-toolbar.tsx';
-import { ItemGrid, type Match } from './item-grid.tsx';
+import { ItemGrid } from './item-grid.tsx';
+import { usePatternHighlight } from './use-pattern-highlight.ts';
 import './grid.css';
 
 const ROW_HEIGHT = { compact: 28, cozy: 34 } as const;
@@ -40,7 +41,6 @@ function useEntityInfo(design: Design): EntityInfo[] {
 
 function GridContent({ design, views }: { design: Design; views: IndexViews }) {
   const activeView = useStore((s) => s.activeView);
-  const setActiveView = useStore((s) => s.setActiveView);
   const entityFilter = useStore((s) => s.entityFilter);
   const setEntityFilter = useStore((s) => s.setEntityFilter);
   const ui = useStore((s) => s.ui);
@@ -54,13 +54,6 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
   const viewName = views.has(activeView) ? activeView : TABLE_INDEX;
   const view = views.get(viewName)!;
   const table = views.get(TABLE_INDEX)!;
-
-  // A newly selected read pattern shows the view it reads; after that the tabs are the user's again.
-  const previewView = preview?.view;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the pattern or its index changes
-  useEffect(() => {
-    if (previewView) setActiveView(previewView);
-  }, [preview?.patternId, previewView]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -96,19 +89,8 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
     [view, entityFilter, query, showExcluded, excludedLabel],
   );
 
-  const matchOf = useMemo(() => {
-    if (!preview || preview.error) return null;
-    const { returned, filtered } = preview;
-    return (id: string): Match => (returned.has(id) ? 'returned' : filtered.has(id) ? 'filtered' : 'none');
-  }, [preview]);
-
-  const scrollTo = useMemo(() => {
-    if (!preview || !matchOf || preview.view !== viewName) return null;
-    const first =
-      grid.rows.find((row) => preview.returned.has(row.id)) ??
-      grid.rows.find((row) => preview.filtered.has(row.id));
-    return first ? { key: `${preview.patternId}|${viewName}|${first.id}`, id: first.id } : null;
-  }, [grid, preview, matchOf, viewName]);
+  const highlight = usePatternHighlight(design, preview, viewName, grid.rows);
+  const { matchOf, scrollTo, isFiltered, isReturned, sortPrefix } = highlight;
 
   const [menu, setMenu] = useState<MenuTarget | null>(null);
   const closeMenu = useCallback(() => {
@@ -132,7 +114,9 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
       entities: entityMap,
       typesOf: (entity) => types.get(entity),
       hidden,
-      isFiltered: (id) => !!preview && !preview.error && preview.filtered.has(id),
+      isFiltered,
+      isReturned,
+      sortPrefix,
       copyKey: (text, anchor) => {
         const rect = anchor.getBoundingClientRect();
         copy(text, rect.left + 12, rect.top - 26);
@@ -150,7 +134,7 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
         });
       },
     }),
-    [ui.keyDisplay, ui.gridAttributes, entityMap, types, hidden, preview, copy],
+    [ui.keyDisplay, ui.gridAttributes, entityMap, types, hidden, isFiltered, isReturned, sortPrefix, copy],
   );
 
   const patternName = preview

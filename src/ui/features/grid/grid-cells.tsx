@@ -21,12 +21,12 @@ function partitionBytes(entries: readonly ViewEntry[], ctx: GridCellContextValue
 }
 
 export function partitionMeta(row: GridItemRow, ctx: GridCellContextValue): string {
-  const total = row.partition?.length ?? row.partitionRows;
+  const block = row.block;
+  if (!block) return '';
+  const total = block.entries.length;
   const count =
-    row.partitionRows === total
-      ? `${total} ${total === 1 ? 'item' : 'items'}`
-      : `${row.partitionRows} of ${total} items`;
-  return row.partition ? `${count} · ${formatBytes(partitionBytes(row.partition, ctx))}` : count;
+    block.rows === total ? `${total} ${total === 1 ? 'item' : 'items'}` : `${block.rows} of ${total} items`;
+  return `${count} · ${formatBytes(partitionBytes(block.entries, ctx))}`;
 }
 
 /** Template text with its placeholders set apart. */
@@ -48,6 +48,12 @@ function TemplateText({ text }: { text: string }) {
   );
 }
 
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
 export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSpec }) {
   const ctx = useGridCells();
   const raw = row.item[column.name];
@@ -55,7 +61,7 @@ export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSp
   const template = ctx.entities.get(row.source.entity)?.keys[column.name];
   const templates = ctx.keyDisplay === 'templates';
   const text = templates ? (template ?? '') : value;
-  const merged = column.role === 'pk' && !row.excluded && !row.first;
+  const merged = column.role === 'pk' && !row.excluded && row.position > 0;
   const meta = column.role === 'pk' && !row.excluded ? partitionMeta(row, ctx) : undefined;
   const title = [
     value || `no ${column.name}`,
@@ -72,7 +78,24 @@ export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSp
     content = <span className="gcell-none">—</span>;
   } else {
     const short = middleTruncate(text, charsFor(column.width));
-    content = <span className="gkey-text">{templates ? <TemplateText text={short} /> : short}</span>;
+    const prefix =
+      column.role === 'sk' && !templates && ctx.sortPrefix && ctx.isReturned(row.id)
+        ? commonPrefix(short, ctx.sortPrefix)
+        : 0;
+    content = (
+      <span className="gkey-text">
+        {templates ? (
+          <TemplateText text={short} />
+        ) : prefix > 0 ? (
+          <>
+            <span className="gkey-prefix">{short.slice(0, prefix)}</span>
+            {short.slice(prefix)}
+          </>
+        ) : (
+          short
+        )}
+      </span>
+    );
   }
   return (
     <button

@@ -23,6 +23,10 @@ export interface GridCellContextValue {
   openMenu: (event: React.MouseEvent<HTMLElement>, row: GridItemRow, attribute: string) => void;
   /** Read by the selected pattern but removed by its filter. */
   isFiltered: (id: string) => boolean;
+  /** Returned by the selected pattern. */
+  isReturned: (id: string) => boolean;
+  /** The selected pattern's begins_with sort key prefix, underlined in the sort keys it matches. */
+  sortPrefix?: string;
 }
 
 export const GridCellContext = createContext<GridCellContextValue | null>(null);

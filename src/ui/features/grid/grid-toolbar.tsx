@@ -149,7 +149,7 @@ export function SearchBox({
         ref={ref}
         type="search"
         className="input"
-        placeholder={`Search items (${shortcutLabel('Mod+F')})`}
+        placeholder={`Search  ${shortcutLabel('Mod+F')}`}
         aria-label="Search items by any key or attribute value"
         data-testid="grid.search"
         value={value}

@@ -154,8 +154,9 @@ const GridRowView = memo(function GridRowView({ row, index, start, lastLeaf, col
     );
   const color = ctx.entities.get(original.source.entity)?.color;
   const classes = ['grid-row'];
-  classes.push(original.excluded ? 'is-excluded' : original.partitionIndex % 2 ? 'is-alt' : 'is-base');
-  if (original.first && original.partitionIndex > 0) classes.push('is-partition-start');
+  const block = original.block;
+  classes.push(!block ? 'is-excluded' : block.index % 2 ? 'is-alt' : 'is-base');
+  if (block && original.position === 0 && block.index > 0) classes.push('is-partition-start');
   if (match) classes.push(`match-${match}`);
   return (
     <tr
@@ -198,24 +199,25 @@ function PartitionLabel({
 }) {
   const ctx = useGridCells();
   const top = rows[Math.floor(Math.max(0, offset) / rowHeight)];
-  if (top?.kind !== 'item' || top.excluded || top.first) return null;
-  const first = rows[top.partitionStart] as GridItemRow;
+  const block = top?.kind === 'item' ? top.block : undefined;
+  if (!block || (top as GridItemRow).position === 0) return null;
+  const first = rows[block.start] as GridItemRow;
   const pk = spec.lead[0];
   const value = String(first.item[pk.name] ?? '');
   const template = ctx.entities.get(first.source.entity)?.keys[pk.name] ?? '';
   const text = ctx.keyDisplay === 'templates' ? template : value;
   // Pushed up by the next partition's first row, as section headers are.
-  const nextStart = (top.partitionStart + top.partitionRows) * rowHeight - offset;
+  const nextStart = (block.start + block.rows) * rowHeight - offset;
   const shift = Math.min(0, nextStart - rowHeight);
   return (
     <tr className="grid-pk-sticky">
       <td
-        className={`grid-pk-label ${top.partitionIndex % 2 ? 'is-alt' : 'is-base'}`}
+        className={`grid-pk-label ${block.index % 2 ? 'is-alt' : 'is-base'}`}
         style={{ width: pk.width, transform: `translateY(${shift}px)` }}
         title={`${value}\n${partitionMeta(first, ctx)}`}
       >
         <span className="grid-pk-text">{middleTruncate(text, charsFor(pk.width, 40))}</span>
-        <span className="gpk-meta">{first.partitionRows}</span>
+        <span className="gpk-meta">{block.rows}</span>
       </td>
     </tr>
   );
@@ -268,8 +270,9 @@ function onGridKey(
   while (rows[next] && rows[next].original.kind !== 'item') next += direction;
   if (!rows[next]) return;
   virtualizer.scrollToIndex(next, { align: 'auto' });
-  const column = cell.dataset.col;
-  requestAnimationFrame(() =>
-    root.querySelector<HTMLElement>(`[data-index="${next}"] .gkey[data-col="${column}"]`)?.focus(),
-  );
+  const selector = `[data-index="${next}"] .gkey[data-col="${cell.dataset.col}"]`;
+  const destination = root.querySelector<HTMLElement>(selector);
+  // Rows in the overscan are already there; others render after the scroll.
+  if (destination) destination.focus();
+  else requestAnimationFrame(() => root.querySelector<HTMLElement>(selector)?.focus());
 }
