@@ -9,7 +9,7 @@ export function CapacityTable({ result, design }: { result: RunResponse; design:
   const read = isReadOperation(result.operation);
   const cell = (units: number | undefined) => (units === undefined ? '—' : formatUnits(units));
   return (
-    <aside className="run-side" aria-label="Consumed capacity">
+    <>
       <table className="capacity-table" data-testid="run.capacity">
         <thead>
           <tr>
@@ -41,6 +41,6 @@ export function CapacityTable({ result, design }: { result: RunResponse; design:
           DynamoDB Local reported no breakdown per table and index for this request.
         </p>
       )}
-    </aside>
+    </>
   );
 }

@@ -128,12 +128,6 @@ function RunDone({
                 {label}
               </button>
             ))}
-            <CheckSummary
-              comparison={comparison}
-              prediction={prediction}
-              operation={result.operation}
-              onOpen={() => setTab('check')}
-            />
           </div>
           <div className="run-panel" role="tabpanel">
             {tab === 'items' && <ItemsTable design={run.design} items={result.items} testId="run.items" />}
@@ -156,7 +150,15 @@ function RunDone({
             )}
           </div>
         </div>
-        <CapacityTable result={result} design={run.design} />
+        <aside className="run-side" aria-label="Check and consumed capacity">
+          <CheckSummary
+            comparison={comparison}
+            prediction={prediction}
+            operation={result.operation}
+            onOpen={() => setTab('check')}
+          />
+          <CapacityTable result={result} design={run.design} />
+        </aside>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { primaryKeyNames } from '../../../core/model/indexes.ts';
 import type { RunState } from '../../../store/connection-slice.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+import { isReadOperation } from './run-format.ts';
 import type { Prediction } from './use-prediction.ts';
 
 interface SummaryProps {
@@ -41,7 +42,10 @@ export function CheckSummary({ comparison, prediction, operation, onOpen }: Summ
             : undefined
         }
       >
-        <Icon name="check" /> Local matches prediction {comparison.matched}/{comparison.total}
+        <Icon name="check" />
+        <span className="run-check-text">
+          Local matches prediction {comparison.matched}/{comparison.total}
+        </span>
       </button>
     );
   const n = comparison.differences.length;
@@ -53,7 +57,10 @@ export function CheckSummary({ comparison, prediction, operation, onOpen }: Summ
       data-state="mismatch"
       onClick={onOpen}
     >
-      <Icon name="warn" /> {n} {n === 1 ? 'difference' : 'differences'} from the prediction
+      <Icon name="warn" />
+      <span className="run-check-text">
+        {n} {n === 1 ? 'difference' : 'differences'} from the prediction
+      </span>
     </button>
   );
 }
@@ -67,6 +74,8 @@ interface CheckViewProps {
 export function CheckView({ run, prediction, comparison }: CheckViewProps) {
   const design = useStore((s) => s.design);
   const applied = useStore((s) => (s.apply.status === 'done' ? s.apply.design : null));
+  const runs = useStore((s) => s.runs);
+  const wrote = Object.values(runs).some((r) => r.status === 'done' && !isReadOperation(r.result.operation));
   if (!comparison || !prediction?.result)
     return (
       <p className="dock-empty-line">
@@ -96,6 +105,12 @@ export function CheckView({ run, prediction, comparison }: CheckViewProps) {
             // biome-ignore lint/suspicious/noArrayIndexKey: differences have no identity beyond their order.
             <li key={i}>{d.message}</li>
           ))}
+          {wrote && (
+            <li className="check-hint">
+              Write patterns ran on DynamoDB Local: their changes are in its table, not in the design's
+              samples. Apply again to reset the table.
+            </li>
+          )}
           {applied && applied !== run.design && (
             <li className="check-hint">
               The table was applied from another version of the design: Apply again, then Run.

@@ -1,7 +1,7 @@
 // A run that failed, said plainly with the way out: Apply when the table is missing, Retry when DynamoDB
 // cannot be reached (with the in-memory answer, labelled simulated), the failed condition or the
 // per-action reasons of a cancelled transaction.
-import type { AccessPattern } from '../../../core/model/schema.ts';
+import type { AccessPattern, WriteAction } from '../../../core/model/schema.ts';
 import { writeActions } from '../../../core/requests/resolve.ts';
 import type { ApiErrorState, RunState } from '../../../store/connection-slice.ts';
 import { useStore } from '../../../store/index.ts';
@@ -26,12 +26,10 @@ function cancellationReasons(error: ApiErrorState): Reason[] {
   return details?.cancellationReasons ?? [];
 }
 
-function conditionHint(pattern: AccessPattern | undefined): string | null {
-  if (!pattern) return null;
-  const [write] = writeActions(pattern) ?? [];
-  if (write?.condition === 'not-exists')
+function conditionHint(condition: WriteAction['condition']): string | null {
+  if (condition === 'not-exists')
     return 'An item with this key already exists, and the write requires that none does.';
-  if (write?.condition === 'exists') return 'No item with this key exists, and the write requires one.';
+  if (condition === 'exists') return 'No item with this key exists, and the write requires one.';
   return null;
 }
 
@@ -48,7 +46,8 @@ export function RunError({ run, patternId, prediction, onRetry }: Props) {
   if (error.code === 'TableNotFound') return <TableMissing onRetry={onRetry} />;
   const pattern = run.design.accessPatterns.find((p) => p.id === patternId);
   const reasons = cancellationReasons(error);
-  const hint = error.code === 'ConditionalCheckFailedException' ? conditionHint(pattern) : null;
+  const [write] = pattern ? (writeActions(pattern) ?? []) : [];
+  const hint = error.code === 'ConditionalCheckFailedException' ? conditionHint(write?.condition) : null;
   return (
     <div className="run-error" data-testid="run.error" data-code={error.code} role="alert">
       <div className="run-error-head">
@@ -78,6 +77,9 @@ function CancellationReasons({ reasons, pattern }: { reasons: Reason[]; pattern?
               {fine
                 ? 'fine (cancelled with the others)'
                 : `${reason.code}${reason.message ? `: ${reason.message}` : ''}`}
+              {reason.code === 'ConditionalCheckFailed' && conditionHint(action?.condition) && (
+                <span className="run-error-hint"> {conditionHint(action?.condition)}</span>
+              )}
             </span>
           </li>
         );

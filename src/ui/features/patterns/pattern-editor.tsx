@@ -91,7 +91,7 @@ function Editor({ design, pattern }: { design: Design; pattern: AccessPattern })
               id="pe-name"
               testId="pattern.name"
               value={pattern.name}
-              onCommit={(name) => edit({ name })}
+              onCommit={(name) => (name.trim() === '' ? 'A pattern needs a name' : edit({ name }))}
             />
           </div>
           <div className="pe-row">

@@ -81,7 +81,8 @@ export function ReadFields({ pattern, edit }: ReadFieldsProps) {
               value={pattern.limit === undefined ? '' : String(pattern.limit)}
               onCommit={(text) => {
                 const limit = text.trim() === '' ? undefined : Number(text);
-                if (limit !== undefined && !Number.isFinite(limit)) return 'Limit must be a whole number';
+                if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1))
+                  return 'a whole number ≥ 1';
                 return edit({ limit });
               }}
             />
