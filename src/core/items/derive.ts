@@ -3,44 +3,64 @@
 import { renderKeyValue, TemplateSyntaxError } from '../keys/template.ts';
 import { keyAttributeTypes } from '../model/indexes.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
-import type { Design, Entity, JsonValue } from '../model/schema.ts';
+import type { Design, Entity, JsonValue, KeyType } from '../model/schema.ts';
+
+type Values = Record<string, JsonValue | undefined>;
+
+interface EntityDeriver {
+  keys: (values: Values) => Record<string, KeyValue>;
+  item: (values: Values) => PlainItem;
+}
+
+/**
+ * Derivation for one entity with its key types and templates looked up once, since a design may hold
+ * 100,000 samples and the grid re-derives them all on every edit.
+ */
+function entityDeriver(design: Design, entity: Entity): EntityDeriver {
+  const types = keyAttributeTypes(design);
+  const templates: [string, string, KeyType][] = Object.entries(entity.keys).map(([keyName, template]) => [
+    keyName,
+    template,
+    types.get(keyName) ?? 'S',
+  ]);
+  const nullTyped = new Set(entity.attributes.filter((a) => a.type === 'NULL').map((a) => a.name));
+  const typeAttribute = design.table.typeAttribute;
+  const keys = (values: Values) => {
+    const out: Record<string, KeyValue> = {};
+    for (const [keyName, template, type] of templates) {
+      try {
+        const value = renderKeyValue(template, values, type);
+        if (value !== undefined) out[keyName] = value;
+      } catch (error) {
+        // A template being typed may be half-written; validation reports it, the items just lack that key.
+        if (!(error instanceof TemplateSyntaxError)) throw error;
+      }
+    }
+    return out;
+  };
+  const item = (values: Values) => {
+    const out: PlainItem = {};
+    for (const name in values) {
+      const value = values[name];
+      // DynamoDB has no "absent" value: null means no attribute, unless the attribute is of type NULL.
+      if (value === undefined || (value === null && !nullTyped.has(name))) continue;
+      out[name] = value;
+    }
+    Object.assign(out, keys(values));
+    out[typeAttribute] = entity.name;
+    return out;
+  };
+  return { keys, item };
+}
 
 /** The key attributes an entity's templates produce for these values (absent when a placeholder is missing). */
-export function deriveKeys(
-  design: Design,
-  entity: Entity,
-  values: Record<string, JsonValue | undefined>,
-): Record<string, KeyValue> {
-  const types = keyAttributeTypes(design);
-  const keys: Record<string, KeyValue> = {};
-  for (const [keyName, template] of Object.entries(entity.keys)) {
-    try {
-      const value = renderKeyValue(template, values, types.get(keyName) ?? 'S');
-      if (value !== undefined) keys[keyName] = value;
-    } catch (error) {
-      // A template being typed may be half-written; validation reports it, the items just lack that key.
-      if (!(error instanceof TemplateSyntaxError)) throw error;
-    }
-  }
-  return keys;
+export function deriveKeys(design: Design, entity: Entity, values: Values): Record<string, KeyValue> {
+  return entityDeriver(design, entity).keys(values);
 }
 
 /** One full item: sample values (nulls dropped, as DynamoDB has no such attribute), keys, type attribute. */
-export function deriveItem(
-  design: Design,
-  entity: Entity,
-  values: Record<string, JsonValue | undefined>,
-): PlainItem {
-  const item: PlainItem = {};
-  for (const [name, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    const declared = entity.attributes.find((a) => a.name === name);
-    if (value === null && declared?.type !== 'NULL') continue;
-    item[name] = value;
-  }
-  Object.assign(item, deriveKeys(design, entity, values));
-  item[design.table.typeAttribute] = entity.name;
-  return item;
+export function deriveItem(design: Design, entity: Entity, values: Values): PlainItem {
+  return entityDeriver(design, entity).item(values);
 }
 
 /** Every item of the design, entity by entity in design order, samples in their order. */
@@ -48,9 +68,10 @@ export function deriveItems(design: Design): DerivedItem[] {
   const out: DerivedItem[] = [];
   for (const entity of design.entities) {
     const samples = design.items[entity.name] ?? [];
-    samples.forEach((values, sampleIndex) => {
-      out.push({ entity: entity.name, sampleIndex, item: deriveItem(design, entity, values) });
-    });
+    const derive = entityDeriver(design, entity).item;
+    for (let sampleIndex = 0; sampleIndex < samples.length; sampleIndex++) {
+      out.push({ entity: entity.name, sampleIndex, item: derive(samples[sampleIndex]) });
+    }
   }
   return out;
 }
