@@ -282,6 +282,20 @@ describe('secondary indexes', () => {
 });
 
 describe('entities', () => {
+  it("gives a renamed entity the new name's defaults while it still has the ones it was added with", () => {
+    const added = edit(blankDesign(), (d) => addSample(addEntity(d), 'Entity1', { entity1Id: 'x1' }));
+    const renamed = edit(added, (d) => renameEntity(d, 'Entity1', 'LineItem'));
+    expect(renamed.entities[0]).toEqual({
+      name: 'LineItem',
+      attributes: [{ name: 'lineItemId', type: 'S', required: true }],
+      keys: { PK: 'LINE_ITEM#{lineItemId}', SK: 'LINE_ITEM' },
+    });
+    expect(renamed.items).toEqual({ LineItem: [{ lineItemId: 'x1' }] });
+    const customised = edit(added, (d) => setEntityKey(d, 'Entity1', 'SK', 'META'));
+    const kept = edit(customised, (d) => renameEntity(d, 'Entity1', 'LineItem'));
+    expect(kept.entities[0].keys).toEqual({ PK: 'ENTITY1#{entity1Id}', SK: 'META' });
+  });
+
   it('adds an entity with an id attribute and one-item-per-id keys', () => {
     const next = edit(blankDesign(), (d) => addEntity(d, { name: 'Order' }));
     expect(next.entities).toEqual([
@@ -811,7 +825,8 @@ describe('building the online-store example from a blank page', () => {
 
     step((d) => addEntity(d));
     step((d) => renameEntity(d, 'Entity1', 'LineItem'));
-    step((d) => updateAttribute(d, 'LineItem', 'entity1Id', { name: 'sku' }));
+    // The rename gave the untouched default entity LineItem's defaults (lineItemId, LINE_ITEM#…).
+    step((d) => updateAttribute(d, 'LineItem', 'lineItemId', { name: 'sku' }));
     step((d) => addAttribute(d, 'LineItem', { name: 'orderId', type: 'S', required: true }));
     step((d) => moveAttribute(d, 'LineItem', 'orderId', 0));
     step((d) => addAttribute(d, 'LineItem', { name: 'quantity', type: 'N' }));

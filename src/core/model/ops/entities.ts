@@ -7,6 +7,7 @@ import {
   entitySchema,
   keyAttributeSchema,
 } from '../schema.ts';
+import { updateAttribute } from './attributes.ts';
 import {
   assertValid,
   DesignOpError,
@@ -44,6 +45,21 @@ export function upperSnake(name: string): string {
     .toUpperCase();
 }
 
+function defaultIdAttribute(entityName: string): string {
+  return `${lowerCamel(entityName)}Id`;
+}
+
+/** The one-item-per-id layout of a new entity: PK `ORDER#{orderId}`, SK `ORDER`. */
+function defaultKeys(design: Design, entityName: string): Record<string, string> {
+  const { partitionKey, sortKey } = design.table;
+  const keys = { [partitionKey.name]: `${upperSnake(entityName)}#{${defaultIdAttribute(entityName)}}` };
+  if (sortKey) keys[sortKey.name] = upperSnake(entityName);
+  return keys;
+}
+
+const sameKeys = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
 /**
  * Without `keys`, the entity gets the one-item-per-id layout (Order: PK `ORDER#{orderId}`, SK `ORDER`) and
  * its id attribute (`orderId`, a required string) comes first among its attributes, so the new entity is
@@ -60,10 +76,8 @@ export function addEntity(design: Design, input: EntityInput = {}): Design {
   let attributes = input.attributes ?? [];
   let keys = input.keys;
   if (!keys) {
-    const id = `${lowerCamel(name)}Id`;
-    const { partitionKey, sortKey } = design.table;
-    keys = { [partitionKey.name]: `${upperSnake(name)}#{${id}}` };
-    if (sortKey) keys[sortKey.name] = upperSnake(name);
+    keys = defaultKeys(design, name);
+    const id = defaultIdAttribute(name);
     if (!attributes.some((a) => a.name === id))
       attributes = [{ name: id, type: 'S', required: true }, ...attributes];
   }
@@ -102,18 +116,31 @@ function renameEntityInPattern(pattern: AccessPattern, from: string, to: string)
   }
 }
 
-/** Renames the entity and everything naming it: its samples, the patterns' `returns`, write and get targets. */
+/**
+ * Renames the entity and everything naming it: its samples, the patterns' `returns`, write and get targets.
+ * An entity still wearing the defaults it was added with (`Entity1`: `ENTITY1#{entity1Id}`) takes the new
+ * name's defaults (`ORDER#{orderId}`, attribute `orderId`), since nobody means to keep a placeholder name.
+ */
 export function renameEntity(design: Design, from: string, to: string): Design {
   const i = entityIndex(design, from);
   if (from === to) return design;
   assertValid(entitySchema.shape.name, to, 'entity name');
   assertEntityNameFree(design, to);
-  return {
+  const entity = design.entities[i];
+  const renamed: Design = {
     ...design,
     entities: design.entities.map((e, j) => (j === i ? { ...e, name: to } : e)),
     items: renameKey(design.items, from, to),
     accessPatterns: mapShared(design.accessPatterns, (p) => renameEntityInPattern(p, from, to)),
   };
+  const [oldId, newId] = [defaultIdAttribute(from), defaultIdAttribute(to)];
+  const untouched =
+    sameKeys(entity.keys, defaultKeys(design, from)) &&
+    entity.attributes.some((a) => a.name === oldId) &&
+    !entity.attributes.some((a) => a.name === newId);
+  if (!untouched) return renamed;
+  const withId = updateAttribute(renamed, to, oldId, { name: newId });
+  return mapEntity(withId, to, (e) => ({ ...e, keys: defaultKeys(withId, to) }));
 }
 
 /**
