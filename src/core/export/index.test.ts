@@ -1,0 +1,103 @@
+// The export dispatch: every target answers or says it is not available yet; the YAML templates say
+// what the JSON ones say (only the JSON is compared with the CDK's synthesis); names derived from
+// table names are valid where they go.
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { logicalId } from './cloudformation.ts';
+import { createTableInput } from './create-table.ts';
+import { EXPORT_DESIGNS } from './golden/designs.ts';
+import {
+  EXPORT_LANGUAGES,
+  EXPORT_TARGETS,
+  ExportNotAvailableError,
+  exportDesign,
+  fileStem,
+  isExportAvailable,
+  isExportTarget,
+} from './index.ts';
+import { resourceLabel } from './terraform.ts';
+
+const { design } = EXPORT_DESIGNS.find((d) => d.name === 'full-featured')!;
+
+describe('exportDesign', () => {
+  it.each(EXPORT_TARGETS)('%s gives a named file, or says it is not available yet', (target) => {
+    if (!isExportAvailable(target)) {
+      expect(() => exportDesign(design, target)).toThrow(ExportNotAvailableError);
+      expect(() => exportDesign(design, target)).toThrow(`export to ${target} is not available yet`);
+      return;
+    }
+    const file = exportDesign(design, target);
+    expect(file.filename).toMatch(/^support-desk[.-]/);
+    expect(EXPORT_LANGUAGES).toContain(file.language);
+    expect(file.content.endsWith('\n')).toBe(true);
+    expect(file.nextSteps.length).toBeGreaterThan(0);
+  });
+
+  it('exports every table definition target', () => {
+    const tableTargets = [
+      'cdk',
+      'cdk-table',
+      'cloudformation',
+      'cloudformation-yaml',
+      'cloudformation-table',
+      'cloudformation-table-yaml',
+      'create-table',
+      'terraform',
+    ] as const;
+    expect(tableTargets.filter((target) => !isExportAvailable(target))).toEqual([]);
+    expect(isExportTarget('terraform')).toBe(true);
+    expect(isExportTarget('pulumi')).toBe(false);
+  });
+
+  it('gives the CreateTable input as JSON and the calls CreateTable cannot make', () => {
+    const file = exportDesign(design, 'create-table');
+    expect(JSON.parse(file.content)).toEqual(createTableInput(design));
+    expect(file.nextSteps.split('\n')).toEqual([
+      'aws dynamodb create-table --cli-input-json file://support-desk.create-table.json',
+      'aws dynamodb wait table-exists --table-name support-desk',
+      `aws dynamodb update-time-to-live --table-name support-desk --time-to-live-specification '{"Enabled":true,"AttributeName":"expiresAt"}'`,
+      'aws dynamodb update-continuous-backups --table-name support-desk --point-in-time-recovery-specification PointInTimeRecoveryEnabled=true',
+    ]);
+  });
+
+  it.each(EXPORT_DESIGNS)(
+    'writes the same CloudFormation templates in YAML and JSON for $name',
+    (fixture) => {
+      for (const [yamlTarget, jsonTarget] of [
+        ['cloudformation-yaml', 'cloudformation'],
+        ['cloudformation-table-yaml', 'cloudformation-table'],
+      ] as const) {
+        const json = JSON.parse(exportDesign(fixture.design, jsonTarget).content);
+        const yaml = exportDesign(fixture.design, yamlTarget).content;
+        expect(parse(yaml)).toEqual(json);
+        expect(parse(yaml, { version: '1.1' })).toEqual(json);
+      }
+    },
+  );
+
+  it('quotes YAML strings that a YAML 1.1 reader would take for something else', () => {
+    const odd = structuredClone(design);
+    odd.table.ttlAttribute = 'yes';
+    const yaml = exportDesign(odd, 'cloudformation-yaml').content;
+    expect(yaml).toContain('AWSTemplateFormatVersion: "2010-09-09"');
+    expect(parse(yaml, { version: '1.1' }).Resources.SupportDesk.Properties.TimeToLiveSpecification).toEqual({
+      AttributeName: 'yes',
+      Enabled: true,
+    });
+  });
+});
+
+describe('names derived from a table name', () => {
+  it.each([
+    ['AppTable', 'AppTable', 'app-table', 'app_table'],
+    ['support-desk', 'SupportDesk', 'support-desk', 'support_desk'],
+    ['orders.v2_live', 'OrdersV2Live', 'orders-v2-live', 'orders_v2_live'],
+    ['2024-events', 'Table2024Events', '2024-events', 'table_2024_events'],
+  ])('%s → logical id %s, file %s, Terraform name %s', (name, id, stem, label) => {
+    const named = structuredClone(design);
+    named.table.name = name;
+    expect(logicalId(name)).toBe(id);
+    expect(fileStem(named)).toBe(stem);
+    expect(resourceLabel(name)).toBe(label);
+  });
+});
