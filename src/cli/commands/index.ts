@@ -1,6 +1,7 @@
 import type { Command } from '../command.ts';
 import { applyCommand } from './apply.ts';
 import { exampleCommand } from './example.ts';
+import { exportCommand } from './export.ts';
 import { itemsCommand } from './items.ts';
 import { queryCommand } from './query.ts';
 import { requestsCommand } from './requests.ts';
@@ -16,6 +17,7 @@ export const commands: Command[] = [
   seedCommand,
   requestsCommand,
   queryCommand,
+  exportCommand,
   applyCommand,
   runCommand,
   serveCommand,

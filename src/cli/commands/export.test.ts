@@ -1,0 +1,79 @@
+// `keyplan export` as a user runs it: content on stdout or in --out, exit 2 with the list of targets on
+// wrong usage, 1 for a target not built yet or a file it cannot write.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { getExample } from '../../core/examples/index.ts';
+import { EXPORT_TARGETS, exportDesign, isExportAvailable } from '../../core/export/index.ts';
+import { validateDesign } from '../../core/model/validate.ts';
+import type { CliIo } from '../io.ts';
+import { main } from '../main.ts';
+
+const example = getExample('ecommerce')!;
+const design = validateDesign(example.design).design!;
+const stdin = JSON.stringify(example.design);
+
+async function keyplan(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readStdin: async () => stdin,
+    isTTY: false,
+  };
+  return { code: await main(args, io), stdout, stderr };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'keyplan-export-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('keyplan export', () => {
+  it.each(EXPORT_TARGETS.filter(isExportAvailable))('prints the %s export on stdout', async (target) => {
+    const result = await keyplan(['export', '-', '--to', target]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(exportDesign(design, target).content);
+    expect(result.stderr).toBe('');
+  });
+
+  it('writes the export to --out instead', async () => {
+    const out = join(dir, 'table.tf');
+    const result = await keyplan(['export', '-', '--to', 'terraform', '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`wrote ${out}\n`);
+    expect(readFileSync(out, 'utf8')).toBe(exportDesign(design, 'terraform').content);
+  });
+
+  it('exits 2 on an unknown or missing target, listing the targets', async () => {
+    const unknown = await keyplan(['export', '-', '--to', 'pulumi']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toContain(`unknown target "pulumi"; targets: ${EXPORT_TARGETS.join(', ')}`);
+    const missing = await keyplan(['export', '-']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--to is required: one of cdk, cdk-table,');
+    expect((await keyplan(['export', '--to', 'cdk'])).code).toBe(2);
+  });
+
+  it('exits 1 when the design is invalid or the file cannot be written', async () => {
+    const invalid = await keyplan(['export', '/nonexistent/design.json', '--to', 'cdk']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/no such file/);
+    const unwritable = await keyplan(['export', '-', '--to', 'cdk', '--out', join(dir, 'missing', 'x.ts')]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toMatch(/ENOENT/);
+  });
+
+  it.skipIf(EXPORT_TARGETS.every(isExportAvailable))('exits 1 for a target not available yet', async () => {
+    const pending = EXPORT_TARGETS.find((target) => !isExportAvailable(target))!;
+    const result = await keyplan(['export', '-', '--to', pending]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`export to ${pending} is not available yet\n`);
+  });
+});

@@ -1,0 +1,43 @@
+import { writeFile } from 'node:fs/promises';
+import {
+  EXPORT_TARGETS,
+  ExportNotAvailableError,
+  exportDesign,
+  isExportTarget,
+} from '../../core/export/index.ts';
+import type { Command } from '../command.ts';
+import { CommandError, readDesign, UsageError } from '../io.ts';
+
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'the table definition (CDK, CloudFormation, CreateTable, Terraform), model or code, on stdout',
+  usage: `export FILE --to ${EXPORT_TARGETS.join('|')} [--out FILE]`,
+  options: { to: { type: 'string' }, out: { type: 'string' } },
+  async run({ positionals, values }, io) {
+    const target = values.to;
+    if (typeof target !== 'string')
+      throw new UsageError(`--to is required: one of ${EXPORT_TARGETS.join(', ')}`);
+    if (!isExportTarget(target))
+      throw new UsageError(`unknown target "${target}"; targets: ${EXPORT_TARGETS.join(', ')}`);
+    const design = await readDesign(positionals[0], io);
+    let file: ReturnType<typeof exportDesign>;
+    try {
+      file = exportDesign(design, target);
+    } catch (error) {
+      if (error instanceof ExportNotAvailableError) throw new CommandError(error.message);
+      throw error;
+    }
+    const out = values.out;
+    if (typeof out !== 'string') {
+      io.stdout(file.content);
+      return 0;
+    }
+    try {
+      await writeFile(out, file.content);
+    } catch (error) {
+      throw new CommandError(`${out}: ${(error as Error).message}`);
+    }
+    io.stderr(`wrote ${out}\n`);
+    return 0;
+  },
+};
