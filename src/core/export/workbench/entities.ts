@@ -1,0 +1,107 @@
+// One Keyplan entity from one group of Workbench items: attributes typed by their values (one type per
+// attribute, as a Keyplan design has it), sample values, and a key template per key attribute that gives
+// back every item's key exactly (infer-keys.ts).
+import {
+  ATTRIBUTE_TYPES,
+  type Attribute,
+  type AttributeFormat,
+  type AttributeType,
+  type Entity,
+  type SampleValues,
+} from '../../model/schema.ts';
+import type { EntityGroup } from './groups.ts';
+import { chooseTemplate, type DraftAttribute, type EntityDraft, type KeySpec } from './infer-keys.ts';
+import type { TypedRow } from './rows.ts';
+
+export interface EntityContext {
+  /** Every key attribute of the table and its indexes once: table keys first. */
+  keys: readonly KeySpec[];
+  primaryKey: readonly string[];
+  typeAttribute: string;
+  /** Types the model declares (table NonKeyAttributes, ModelSchema fields): for attributes without values. */
+  declaredTypes: ReadonlyMap<string, string>;
+  formats: ReadonlyMap<string, AttributeFormat>;
+  warn: (message: string) => void;
+}
+
+function attributeNames(group: EntityGroup, reserved: ReadonlySet<string>): string[] {
+  const names = new Set<string>();
+  for (const name of group.declared) if (!reserved.has(name)) names.add(name);
+  for (const row of group.rows) for (const name of row.keys()) if (!reserved.has(name)) names.add(name);
+  return [...names];
+}
+
+/** The type most of the values have (the first seen on a tie); NULL only when every value is null. */
+function attributeType(name: string, rows: TypedRow[], declared: string | undefined): AttributeType {
+  const counts = new Map<AttributeType, number>();
+  let nulls = 0;
+  for (const row of rows) {
+    const value = row.get(name);
+    if (!value) continue;
+    if (value.type === 'NULL') nulls++;
+    else counts.set(value.type, (counts.get(value.type) ?? 0) + 1);
+  }
+  let best: AttributeType | undefined;
+  for (const [type, count] of counts) if (!best || count > (counts.get(best) ?? 0)) best = type;
+  if (best) return best;
+  if (nulls > 0) return 'NULL';
+  return (ATTRIBUTE_TYPES as readonly string[]).includes(declared ?? '') ? (declared as AttributeType) : 'S';
+}
+
+export function buildEntity(
+  group: EntityGroup,
+  name: string,
+  context: EntityContext,
+): { entity: Entity; samples: SampleValues[] } {
+  const reserved = new Set([...context.keys.map((k) => k.name), context.typeAttribute]);
+  const attributes: DraftAttribute[] = attributeNames(group, reserved).map((attribute) => ({
+    name: attribute,
+    type: attributeType(attribute, group.rows, context.declaredTypes.get(attribute)),
+    synthetic: false,
+  }));
+  const samples = group.rows.map(() => ({}) as SampleValues);
+  for (const attribute of attributes) {
+    let dropped = 0;
+    group.rows.forEach((row, i) => {
+      const value = row.get(attribute.name);
+      // A null of an attribute of another type is "no value", as Keyplan reads it.
+      if (!value || (value.type === 'NULL' && attribute.type !== 'NULL')) return;
+      if (value.type === attribute.type) samples[i][attribute.name] = value.value;
+      else dropped++;
+    });
+    if (dropped > 0)
+      context.warn(
+        `${name}.${attribute.name}: ${dropped} value${dropped > 1 ? 's' : ''} not of type ${attribute.type} dropped (an attribute has one type in a Keyplan design)`,
+      );
+  }
+  const draft: EntityDraft = { attributes, samples, reserved };
+  const keys: Record<string, string> = {};
+  for (const key of context.keys) {
+    const values = group.rows.map((row) => row.get(key.name)?.value as string | number | undefined);
+    const primary = context.primaryKey.includes(key.name);
+    const candidates = group.candidates.get(key.name) ?? [];
+    const hasValue = values.some((value) => value !== undefined);
+    if (!primary && !hasValue && candidates.length === 0) continue;
+    const chosen = chooseTemplate(draft, key, values, {
+      candidates,
+      alias: group.aliases.get(key.name),
+      infer: primary || hasValue,
+    });
+    for (const rejected of chosen.rejected) {
+      context.warn(
+        `${name}: the template "${rejected.template}" for ${key.name} from ${rejected.source} does not fit: ${rejected.why}; ${chosen.template === undefined ? 'left out' : `inferred "${chosen.template}" instead`}`,
+      );
+    }
+    if (chosen.template !== undefined) keys[key.name] = chosen.template;
+  }
+  // Attributes made for key parts first: they are what the entity is identified by.
+  const ordered = [
+    ...draft.attributes.filter((a) => a.synthetic),
+    ...draft.attributes.filter((a) => !a.synthetic),
+  ];
+  const entityAttributes = ordered.map(({ name: attribute, type }): Attribute => {
+    const format = context.formats.get(attribute);
+    return format ? { name: attribute, type, format } : { name: attribute, type };
+  });
+  return { entity: { name, attributes: entityAttributes, keys }, samples };
+}

@@ -1,0 +1,85 @@
+// Reading back a model Keyplan exported: its `KeyplanDesign` (the design without items) plus the items of
+// its facets. Trusted only when exporting that design again gives exactly the table in the file, so a model
+// edited in Workbench afterwards is imported from its data instead, with the Keyplan templates offered as
+// candidates where they still fit.
+import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
+import { type Design, designSchema, type SampleValues } from '../../model/schema.ts';
+import { formatProblems, validateDesign } from '../../model/validate.ts';
+import { exportWorkbench } from './export.ts';
+import type { WorkbenchTable } from './format.ts';
+import { readRows } from './rows.ts';
+
+const keyplanDesignSchema = designSchema.omit({ items: true });
+
+export type KeyplanDesignRead =
+  | { trusted: true; design: Design }
+  | { trusted: false; templates: Map<string, Record<string, string>> };
+
+/** Plain JSON equality, whatever the order of object keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every(
+    (key) =>
+      Object.hasOwn(b, key) &&
+      sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+function samplesOfFacets(
+  design: Omit<Design, 'items'>,
+  table: WorkbenchTable,
+): Record<string, SampleValues[]> {
+  const asDesign = { ...design, items: {} };
+  const keyTypes = keyAttributeTypes(asDesign);
+  const items: Record<string, SampleValues[]> = {};
+  for (const facet of table.TableFacets ?? []) {
+    // Rows that do not read cleanly make the re-export differ, which is how they are reported.
+    const rows = readRows(facet.TableData ?? [], 'facet', {
+      keyTypes,
+      primaryKey: primaryKeyNames(asDesign),
+      warn: () => {},
+    });
+    if (rows.length === 0) continue;
+    items[facet.FacetName] = rows.map((row) =>
+      Object.fromEntries(
+        [...row]
+          .filter(([name]) => !keyTypes.has(name) && name !== design.table.typeAttribute)
+          .map(([name, value]) => [name, value.value]),
+      ),
+    );
+  }
+  return items;
+}
+
+export function readKeyplanDesign(
+  raw: unknown,
+  table: WorkbenchTable,
+  rawTable: unknown,
+  warn: (message: string) => void,
+): KeyplanDesignRead {
+  const parsed = keyplanDesignSchema.safeParse(raw);
+  if (!parsed.success) {
+    warn('KeyplanDesign is not a Keyplan design; the model is imported from its Workbench data alone');
+    return { trusted: false, templates: new Map() };
+  }
+  const templates = new Map(parsed.data.entities.map((entity) => [entity.name, entity.keys]));
+  const candidate = validateDesign({ ...parsed.data, items: samplesOfFacets(parsed.data, table) });
+  const fallback = (why: string): KeyplanDesignRead => {
+    warn(
+      `${why}; the model is imported from its Workbench data, with Keyplan's templates where they still fit`,
+    );
+    return { trusted: false, templates };
+  };
+  if (!candidate.ok)
+    return fallback(
+      `KeyplanDesign does not match the model's items (${formatProblems(candidate.problems.slice(0, 1))})`,
+    );
+  const again = exportWorkbench(candidate.design).DataModel[0];
+  if (!sameJson(again, rawTable)) return fallback('the model was changed after Keyplan exported it');
+  return { trusted: true, design: candidate.design };
+}
