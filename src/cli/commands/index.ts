@@ -2,6 +2,7 @@ import type { Command } from '../command.ts';
 import { applyCommand } from './apply.ts';
 import { exampleCommand } from './example.ts';
 import { exportCommand } from './export.ts';
+import { importCommand } from './import.ts';
 import { itemsCommand } from './items.ts';
 import { queryCommand } from './query.ts';
 import { requestsCommand } from './requests.ts';
@@ -18,6 +19,7 @@ export const commands: Command[] = [
   requestsCommand,
   queryCommand,
   exportCommand,
+  importCommand,
   applyCommand,
   runCommand,
   serveCommand,
