@@ -27,7 +27,7 @@ describe('exportDesign', () => {
       return;
     }
     const file = exportDesign(design, target);
-    expect(file.filename).toMatch(/^support-desk[.-]/);
+    expect(file.filename).toMatch(/^[\w-]+(\.[\w-]+)*\.(ts|json|yaml|tf|py)$/);
     expect(EXPORT_LANGUAGES).toContain(file.language);
     expect(file.content.endsWith('\n')).toBe(true);
     expect(file.nextSteps.length).toBeGreaterThan(0);
