@@ -20,6 +20,17 @@ describe('itemSize', () => {
     expect(itemSize({ n: '12345678901234567890123456789012345678' }, new Map([['n', 'N']]))).toBe(1 + 19 + 1);
   });
 
+  it('sizes numbers in base-100 digit pairs aligned on the decimal point, a negative one byte more', () => {
+    // Measured on DynamoDB Local 3.3 at the 1 KB write-unit boundary (server/analysis/item-size.test.ts
+    // repeats it): where the published approximation is exact (an integer, or pairs that happen to align)
+    // it agrees; 1.5 is stored as 01|50.
+    const size = (n: number) => itemSize({ n }) - 1;
+    expect([0, 7, 100, 101, 1234, 0.05, 0.123, 39.9, 10.01].map(size)).toEqual([1, 2, 2, 3, 3, 2, 3, 3, 3]);
+    expect([1.5, 12.5, 123.4, 1.05].map(size)).toEqual([3, 3, 4, 3]);
+    expect([-7, -1.5, -0.5, -100, -12345].map(size)).toEqual([3, 4, 3, 3, 5]);
+    expect([5e-10, 1e20, 1e-130].map(size)).toEqual([2, 2, 2]);
+  });
+
   it('"the value\'s raw byte length is used" for binary, given the declared type B', () => {
     expect(itemSize({ data: 'AAECAw==' }, new Map([['data', 'B']]))).toBe(4 + 4);
     expect(itemSize({ data: 'AAECAw==' })).toBe(4 + 8); // undeclared: taken as a string

@@ -1,0 +1,87 @@
+// The linter as a whole: the built-in examples lint clean, and the faithful transcription of seed 000
+// (fixtures/seed-000.keyplan.json) gets exactly the findings a careful reviewer of that document makes.
+import { describe, expect, it } from 'vitest';
+import { groupBySeverity, lintDesign } from './lint.ts';
+import { LINT_RULES } from './rules/index.ts';
+import { ecommerceDesign, seed000Design, storeDesign } from './test-designs.ts';
+
+describe('lintDesign', () => {
+  it.each([
+    ['ecommerce', ecommerceDesign()],
+    ['online-store', storeDesign()],
+  ])('finds no error or warning in the built-in %s example, and few infos', (_name, design) => {
+    const findings = lintDesign(design);
+    expect(findings.filter((f) => f.severity !== 'info')).toEqual([]);
+    // The few-valued status partition of GSI1, and the reserved word status of the status update.
+    expect(findings.map((f) => [f.rule, f.target])).toEqual([
+      ['hot-partition', 'entities[1].keys.GSI1PK'],
+      ['reserved-word', expect.stringMatching(/^accessPatterns\[\d+\]\.set\[0\]$/)],
+    ]);
+  });
+
+  it("reports where seed 000's code contradicts its own access-pattern list", () => {
+    const findings = lintDesign(seed000Design());
+    expect(findings.map((f) => [f.rule, f.target]).sort()).toEqual(
+      [
+        // Pattern 3: nothing writes PK=ORDER#<id>, SK=DETAILS (an Order lives under USER#<id>).
+        ['pattern-unserved', 'accessPatterns[2].keyCondition'],
+        // Pattern 6: nothing writes GSI1PK=ORDERBYDATE, and no GSI1SK is a DATE#…
+        ['pattern-unserved', 'accessPatterns[5].keyCondition.partition'],
+        ['pattern-unserved', 'accessPatterns[5].keyCondition.sort'],
+        // get_order_with_items expects an Order in the ORDER#<id> partition: it is never there.
+        ['pattern-unserved', 'accessPatterns[8].returns[0]'],
+        // GSI1PK=USEREMAIL#<email> is named as an overloaded use of GSI1, but no User writes it.
+        ['pattern-unserved', 'accessPatterns[9].keyCondition.partition'],
+        // The pagination example reads PK=USER#<id> without begins_with: the profile comes along.
+        ['prefix-collision', 'accessPatterns[10].keyCondition'],
+        // Patterns 2 and 3 want Order's PK to be USER#… and ORDER#…; patterns 5 and 6 want two GSI1PKs.
+        ['entity-index-conflict', 'entities[1].keys.PK'],
+        ['entity-index-conflict', 'entities[1].keys.GSI1PK'],
+        // ORDERBYDATE is one constant partition.
+        ['hot-partition', 'accessPatterns[5].keyCondition.partition'],
+        // Orders listed by ORDER#<orderId>: id order, not time order.
+        ['unsortable-sort-key', 'entities[1].keys.SK'],
+        ['unsortable-sort-key', 'entities[1].keys.GSI1SK'],
+        ['reserved-word', 'accessPatterns[17].set[0]'],
+        // The sparse variant writes GSI2PK/GSI2SK; create_table defines GSI1 only.
+        ['undefined-index', 'entities[3].attributes[4]'],
+        ['undefined-index', 'entities[3].attributes[5]'],
+        // No put has a condition, the order transaction included: a retry overwrites.
+        ['unconditional-put', 'accessPatterns[11]'],
+        ['unconditional-put', 'accessPatterns[12]'],
+        ['unconditional-put', 'accessPatterns[13]'],
+        ['unconditional-put', 'accessPatterns[14]'],
+        ['unconditional-put', 'accessPatterns[15]'],
+        ['unconditional-put', 'accessPatterns[16].actions[0]'],
+        ['unconditional-put', 'accessPatterns[16].actions[1]'],
+      ].sort(),
+    );
+    const byTarget = new Map(findings.map((f) => [`${f.rule} ${f.target}`, f]));
+    expect(byTarget.get('pattern-unserved accessPatterns[5].keyCondition.partition')?.message).toMatch(
+      /ORDERBYDATE.*Order writes ORDERSTATUS#\{status\}/,
+    );
+    expect(byTarget.get('entity-index-conflict entities[1].keys.GSI1PK')?.message).toMatch(
+      /ORDERSTATUS#\{status\} for orders-by-status and ORDERBYDATE for orders-by-date/,
+    );
+    expect(byTarget.get('undefined-index entities[3].attributes[4]')?.message).toMatch(
+      /"PUBLISHED".*one partition/,
+    );
+  });
+
+  it("takes each finding's severity from its rule unless the finding lowers it", () => {
+    const findings = lintDesign(storeDesign());
+    const hot = findings.find((f) => f.rule === 'hot-partition');
+    expect(LINT_RULES.find((r) => r.id === 'hot-partition')?.severity).toBe('warning');
+    expect(hot?.severity).toBe('info');
+    const groups = groupBySeverity(lintDesign(seed000Design()));
+    expect(groups.error.length).toBe(10);
+    expect(groups.warning.map((f) => f.rule)).toEqual(['hot-partition']);
+    expect(groups.info.every((f) => f.severity === 'info')).toBe(true);
+  });
+
+  it('has one rule per id, each described', () => {
+    const ids = LINT_RULES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const rule of LINT_RULES) expect(rule.description.length).toBeGreaterThan(40);
+  });
+});

@@ -1,0 +1,94 @@
+// An item has one value per key attribute. When two patterns read one entity from the same index with key
+// conditions no single template can satisfy (orders by status want GSI1PK = ORDERSTATUS#{status}, orders
+// by date GSI1PK = ORDERBYDATE), one of them cannot be served from that index.
+import type { KeySchema } from '../../model/indexes.ts';
+import { keySchemaFor } from '../../model/indexes.ts';
+import type { KeyedReadPattern } from '../../model/schema.ts';
+import type { LintRule, RuleFinding } from '../lint.ts';
+import { type EntityRef, keyPath, type LintContext } from '../lint-context.ts';
+import { anyIntersect, type KeyShape, templateShapes } from '../template-match.ts';
+import { list } from './wording.ts';
+
+interface Need {
+  pattern: KeyedReadPattern;
+  template: string;
+  shapes: KeyShape[];
+  partition?: KeyShape[];
+}
+
+/** Needs that one template can meet together: each group's members overlap the group's first. */
+function groups(needs: Need[]): Need[][] {
+  const out: Need[][] = [];
+  for (const need of needs) {
+    const group = out.find((g) => anyIntersect(g[0].shapes, need.shapes));
+    if (group) group.push(need);
+    else out.push([need]);
+  }
+  return out;
+}
+
+function conflict(ref: EntityRef, keyName: string, found: Need[][], schema: KeySchema): RuleFinding {
+  const asks = found.map((g) => `${g[0].template} for ${list([...new Set(g.map((n) => n.pattern.id))])}`);
+  const where = schema.kind === 'table' ? 'a GSI' : 'another index';
+  return {
+    target: keyPath(ref, keyName),
+    message: `${ref.entity.name} needs two ${keyName} templates: ${list(asks)}. An item has one ${keyName}, so one template cannot serve them all: read one of these patterns from ${where} with keys of its own.`,
+  };
+}
+
+function readsOf(
+  context: LintContext,
+  ref: EntityRef,
+): Map<KeySchema['name'], { schema: KeySchema; patterns: KeyedReadPattern[] }> {
+  const byIndex = new Map<string, { schema: KeySchema; patterns: KeyedReadPattern[] }>();
+  for (const pattern of context.design.accessPatterns) {
+    if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query') continue;
+    if (!pattern.returns?.includes(ref.entity.name)) continue;
+    const schema = keySchemaFor(context.design, pattern.operation === 'Query' ? pattern.index : undefined);
+    if (!schema) continue;
+    const entry = byIndex.get(schema.name) ?? { schema, patterns: [] };
+    entry.patterns.push(pattern);
+    byIndex.set(schema.name, entry);
+  }
+  return byIndex;
+}
+
+export const entityIndexConflict: LintRule = {
+  id: 'entity-index-conflict',
+  severity: 'error',
+  description:
+    'Patterns read one entity from the same index with key conditions no single template can meet, so the entity would need two templates for one key attribute.',
+  check(_design, context) {
+    const findings: RuleFinding[] = [];
+    for (const ref of context.entities()) {
+      for (const { schema, patterns } of readsOf(context, ref).values()) {
+        if (patterns.length < 2) continue;
+        const partitionNeeds: Need[] = [];
+        const sortNeeds: Need[] = [];
+        for (const pattern of patterns) {
+          const { partition, sort } = pattern.keyCondition;
+          const shapes = schema.partitionKey.type === 'S' ? templateShapes(partition) : undefined;
+          if (!shapes) continue;
+          partitionNeeds.push({ pattern, template: partition, shapes });
+          if (sort && schema.sortKey?.type === 'S' && (sort.op === '=' || sort.op === 'begins_with')) {
+            const sortShapes = templateShapes(sort.value, undefined, sort.op === 'begins_with');
+            const template = sort.op === 'begins_with' ? `${sort.value}…` : sort.value;
+            if (sortShapes) sortNeeds.push({ pattern, template, shapes: sortShapes, partition: shapes });
+          }
+        }
+        const byPartition = groups(partitionNeeds);
+        if (byPartition.length > 1)
+          findings.push(conflict(ref, schema.partitionKey.name, byPartition, schema));
+        // Sort needs conflict only between patterns that read the same partition.
+        const sortGroups = groups(sortNeeds);
+        const clash =
+          sortGroups.length > 1 &&
+          sortGroups.some((a) =>
+            sortGroups.some((b) => a !== b && anyIntersect(a[0].partition!, b[0].partition!)),
+          );
+        if (clash && schema.sortKey) findings.push(conflict(ref, schema.sortKey.name, sortGroups, schema));
+      }
+    }
+    return findings;
+  },
+};

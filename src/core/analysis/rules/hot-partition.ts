@@ -1,0 +1,120 @@
+// A partition takes at most 1,000 write units and 3,000 read units a second. A partition key template with
+// one value (ORDERBYDATE) or a few (STATUS#{status}) sends every item of the entity to one or a few
+// partitions: fine for a small app, a ceiling at volume. The message shows the write-sharded key and what a
+// read then costs (one Query per shard).
+import { isConstant, placeholders } from '../../keys/template.ts';
+import type { AccessPattern, Design, Entity } from '../../model/schema.ts';
+import type { LintRule, RuleFinding } from '../lint.ts';
+import { type EntityRef, indexLabel, keyPath, patternPath, requestsPerSecond } from '../lint-context.ts';
+
+/** Above this many values a partition key spreads well enough for this rule. */
+const FEW_VALUES = 20;
+/** DynamoDB's per-partition throughput: 1,000 write units and 3,000 read units a second. */
+export const PARTITION_WRITES_PER_SECOND = 1000;
+
+/** How many values a template can take: 1 for a constant, the product of enum sizes, or Infinity. */
+function cardinality(template: string, entity: Entity): number {
+  let count = 1;
+  for (const name of placeholders(template)) {
+    const attribute = entity.attributes.find((a) => a.name === name);
+    const values = attribute?.type === 'BOOL' ? 2 : attribute?.enum?.length;
+    if (!values) return Number.POSITIVE_INFINITY;
+    count *= values;
+  }
+  return count;
+}
+
+function writesEntity(pattern: AccessPattern, entity: string): number {
+  if (
+    pattern.operation === 'PutItem' ||
+    pattern.operation === 'UpdateItem' ||
+    pattern.operation === 'DeleteItem'
+  )
+    return pattern.entity === entity ? 1 : 0;
+  if (pattern.operation === 'TransactWriteItems')
+    return pattern.actions.filter((a) => a.entity === entity && a.operation !== 'ConditionCheck').length;
+  return 0;
+}
+
+/** Writes a second of the entity's items that the design's rates declare; undefined when none is rated. */
+function writeRate(design: Design, entity: string): number | undefined {
+  let rated: number | undefined;
+  for (const pattern of design.accessPatterns) {
+    const writes = writesEntity(pattern, entity);
+    const rate = requestsPerSecond(pattern);
+    if (writes > 0 && rate !== undefined) rated = (rated ?? 0) + writes * rate;
+  }
+  return rated;
+}
+
+function shard(template: string, keyName: string, entity: Entity): string {
+  return `${template}#{shard}, with shard = a hash of ${entity.name}'s id modulo N (a stored attribute); a read of one ${keyName} value then becomes N Queries, one per shard, merged`;
+}
+
+function entityFinding(
+  design: Design,
+  ref: EntityRef,
+  keyName: string,
+  where: string,
+  sortKey?: string,
+): RuleFinding | undefined {
+  const { entity } = ref;
+  const template = entity.keys[keyName];
+  const values = cardinality(template, entity);
+  if (values > FEW_VALUES) return undefined;
+  if (values === 1) {
+    // A constant partition key with a constant sort key is one item, not a crowd.
+    if (sortKey && entity.keys[sortKey] !== undefined && isConstant(entity.keys[sortKey])) return undefined;
+    return {
+      target: keyPath(ref, keyName),
+      message: `${keyName} ${template} is one value: every ${entity.name} in ${where} shares one partition, at most ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes and 3,000 reads a second. Add a placeholder that spreads them (a time bucket, an id) or shard it: ${shard(template, keyName, entity)}.`,
+    };
+  }
+  const rate = writeRate(design, entity.name);
+  const busy = rate !== undefined && rate > PARTITION_WRITES_PER_SECOND;
+  const load =
+    rate === undefined
+      ? 'No write rate is given for it'
+      : `Its patterns write ${rate.toLocaleString('en-US')} ${entity.name} items a second`;
+  return {
+    severity: busy ? 'warning' : 'info',
+    target: keyPath(ref, keyName),
+    message: `${keyName} ${template} has only ${values} values, so ${entity.name} items in ${where} share at most ${values} partitions, and one value can take all the writes. ${load}: ${busy ? 'more than one partition takes' : 'fine while one value gets fewer than'} ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes a second. ${busy ? 'Shard it' : 'Beyond that, shard it'}: ${shard(template, keyName, entity)}.`,
+  };
+}
+
+export const hotPartition: LintRule = {
+  id: 'hot-partition',
+  severity: 'warning',
+  description:
+    'A partition key with one value (a literal such as ORDERBYDATE) or a few (a status) on the table or a GSI concentrates writes on one partition; info instead of a warning for a few values at modest declared write rates.',
+  check(design, context) {
+    const findings: RuleFinding[] = [];
+    for (const schema of context.schemas) {
+      if (schema.kind === 'lsi') continue;
+      for (const ref of context.entities()) {
+        if (ref.entity.keys[schema.partitionKey.name] === undefined) continue;
+        const finding = entityFinding(
+          design,
+          ref,
+          schema.partitionKey.name,
+          indexLabel(schema),
+          schema.sortKey?.name,
+        );
+        if (finding) findings.push(finding);
+      }
+    }
+    // A read of a constant partition nothing writes yet: the design it asks for would be hot.
+    design.accessPatterns.forEach((pattern, i) => {
+      const reach = context.reach(i);
+      if (!reach || reach.byPartition.length > 0 || pattern.operation !== 'Query') return;
+      const { partition } = pattern.keyCondition;
+      if (!isConstant(partition)) return;
+      findings.push({
+        target: `${patternPath(i)}.keyCondition.partition`,
+        message: `${pattern.id} reads the single partition ${partition} of ${indexLabel(reach.schema)}: every item it lists would be written to that one partition (at most ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes a second) and read from it. Bucket the key (${partition}#{month}) or shard it (${partition}#{shard}, one Query per shard).`,
+      });
+    });
+    return findings;
+  },
+};

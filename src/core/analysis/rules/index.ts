@@ -1,0 +1,37 @@
+// Every lint rule, in the order findings are reported.
+import type { LintRule } from '../lint.ts';
+import { consistentReadGsi } from './consistent-read-gsi.ts';
+import { entityIndexConflict } from './entity-index-conflict.ts';
+import { hotPartition } from './hot-partition.ts';
+import { indexKeyStale } from './index-key-stale.ts';
+import { indexLimits } from './index-limits.ts';
+import { itemSizeRule } from './item-size.ts';
+import { keyCollision } from './key-collision.ts';
+import { missingTypeAttribute } from './missing-type-attribute.ts';
+import { patternScan } from './pattern-scan.ts';
+import { patternUnserved } from './pattern-unserved.ts';
+import { prefixCollision } from './prefix-collision.ts';
+import { reservedWord } from './reserved-word.ts';
+import { unconditionalPut } from './unconditional-put.ts';
+import { undefinedIndex } from './undefined-index.ts';
+import { unsortableSortKey } from './unsortable-sort-key.ts';
+import { unusedIndex } from './unused-index.ts';
+
+export const LINT_RULES: readonly LintRule[] = [
+  patternUnserved,
+  patternScan,
+  prefixCollision,
+  keyCollision,
+  entityIndexConflict,
+  hotPartition,
+  unsortableSortKey,
+  indexKeyStale,
+  consistentReadGsi,
+  reservedWord,
+  indexLimits,
+  itemSizeRule,
+  unusedIndex,
+  missingTypeAttribute,
+  undefinedIndex,
+  unconditionalPut,
+];

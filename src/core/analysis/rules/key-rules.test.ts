@@ -1,0 +1,167 @@
+// One design where each key rule fires and one where it stays quiet.
+import { describe, expect, it } from 'vitest';
+import { entityIn, findingsOf, patternIn, storeDesign, where } from '../test-designs.ts';
+import { entityIndexConflict } from './entity-index-conflict.ts';
+import { hotPartition } from './hot-partition.ts';
+import { indexKeyStale } from './index-key-stale.ts';
+import { keyCollision } from './key-collision.ts';
+import { undefinedIndex } from './undefined-index.ts';
+import { unsortableSortKey } from './unsortable-sort-key.ts';
+
+const withEntity = (keys: Record<string, string>) =>
+  storeDesign((doc) => {
+    doc.entities.push({
+      name: 'Address',
+      attributes: [{ name: 'customerId', type: 'S', required: true }],
+      keys,
+    });
+  });
+
+describe('key-collision', () => {
+  it('stays quiet when entities sharing a partition have distinct sort keys', () => {
+    expect(findingsOf(keyCollision, withEntity({ PK: 'CUSTOMER#{customerId}', SK: 'ADDRESS' }))).toEqual([]);
+  });
+
+  it('flags two entities that can write the same primary key', () => {
+    const findings = findingsOf(keyCollision, withEntity({ PK: 'CUSTOMER#{customerId}', SK: 'PROFILE' }));
+    expect(where(findings)).toEqual([['error', 'entities[3].keys.SK']]);
+    expect(findings[0].message).toMatch(/^Customer \(PK CUSTOMER#\{customerId\}, SK PROFILE\) and Address/);
+  });
+});
+
+describe('entity-index-conflict', () => {
+  it('stays quiet when each index read of an entity agrees with the others', () => {
+    expect(findingsOf(entityIndexConflict, storeDesign())).toEqual([]);
+  });
+
+  it('flags an entity two patterns want under different partition keys of one index', () => {
+    const design = storeDesign((doc) => {
+      doc.accessPatterns.push({
+        id: 'recent-orders',
+        name: 'Recent orders',
+        operation: 'Query',
+        index: 'GSI1',
+        keyCondition: { partition: 'RECENT' },
+        returns: ['Order'],
+      });
+    });
+    const findings = findingsOf(entityIndexConflict, design);
+    expect(where(findings)).toEqual([['error', 'entities[1].keys.GSI1PK']]);
+    expect(findings[0].message).toMatch(
+      /STATUS#\{status\} for orders-by-status and RECENT for recent-orders/,
+    );
+  });
+});
+
+describe('hot-partition', () => {
+  it('stays quiet for partition keys with many values', () => {
+    const design = storeDesign((doc) => {
+      delete entityIn(doc, 'Order').attributes?.find((a) => a.name === 'status')?.enum;
+    });
+    expect(findingsOf(hotPartition, design)).toEqual([]);
+  });
+
+  it('warns on a constant GSI partition key and on reading a constant partition nobody writes', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.GSI1PK = 'ORDERS';
+      doc.accessPatterns.push({
+        id: 'by-date',
+        name: 'By date',
+        operation: 'Query',
+        index: 'GSI1',
+        keyCondition: { partition: 'BYDATE' },
+      });
+    });
+    const findings = findingsOf(hotPartition, design);
+    expect(where(findings)).toEqual([
+      ['warning', 'entities[1].keys.GSI1PK'],
+      ['warning', 'accessPatterns[6].keyCondition.partition'],
+    ]);
+    expect(findings[0].message).toMatch(/ORDERS#\{shard\}.*N Queries/);
+  });
+
+  it("says info for a few-valued key at modest rates, warning past a partition's write rate", () => {
+    expect(where(findingsOf(hotPartition, storeDesign()))).toEqual([['info', 'entities[1].keys.GSI1PK']]);
+    const busy = storeDesign((doc) => {
+      patternIn(doc, 'place-order').rate = { perSecond: 1500 };
+    });
+    const findings = findingsOf(hotPartition, busy);
+    expect(where(findings)).toEqual([['warning', 'entities[1].keys.GSI1PK']]);
+    expect(findings[0].message).toMatch(/write 1,500 Order items a second/);
+  });
+
+  it('leaves a singleton (constant partition and sort key) alone', () => {
+    const design = storeDesign((doc) => {
+      doc.entities.push({ name: 'Settings', attributes: [], keys: { PK: 'SETTINGS', SK: 'GLOBAL' } });
+    });
+    expect(where(findingsOf(hotPartition, design))).toEqual([['info', 'entities[1].keys.GSI1PK']]);
+  });
+});
+
+describe('unsortable-sort-key', () => {
+  it('stays quiet for ISO timestamps and padded numbers', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.GSI1SK = '{total:10}#{createdAt}';
+    });
+    expect(findingsOf(unsortableSortKey, design)).toEqual([]);
+  });
+
+  it('flags an unpadded number and a non-ISO date in a string sort key', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.GSI1SK = 'TOTAL#{total}';
+      const items = doc.items as Record<string, Record<string, unknown>[]>;
+      items.Order[0].createdAt = '10/08/2026 14:30';
+    });
+    const findings = findingsOf(unsortableSortKey, design);
+    expect(where(findings)).toEqual([
+      ['warning', 'entities[1].keys.SK'],
+      ['warning', 'entities[1].keys.GSI1SK'],
+    ]);
+    expect(findings[0].message).toMatch(/sample 0 holds "10\/08\/2026 14:30", which is not ISO-8601/);
+    expect(findings[1].message).toMatch(/\{total:10\}/);
+  });
+
+  it('notes a list sorted by a random id when the entity has a time', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.GSI1SK = 'ORDER#{orderId}';
+    });
+    const findings = findingsOf(unsortableSortKey, design);
+    expect(where(findings)).toEqual([['info', 'entities[1].keys.GSI1SK']]);
+    expect(findings[0].message).toMatch(/put it first: ORDER#\{createdAt\}#\{orderId\}/);
+  });
+});
+
+describe('index-key-stale', () => {
+  it('stays quiet when the update can rewrite every key it affects', () => {
+    expect(findingsOf(indexKeyStale, storeDesign())).toEqual([]);
+  });
+
+  it('flags an update of a primary-key attribute, and of an index key that needs more than it sets', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.GSI1PK = 'STATUS#{status}#{total}';
+      patternIn(doc, 'ship-order', 'UpdateItem').set = ['status', 'createdAt'];
+    });
+    const findings = findingsOf(indexKeyStale, design);
+    expect(where(findings)).toEqual([
+      ['warning', 'accessPatterns[5].set[0]'],
+      ['error', 'accessPatterns[5].set[1]'],
+    ]);
+    expect(findings[0].message).toMatch(/GSI1PK STATUS#\{status\}#\{total\}.*does not know \{total\}/);
+    expect(findings[1].message).toMatch(/SK ORDER#\{createdAt\}#\{orderId\}.*never changes in place/);
+  });
+});
+
+describe('undefined-index', () => {
+  it('stays quiet when every index-like attribute is a key of an index', () => {
+    expect(findingsOf(undefinedIndex, storeDesign())).toEqual([]);
+  });
+
+  it('flags an attribute named like a key of an index the table lacks', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Customer').attributes?.push({ name: 'GSI2PK', type: 'S' });
+    });
+    const findings = findingsOf(undefinedIndex, design);
+    expect(where(findings)).toEqual([['error', 'entities[0].attributes[3]']]);
+    expect(findings[0].message).toMatch(/Add GSI2 to the table \(keyed by GSI2PK\)/);
+  });
+});

@@ -1,0 +1,57 @@
+// An attribute named like an index key (GSI2PK next to the table's GSI1PK/GSI1SK) that no index of the
+// table uses is written as a plain attribute: no query can read by it. Seed 000's sparse-index variant
+// writes GSI2PK/GSI2SK to a table whose create_table defines GSI1 only.
+import { keyAttributeTypes } from '../../model/indexes.ts';
+import type { LintRule, RuleFinding } from '../lint.ts';
+import { entityPath } from '../lint-context.ts';
+import { list } from './wording.ts';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Name patterns of index key attributes: the table's own numbered ones (GSI1PK → GSI\d+PK) and GSIn/LSIn PK/SK. */
+function keyNamePatterns(keyNames: Iterable<string>): RegExp[] {
+  const patterns = [/^(GSI|LSI)\d+_?(PK|SK)$/i];
+  for (const name of keyNames) {
+    if (!/\d/.test(name)) continue;
+    patterns.push(new RegExp(`^${name.split(/\d+/).map(escapeRegExp).join('\\d+')}$`));
+  }
+  return patterns;
+}
+
+export const undefinedIndex: LintRule = {
+  id: 'undefined-index',
+  severity: 'error',
+  description:
+    'An entity writes an attribute named like an index key (GSI2PK beside GSI1PK) that no index of the table uses: it is stored as a plain attribute and no query can read by it.',
+  check(design, context) {
+    const keys = keyAttributeTypes(design);
+    const patterns = keyNamePatterns(keys.keys());
+    const findings: RuleFinding[] = [];
+    const indexOf = (name: string) => name.replace(/_?(PK|SK)$/i, '');
+    for (const ref of context.entities()) {
+      const strays = ref.entity.attributes.filter(
+        (attribute) => !keys.has(attribute.name) && patterns.some((p) => p.test(attribute.name)),
+      );
+      ref.entity.attributes.forEach((attribute, a) => {
+        if (!strays.includes(attribute)) return;
+        const index = indexOf(attribute.name);
+        const keyedBy = list(strays.filter((s) => indexOf(s.name) === index).map((s) => s.name));
+        const values = new Set(
+          (design.items[ref.entity.name] ?? [])
+            .map((s) => s[attribute.name])
+            .filter((v) => v !== undefined && v !== null),
+        );
+        const single =
+          values.size === 1 && /PK$/i.test(attribute.name) ? JSON.stringify([...values][0]) : undefined;
+        const hot = single
+          ? ` Its samples all hold ${single}: as a partition key that one value would put every item in one partition; give it a placeholder.`
+          : '';
+        findings.push({
+          target: `${entityPath(ref)}.attributes[${a}]`,
+          message: `${ref.entity.name} writes ${attribute.name}, named like a key of index ${index}, which the table does not define: DynamoDB stores it as a plain attribute and no query can read by it. Add ${index} to the table (keyed by ${keyedBy}) and turn the attribute into a key template, or drop it.${hot}`,
+        });
+      });
+    }
+    return findings;
+  },
+};
