@@ -1,0 +1,68 @@
+// The designer's user stories, in the real built app with the real server and DynamoDB Local.
+import { expect, test } from './fixtures/app.ts';
+
+test('a changed key template changes every affected key in the grid at once', async ({ app }) => {
+  await app.openExample('online-store');
+  const before = await app.keyColumn('SK');
+  expect(before.filter((sk) => sk.startsWith('ORDER#')).length).toBeGreaterThan(0);
+
+  await app.selectEntity('Order');
+  await app.fill('entity.template.SK', 'ORD#{createdAt}#{orderId}');
+  await expect(app.id('entity.template.SK.error')).toHaveCount(0);
+
+  await expect
+    .poll(async () => (await app.keyColumn('SK')).filter((sk) => sk.startsWith('ORD#')).length)
+    .toBe(before.filter((sk) => sk.startsWith('ORDER#')).length);
+  expect((await app.keyColumn('SK')).some((sk) => sk.startsWith('ORDER#'))).toBe(false);
+  // Other entities' keys did not move.
+  expect((await app.keyColumn('SK')).filter((sk) => sk === 'PROFILE').length).toBe(
+    before.filter((sk) => sk === 'PROFILE').length,
+  );
+});
+
+test('the GSI view shows only the items the sparse index holds, re-keyed', async ({ app }) => {
+  await app.openExample('online-store');
+  const tableRows = await app.rows().count();
+  await app.id('grid.tab.GSI1').click();
+  await expect(app.id('grid.excluded')).toContainText(/not in GSI1/);
+  const indexRows = await app.rows().count();
+  expect(indexRows).toBeGreaterThan(0);
+  expect(indexRows).toBeLessThan(tableRows);
+  // Partitions regroup by GSI1PK: each shows its key once, then its item count and size.
+  const partitionKeys = (await app.keyColumn('GSI1PK')).filter(
+    (cell) => !/items? ·/.test(cell) && cell !== '',
+  );
+  expect(partitionKeys.length).toBeGreaterThan(0);
+  for (const pk of partitionKeys) expect(pk).toMatch(/^STATUS#[A-Z]+$/);
+  await expect(app.rows().first()).toContainText('Order');
+});
+
+test('selecting a pattern highlights the items it returns', async ({ app }) => {
+  await app.openExample('online-store');
+  await app.selectPattern('customer-orders');
+  await expect(app.rows('returned')).toHaveCount(2);
+  await expect(app.rows('returned').filter({ hasText: 'o101' })).toHaveCount(1);
+  await expect(app.rows('returned').filter({ hasText: 'o100' })).toHaveCount(1);
+  await expect(app.rows('none').first()).toBeVisible();
+  await app.selectPattern('orders-by-status');
+  await expect(app.id('grid.tab.GSI1')).toHaveAttribute('aria-selected', 'true');
+  await expect(app.rows('returned')).toHaveCount(2);
+});
+
+test('undo and redo every edit, and a reload restores the work', async ({ app, page }) => {
+  await app.openExample('online-store');
+  await app.selectEntity('Customer');
+  await app.fill('entity.name', 'Client');
+  await app.id('entity.name').press('Enter');
+  await expect(app.id('sidebar.entity.Client')).toBeVisible();
+
+  await app.id('topbar.undo').click();
+  await expect(app.id('sidebar.entity.Customer')).toBeVisible();
+  await expect(app.id('sidebar.entity.Client')).toHaveCount(0);
+  await app.id('topbar.redo').click();
+  await expect(app.id('sidebar.entity.Client')).toBeVisible();
+
+  await page.reload();
+  await expect(app.id('sidebar.entity.Client')).toBeVisible();
+  await expect(app.id('grid')).toBeVisible();
+});
