@@ -1,0 +1,167 @@
+// What generated code knows of each entity: its attributes (typed, required first in signatures) and how
+// its full item is built, as deriveItem builds it: the attributes that have values, every key its
+// templates render (an index key only when all its placeholders have values: sparse), the type attribute.
+import { placeholders } from '../../keys/template.ts';
+import { keyAttributeTypes } from '../../model/indexes.ts';
+import type { AttributeType, Design, Entity, KeyType } from '../../model/schema.ts';
+import {
+  camelCase,
+  NameScope,
+  pascalCase,
+  pythonIdentifier,
+  snakeCase,
+  typescriptIdentifier,
+} from './naming.ts';
+import { CodegenError, keyValue, type ValueExpr } from './values.ts';
+
+export interface AttributePlan {
+  name: string;
+  type: AttributeType;
+  required: boolean;
+  enum?: (string | number)[];
+  /** The Python parameter of build_/put_ functions. */
+  py: string;
+}
+
+export interface KeyPlan {
+  name: string;
+  type: KeyType;
+  value: ValueExpr;
+  /** Attributes that must have values for the key to exist; empty when it always does. */
+  when: string[];
+}
+
+export interface EntityPlan {
+  entity: Entity;
+  /** Required attributes first, then the others, each group in the design's order. */
+  attributes: AttributePlan[];
+  keys: KeyPlan[];
+  python: { build: string; put: string };
+  typescript: { type: string; record: string; build: string; put: string; variable: string };
+}
+
+/** Names every generated Python module defines or imports; parameters and functions must not shadow them. */
+export const PYTHON_MODULE_NAMES = [
+  'os',
+  'time',
+  'boto3',
+  'Any',
+  'Iterator',
+  'Decimal',
+  'Key',
+  'Attr',
+  'TABLE_NAME',
+  'Number',
+  'make_table',
+  'table',
+  '_number',
+  '_numbers',
+  '_pad',
+  '_text',
+  '_has',
+  '_paging',
+  '_unique_keys',
+] as const;
+
+/** Names generated Python functions use for their own locals. */
+export const PYTHON_LOCALS = [
+  'item',
+  'response',
+  'transact_items',
+  'keys',
+  'request',
+  'items',
+  'attempt',
+  'entry',
+] as const;
+
+/** Names every generated TypeScript module defines or imports. */
+export const TYPESCRIPT_MODULE_NAMES = [
+  'DynamoDBClient',
+  'DynamoDBClientConfig',
+  'DynamoDBDocumentClient',
+  'GetCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'PutCommand',
+  'UpdateCommand',
+  'DeleteCommand',
+  'TransactWriteCommand',
+  'TransactGetCommand',
+  'BatchGetCommand',
+  'BatchGetCommandInput',
+  'BatchGetCommandOutput',
+  'NativeAttributeValue',
+  'QueryCommandInput',
+  'ScanCommandInput',
+  'paginateQuery',
+  'paginateScan',
+  'TABLE_NAME',
+  'createClient',
+  'Page',
+  'ItemPage',
+  'hasValues',
+  'padNumber',
+  'uniqueKeys',
+  'Item',
+] as const;
+
+function requiredFirst<T extends { required: boolean }>(list: T[]): T[] {
+  return [...list.filter((a) => a.required), ...list.filter((a) => !a.required)];
+}
+
+function planKeys(design: Design, entity: Entity): KeyPlan[] {
+  const keyTypes = keyAttributeTypes(design);
+  const declared = new Map(entity.attributes.map((a) => [a.name, a]));
+  const typeOf = (name: string) => declared.get(name)?.type ?? 'S';
+  const keys: KeyPlan[] = [];
+  for (const [name, template] of Object.entries(entity.keys)) {
+    const uses = placeholders(template);
+    // deriveItem renders keys from the entity's attributes only: a placeholder that is none never has a value.
+    if (uses.some((use) => !declared.has(use))) continue;
+    const type = keyTypes.get(name) ?? 'S';
+    try {
+      keys.push({
+        name,
+        type,
+        value: keyValue(template, type, `${entity.name}.keys.${name}`, typeOf),
+        when: uses.filter((use) => !declared.get(use)?.required),
+      });
+    } catch (error) {
+      if (error instanceof CodegenError) throw error;
+      throw new CodegenError(`${entity.name}.keys.${name}: ${(error as Error).message}`);
+    }
+  }
+  return keys;
+}
+
+/** Entity plans in design order, their names claimed in the module scopes of both languages. */
+export function planEntities(design: Design, python: NameScope, typescript: NameScope): EntityPlan[] {
+  return design.entities.map((entity) => {
+    const scope = new NameScope([...PYTHON_MODULE_NAMES, ...PYTHON_LOCALS]);
+    const attributes = requiredFirst(
+      entity.attributes.map((a) => ({
+        name: a.name,
+        type: a.type,
+        required: a.required === true,
+        ...(a.enum ? { enum: a.enum } : {}),
+        py: scope.claim(pythonIdentifier(snakeCase(a.name))),
+      })),
+    );
+    const snake = pythonIdentifier(snakeCase(entity.name));
+    const pascal = pascalCase(entity.name);
+    return {
+      entity,
+      attributes,
+      keys: planKeys(design, entity),
+      python: { build: python.claim(`build_${snake}`), put: python.claim(`put_${snake}`) },
+      typescript: {
+        type: typescript.claim(pascal),
+        record: typescript.claim(`${pascal}Record`),
+        build: typescript.claim(`build${pascal}`),
+        put: typescript.claim(`put${pascal}`),
+        variable: typescriptIdentifier(camelCase(entity.name)),
+      },
+    };
+  });
+}

@@ -1,0 +1,207 @@
+// Writes and multi-item reads for generated code: the same Key, condition and update expressions as
+// core/requests/build-write.ts, in the same order, with values as ValueExprs. build-write.ts renders
+// concrete values and has no symbolic form, so its order of names and values is followed here; the
+// TypeScript run test compares every generated request with buildRequest's, which keeps the two in step.
+import { placeholders } from '../../keys/template.ts';
+import { keyAttributeTypes } from '../../model/indexes.ts';
+import type { AttributeType, Design, GetAction, WriteAction } from '../../model/schema.ts';
+import { RequestError } from '../../requests/errors.ts';
+import {
+  conditionClauses,
+  declaredTypes,
+  findEntity,
+  getKeyTemplates,
+  indexKeyUpdates,
+  tableKeyTemplates,
+} from '../../requests/resolve.ts';
+import type { EntityPlan } from './entities.ts';
+import type { ListPlan } from './plan.ts';
+import {
+  type ClausePlan,
+  clauseValue,
+  type Expressions,
+  keyValue,
+  operandCount,
+  SymbolicExpressions,
+  type ValueExpr,
+} from './values.ts';
+
+export interface PatternContext {
+  design: Design;
+  entities: EntityPlan[];
+  typeOf: (name: string) => AttributeType;
+  numeric: Set<string>;
+  /** The pattern's example arguments: a list value there makes an action repeat per element. */
+  example: Record<string, unknown>;
+}
+
+export type ProjectionPlan = { text: string; names?: Record<string, string> };
+
+export interface ActionPlan {
+  operation: WriteAction['operation'];
+  entity: EntityPlan;
+  /** The arguments that are lists (one action per element), and the parameter that carries them. */
+  listFields: string[];
+  list?: ListPlan;
+  key: [string, ValueExpr][];
+  condition?: 'exists' | 'not-exists' | ClausePlan[];
+  /** As the core writes them: update expression, then condition (TypeScript; Python transactions). */
+  expressions: Expressions & { update?: string; condition?: string };
+  /** The update expression alone: Python's update_item takes the condition as a boto3 Attr. */
+  updateOnly?: Expressions & { update: string };
+}
+
+export interface GetPlan {
+  entity: EntityPlan;
+  listFields: string[];
+  list?: ListPlan;
+  key: [string, ValueExpr][];
+  projection?: ProjectionPlan;
+}
+
+/** Attribute types whose value is a JSON array: a list for them is one value (as in build-write.ts). */
+const COLLECTION_TYPES: ReadonlySet<AttributeType> = new Set(['L', 'SS', 'NS', 'BS']);
+
+function listFields(context: PatternContext, names: string[], types: Map<string, AttributeType>): string[] {
+  return [...new Set(names)].filter((name) => {
+    const type = types.get(name);
+    return Array.isArray(context.example[name]) && !(type && COLLECTION_TYPES.has(type));
+  });
+}
+
+function entityPlan(context: PatternContext, name: string): EntityPlan {
+  const found = context.entities.find((e) => e.entity.name === name);
+  if (!found) throw new RequestError(`no entity is named "${name}"`);
+  return found;
+}
+
+function keyValues(context: PatternContext, templates: [string, string][]): [string, ValueExpr][] {
+  const types = keyAttributeTypes(context.design);
+  return templates.map(([name, template]) => [
+    name,
+    keyValue(template, types.get(name) ?? 'S', name, context.typeOf),
+  ]);
+}
+
+function clausePlans(context: PatternContext, action: WriteAction): ClausePlan[] {
+  return conditionClauses(action.condition).map((clause) => ({
+    attribute: clause.attribute,
+    op: clause.op,
+    operands: [clause.value, clause.to]
+      .filter((v) => v !== undefined)
+      .slice(0, operandCount(clause.op))
+      .map((v) => clauseValue(v as string | number | boolean, context.numeric.has(clause.attribute))),
+  }));
+}
+
+function conditionText(
+  context: PatternContext,
+  expressions: SymbolicExpressions,
+  action: WriteAction,
+): string | undefined {
+  const partitionKey = context.design.table.partitionKey.name;
+  if (action.condition === 'exists') return expressions.compare(partitionKey, 'exists', []);
+  if (action.condition === 'not-exists') return expressions.compare(partitionKey, 'not_exists', []);
+  if (action.condition === undefined) return undefined;
+  return expressions.condition(clausePlans(context, action));
+}
+
+/** SET and REMOVE clauses: the `set` attributes, the `remove` ones, then the index keys they change. */
+function updateText(context: PatternContext, action: WriteAction, expressions: SymbolicExpressions): string {
+  const { design } = context;
+  const entity = findEntity(design, action.entity);
+  const set = action.set ?? [];
+  const remove = action.remove ?? [];
+  if (set.length + remove.length === 0)
+    throw new RequestError('an UpdateItem needs attributes to set or remove');
+  const keyAttributes = tableKeyTemplates(design, entity).flatMap(([, template]) => placeholders(template));
+  const keyChange = [...set, ...remove].find((name) => keyAttributes.includes(name));
+  if (keyChange)
+    throw new RequestError(`cannot update a key attribute: ${keyChange} is part of the table's primary key`);
+  const types = declaredTypes(design, entity);
+  const keyTypes = keyAttributeTypes(design);
+  const assignments = set.map(
+    (name) =>
+      `${expressions.name(name)} = ${expressions.value(name, { kind: 'arg', name, type: types.get(name) })}`,
+  );
+  const removals = remove.map((name) => expressions.name(name));
+  for (const update of indexKeyUpdates(design, entity, set, remove)) {
+    if (update.action === 'remove') {
+      removals.push(expressions.name(update.key));
+      continue;
+    }
+    const value = keyValue(update.template, keyTypes.get(update.key) ?? 'S', update.key, context.typeOf);
+    assignments.push(`${expressions.name(update.key)} = ${expressions.value(update.key, value)}`);
+  }
+  const clauses = [];
+  if (assignments.length > 0) clauses.push(`SET ${assignments.join(', ')}`);
+  if (removals.length > 0) clauses.push(`REMOVE ${removals.join(', ')}`);
+  return clauses.join(' ');
+}
+
+function planAction(context: PatternContext, action: WriteAction): ActionPlan {
+  const { design } = context;
+  const entity = findEntity(design, action.entity);
+  const conditionNames = conditionClauses(action.condition).flatMap((clause) =>
+    [clause.value, clause.to].flatMap((v) => (typeof v === 'string' ? placeholders(v) : [])),
+  );
+  const plan: ActionPlan = {
+    operation: action.operation,
+    entity: entityPlan(context, action.entity),
+    listFields: listFields(
+      context,
+      [...entity.attributes.map((a) => a.name), ...conditionNames],
+      declaredTypes(design, entity),
+    ),
+    key: keyValues(context, tableKeyTemplates(design, entity)),
+    expressions: { values: [] },
+  };
+  if (action.condition !== undefined)
+    plan.condition = Array.isArray(action.condition) ? clausePlans(context, action) : action.condition;
+  const expressions = new SymbolicExpressions();
+  const fields: { update?: string; condition?: string } = {};
+  if (action.operation === 'UpdateItem') {
+    fields.update = updateText(context, action, expressions);
+    const alone = new SymbolicExpressions();
+    plan.updateOnly = { update: updateText(context, action, alone), ...alone.result() };
+  }
+  fields.condition = conditionText(context, expressions, action);
+  if (action.operation === 'ConditionCheck' && fields.condition === undefined)
+    throw new RequestError('a ConditionCheck needs a condition');
+  plan.expressions = { ...fields, ...expressions.result() };
+  return plan;
+}
+
+export function planWrites(context: PatternContext, actions: WriteAction[]): ActionPlan[] {
+  return actions.map((action) => planAction(context, action));
+}
+
+function projectionOf(attributes: string[] | undefined): ProjectionPlan | undefined {
+  if (!attributes?.length) return undefined;
+  const expressions = new SymbolicExpressions();
+  const text = expressions.projection(attributes);
+  const { names } = expressions.result();
+  return names ? { text, names } : { text };
+}
+
+export function planGets(context: PatternContext, gets: GetAction[]): GetPlan[] {
+  const { design } = context;
+  return gets.map((get) => {
+    const templates = getKeyTemplates(design, get);
+    const names = templates.flatMap(([, template]) => placeholders(template));
+    const plan: GetPlan = {
+      entity: entityPlan(context, get.entity),
+      listFields: listFields(context, names, declaredTypes(design, findEntity(design, get.entity))),
+      key: keyValues(context, templates),
+    };
+    const projection = projectionOf(get.projection);
+    if (projection) plan.projection = projection;
+    return plan;
+  });
+}
+
+/** BatchGetItem has one projection per table: the union of the gets', or none when one wants whole items. */
+export function batchProjection(gets: GetAction[]): ProjectionPlan | undefined {
+  if (gets.some((get) => !get.projection?.length)) return undefined;
+  return projectionOf([...new Set(gets.flatMap((get) => get.projection ?? []))]);
+}

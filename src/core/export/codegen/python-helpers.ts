@@ -1,0 +1,61 @@
+// The private helpers of a generated Python module, each written only when some function uses it.
+import type { PythonUses } from './python-values.ts';
+
+const HELPERS: [name: string, code: string][] = [
+  [
+    '_number',
+    `def _number(value: Number | None) -> Decimal | None:
+    # Through str, so that 19.95 stays 19.95 and not the float's binary approximation.
+    return None if value is None else Decimal(str(value))`,
+  ],
+  [
+    '_numbers',
+    `def _numbers(values: set[Number] | None) -> set[Decimal] | None:
+    return None if values is None else {Decimal(str(value)) for value in values}`,
+  ],
+  [
+    '_text',
+    `def _text(value: Any) -> str:
+    # A value in a key is written as JSON writes it: true and false in lower case.
+    return str(value).lower() if isinstance(value, bool) else str(value)`,
+  ],
+  [
+    '_pad',
+    `def _pad(value: Number, width: int) -> str:
+    """{n:width} in a key template: integer digits zero-padded, sign, fraction kept."""
+    text = str(value)
+    sign = '-' if text.startswith('-') else ''
+    integer, dot, fraction = text.lstrip('-').partition('.')
+    return sign + integer.zfill(width) + dot + fraction`,
+  ],
+  [
+    '_has',
+    `def _has(*values: Any) -> bool:
+    """True when all are given: a key missing one is left out (sparse index)."""
+    return all(value is not None and value != '' for value in values)`,
+  ],
+  [
+    '_paging',
+    `def _paging(limit: int | None, exclusive_start_key: dict | None) -> dict:
+    """Limit and ExclusiveStartKey, when given."""
+    params: dict[str, Any] = {}
+    if limit is not None:
+        params['Limit'] = limit
+    if exclusive_start_key is not None:
+        params['ExclusiveStartKey'] = exclusive_start_key
+    return params`,
+  ],
+  [
+    '_unique_keys',
+    `def _unique_keys(keys: list[dict]) -> list[dict]:
+    """The keys without repeats, in order: BatchGetItem rejects a key given twice."""
+    unique: dict[tuple, dict] = {}
+    for key in keys:
+        unique.setdefault(tuple(sorted(key.items())), key)
+    return list(unique.values())`,
+  ],
+];
+
+export function pythonHelpers(uses: PythonUses): string[] {
+  return HELPERS.filter(([name]) => uses.helpers.has(name)).map(([, code]) => code);
+}

@@ -1,0 +1,162 @@
+// TypeScript for values: literals, template literals for key templates, object literals, types of
+// attributes, and the module helpers and imports the code uses, collected as it is written.
+import type { TemplatePart } from '../../keys/template.ts';
+import type { AttributeType, JsonValue } from '../../model/schema.ts';
+import { type Doc, group, layout } from './layout.ts';
+import { isTypescriptIdentifier } from './naming.ts';
+import { wrap } from './text.ts';
+import type { ValueExpr } from './values.ts';
+
+export const TYPESCRIPT_WIDTH = 100;
+const OPTIONS = { width: TYPESCRIPT_WIDTH, step: '  ' };
+
+export function tsLayout(doc: Doc, indent: string, column = indent.length, trail = 0): string {
+  return layout(doc, OPTIONS, indent, column, trail);
+}
+
+/** What a name in a value stands for: `args.orderId`, or a field of a list element. */
+export type TypescriptEnv = (name: string) => { code: string; type: AttributeType };
+
+export class TypescriptUses {
+  /** Names imported from @aws-sdk/lib-dynamodb. */
+  readonly imports = new Set<string>();
+  readonly helpers = new Set<string>();
+
+  import(name: string): string {
+    this.imports.add(name);
+    return name;
+  }
+
+  helper(name: string): string {
+    this.helpers.add(name);
+    return name;
+  }
+}
+
+function escapeText(text: string, quote: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '\\' || ch === quote) out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029)
+      out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  return out;
+}
+
+export function tsString(text: string): string {
+  return `'${escapeText(text, "'")}'`;
+}
+
+/** A property name as an object literal or an interface writes it. */
+export function tsKey(name: string): string {
+  return isTypescriptIdentifier(name) ? name : tsString(name);
+}
+
+/** `args.orderId`, or `args['gift-note']`. */
+export function tsAccess(object: string, name: string): string {
+  return isTypescriptIdentifier(name) ? `${object}.${name}` : `${object}[${tsString(name)}]`;
+}
+
+export function tsLiteral(value: JsonValue): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return tsString(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.map(tsLiteral).join(', ')}]`;
+  const entries = Object.entries(value).map(([k, v]) => `${tsKey(k)}: ${tsLiteral(v)}`);
+  return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+}
+
+/** The TypeScript type of an attribute: sets are Set (the DocumentClient writes a Set as SS/NS/BS). */
+export function tsType(type: AttributeType, enumeration?: (string | number)[]): string {
+  if (enumeration?.length && (type === 'S' || type === 'N'))
+    return enumeration.map((v) => tsLiteral(v)).join(' | ');
+  const types: Record<AttributeType, string> = {
+    S: 'string',
+    N: 'number',
+    B: 'Uint8Array',
+    BOOL: 'boolean',
+    NULL: 'null',
+    L: 'unknown[]',
+    M: 'Record<string, unknown>',
+    SS: 'Set<string>',
+    NS: 'Set<number>',
+    BS: 'Set<Uint8Array>',
+  };
+  return types[type];
+}
+
+function placeholderCode(
+  part: Extract<TemplatePart, { kind: 'placeholder' }>,
+  env: TypescriptEnv,
+  uses: TypescriptUses,
+) {
+  const { code } = env(part.name);
+  return part.width === undefined ? code : `${uses.helper('padNumber')}(${code}, ${part.width})`;
+}
+
+/** A rendered template: a template literal, as the core renders keys (String() of each value). */
+function tsText(parts: TemplatePart[], asNumber: boolean, env: TypescriptEnv, uses: TypescriptUses): string {
+  const [only] = parts;
+  if (parts.length === 1 && only.kind === 'placeholder' && only.width === undefined) {
+    const { code, type } = env(only.name);
+    if (asNumber) return `Number(${code})`;
+    return type === 'S' ? code : `String(${code})`;
+  }
+  const body = parts
+    .map((part) =>
+      part.kind === 'literal'
+        ? escapeText(part.text, '`').replace(/\$\{/g, '\\${')
+        : `\${${placeholderCode(part, env, uses)}}`,
+    )
+    .join('');
+  return asNumber ? `Number(\`${body}\`)` : `\`${body}\``;
+}
+
+export function tsValue(value: ValueExpr, env: TypescriptEnv, uses: TypescriptUses): string {
+  switch (value.kind) {
+    case 'literal':
+      return tsLiteral(value.value);
+    case 'arg': {
+      const { code, type } = env(value.name);
+      return value.type === 'N' && type !== 'N' ? `Number(${code})` : code;
+    }
+    case 'text':
+      return tsText(value.parts, value.asNumber, env, uses);
+  }
+}
+
+/** `{ PK: …, SK: … }`, broken one property per line when it does not fit. */
+export function tsObject(entries: [string, Doc][]): Doc {
+  if (entries.length === 0) return '{}';
+  return group(
+    '{',
+    entries.map(([key, value]) => ({ kind: 'concat', parts: [`${tsKey(key)}: `, value] })),
+    '}',
+    { flatOpen: '{ ', flatClose: ' }' },
+  );
+}
+
+/** A comment block (`/** … *\/`) of paragraphs, wrapped at `indent`. */
+export function tsDoc(paragraphs: string[], indent = ''): string {
+  const width = TYPESCRIPT_WIDTH - indent.length - 3;
+  const safe = paragraphs.map((p) => p.replace(/\*\//g, '*\\/'));
+  const wrapped = safe.map((p) => wrap(p, width));
+  if (wrapped.length === 1 && wrapped[0].length === 1 && wrapped[0][0].length + 7 <= width + 3)
+    return `${indent}/** ${wrapped[0][0]} */`;
+  const lines = wrapped.flatMap((p, i) => [...(i > 0 ? [''] : []), ...p]);
+  return [
+    `${indent}/**`,
+    ...lines.map((line) => `${indent} *${line ? ` ${line}` : ''}`),
+    `${indent} */`,
+  ].join('\n');
+}
+
+/** `T[]`, or `(A | B)[]`. */
+export function tsArray(type: string): string {
+  return type.includes(' ') ? `(${type})[]` : `${type}[]`;
+}

@@ -1,0 +1,178 @@
+// The TypeScript (AWS SDK v3) module of a design: a DocumentClient factory, per entity an interface of its
+// attributes, the type of its stored item, build*/put* functions, and one typed function per access
+// pattern sending @aws-sdk/lib-dynamodb commands (paginateQuery/paginateScan where the pattern pages).
+import type { Design } from '../../model/schema.ts';
+import type { EntityPlan } from './entities.ts';
+import type { CodePlan } from './plan.ts';
+import { article, wrap } from './text.ts';
+import { typescriptPatternFunctions } from './typescript-patterns.ts';
+import {
+  type TypescriptEnv,
+  TypescriptUses,
+  tsAccess,
+  tsDoc,
+  tsKey,
+  tsLayout,
+  tsObject,
+  tsString,
+  tsType,
+  tsValue,
+} from './typescript-values.ts';
+
+function entityDeclarations(design: Design, plan: EntityPlan, uses: TypescriptUses): string[] {
+  const { entity, attributes, keys, typescript: names } = plan;
+  const typeAttribute = design.table.typeAttribute;
+  const own = new Set(attributes.map((a) => a.name));
+  const attributeType = [
+    tsDoc([`${entity.description ? `${entity.description.trim()} ` : ''}The attributes of ${entity.name}.`]),
+    `export interface ${names.type} {`,
+    ...attributes.map((a) => `  ${tsKey(a.name)}${a.required ? '' : '?'}: ${tsType(a.type, a.enum)};`),
+    '}',
+  ].join('\n');
+  const keyTypes = { S: 'string', N: 'number', B: 'Uint8Array' } as const;
+  const record = [
+    tsDoc([`${entity.name} as stored: its attributes, its keys and ${typeAttribute}.`]),
+    `export interface ${names.record} extends ${names.type} {`,
+    ...keys
+      .filter((key) => !own.has(key.name))
+      .map((key) => `  ${tsKey(key.name)}${key.when.length ? '?' : ''}: ${keyTypes[key.type]};`),
+    ...(own.has(typeAttribute) ? [] : [`  ${tsKey(typeAttribute)}: ${tsString(entity.name)};`]),
+    '}',
+  ].join('\n');
+  const variable = names.variable;
+  const byName = new Map(attributes.map((a) => [a.name, a]));
+  const env: TypescriptEnv = (name) => ({
+    code: tsAccess(variable, name),
+    type: byName.get(name)?.type ?? 'S',
+  });
+  const always = keys.filter((key) => key.when.length === 0 && !own.has(key.name));
+  const entries: [string, string][] = [
+    ...entity.attributes.map((a): [string, string] => [a.name, tsAccess(variable, a.name)]),
+    ...always.map((key): [string, string] => [key.name, tsValue(key.value, env, uses)]),
+    ...(own.has(typeAttribute) ? [] : [[typeAttribute, tsString(entity.name)] as [string, string]]),
+  ];
+  const sparse = keys
+    .filter((key) => key.when.length > 0 && !own.has(key.name))
+    .map((key) => {
+      const present = key.when.map((name) => tsAccess(variable, name)).join(', ');
+      const target = tsAccess('item', key.name);
+      return `  if (${uses.helper('hasValues')}(${present})) ${target} = ${tsValue(key.value, env, uses)};`;
+    });
+  const build = [
+    tsDoc([`The full ${entity.name} item: attributes, keys and ${typeAttribute}.`]),
+    `export function ${names.build}(${variable}: ${names.type}): ${names.record} {`,
+    `  const item: ${names.record} = ${tsLayout(tsObject(entries), '  ', 16 + names.record.length, 1)};`,
+    ...sparse,
+    '  return item;',
+    '}',
+  ].join('\n');
+  const put = [
+    tsDoc([`Writes ${article(entity.name)}, replacing any item with its key; returns the item written.`]),
+    `export async function ${names.put}(`,
+    '  client: DynamoDBDocumentClient,',
+    `  ${variable}: ${names.type},`,
+    `): Promise<${names.record}> {`,
+    `  const item = ${names.build}(${variable});`,
+    `  await client.send(new ${uses.import('PutCommand')}({ TableName: TABLE_NAME, Item: item }));`,
+    '  return item;',
+    '}',
+  ].join('\n');
+  return [attributeType, record, build, put];
+}
+
+const HELPERS: [name: string, code: string][] = [
+  [
+    'hasValues',
+    `/** True when all are given: a key missing one is left out (a sparse index). */
+function hasValues(...values: unknown[]): boolean {
+  return values.every((value) => value !== undefined && value !== null && value !== '');
+}`,
+  ],
+  [
+    'padNumber',
+    `/** {n:width} in a key template: the integer digits zero-padded, sign and fraction kept. */
+function padNumber(value: number, width: number): string {
+  const text = String(value);
+  const sign = text.startsWith('-') ? '-' : '';
+  const [integer, fraction] = text.slice(sign.length).split('.');
+  return sign + integer.padStart(width, '0') + (fraction === undefined ? '' : \`.\${fraction}\`);
+}`,
+  ],
+  [
+    'uniqueKeys',
+    `/** The keys without repeats, in order: BatchGetItem rejects a key given twice. */
+function uniqueKeys(keys: Item[]): Item[] {
+  return [...new Map(keys.map((key) => [JSON.stringify(key), key])).values()];
+}`,
+  ],
+];
+
+function header(plan: CodePlan, uses: TypescriptUses): string {
+  const { design } = plan;
+  const intro = [
+    `Data access for the DynamoDB design "${design.name}" (table ${design.table.name}).`,
+    `Generated by Keyplan: one function per access pattern; per entity, an interface of its attributes, the type of its stored item, build* (the full item: attributes, keys, ${design.table.typeAttribute}) and put* (writes it).`,
+    'Regenerate with: keyplan codegen DESIGN.json --lang typescript',
+  ];
+  const comment = intro
+    .flatMap((p, i) => [...(i > 0 ? [''] : []), ...wrap(p, 97)])
+    .map((line) => `//${line ? ` ${line}` : ''}`);
+  const names = ['DynamoDBDocumentClient', 'NativeAttributeValue', ...uses.imports].sort((a, b) =>
+    a.toLowerCase() < b.toLowerCase() ? -1 : 1,
+  );
+  const types = new Set([
+    'BatchGetCommandInput',
+    'BatchGetCommandOutput',
+    'NativeAttributeValue',
+    'QueryCommandInput',
+    'ScanCommandInput',
+  ]);
+  const specifiers = names.map((name) => (types.has(name) ? `type ${name}` : name));
+  return [
+    ...comment,
+    "import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';",
+    `${tsLayout({ kind: 'group', open: 'import {', items: specifiers, close: "} from '@aws-sdk/lib-dynamodb';", flatOpen: 'import { ', flatClose: " } from '@aws-sdk/lib-dynamodb';" }, '')}`,
+    '',
+    `export const TABLE_NAME = process.env.TABLE_NAME ?? ${tsString(design.table.name)};`,
+  ].join('\n');
+}
+
+const CLIENT = `/** A DocumentClient: plain JavaScript values in and out (numbers, strings, Set for sets). */
+export function createClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
+  // Optional attributes left undefined are not written.
+  return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+}
+
+/** An item as the DocumentClient gives it. */
+export type Item = Record<string, NativeAttributeValue>;
+
+/** Where a Query or Scan starts and how many items it reads at most. */
+export interface Page {
+  limit?: number;
+  exclusiveStartKey?: Item;
+}
+
+/** One page of a Query or Scan; pass lastEvaluatedKey back as exclusiveStartKey for the next. */
+export interface ItemPage<T> {
+  items: T[];
+  lastEvaluatedKey?: Item;
+}`;
+
+export function typescriptModule(plan: CodePlan): string {
+  const uses = new TypescriptUses();
+  const entities = plan.entities.flatMap((entity) => entityDeclarations(plan.design, entity, uses));
+  const patterns = plan.patterns.flatMap((pattern) => typescriptPatternFunctions(pattern, uses));
+  const skipped = plan.skipped.map(({ id, reason }) => `// ${id}: no function, because ${reason}`);
+  const helpers = HELPERS.filter(([name]) => uses.helpers.has(name)).map(([, code]) => code);
+  const sections = [
+    header(plan, uses),
+    CLIENT,
+    ...helpers,
+    ...entities,
+    ...patterns,
+    ...(skipped.length ? [skipped.join('\n')] : []),
+  ];
+  return `${sections.join('\n\n')}\n`;
+}
