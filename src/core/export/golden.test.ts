@@ -2,12 +2,19 @@
 // golden/<design>/<target>.<ext>. `UPDATE_GOLDEN=1 npx vitest run src/core/export` rewrites them; review
 // the diff before committing. Targets not built yet are skipped until their exporter is registered.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORT_DESIGNS } from './golden/designs.ts';
 import { EXPORT_TARGETS, exportDesign, isExportAvailable } from './index.ts';
 
 const GOLDEN = new URL('./golden/', import.meta.url);
 const update = process.env.UPDATE_GOLDEN === '1';
+
+// The NoSQL Workbench model carries its creation date: a fixed clock keeps its golden file stable.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-01-15T12:00:00Z'));
+});
+afterAll(() => vi.useRealTimers());
 
 describe.each(EXPORT_DESIGNS)('exports of $name', ({ name, design }) => {
   it.each(EXPORT_TARGETS.filter(isExportAvailable))('%s matches its golden file', (target) => {

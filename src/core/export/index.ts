@@ -5,6 +5,7 @@ import { cdkApp } from './cdk.ts';
 import { cloudFormationJson, cloudFormationYaml } from './cloudformation.ts';
 import { createTableInput } from './create-table.ts';
 import { terraformHcl } from './terraform.ts';
+import { exportWorkbench } from './workbench/export.ts';
 
 export const EXPORT_TARGETS = [
   'cdk',
@@ -106,6 +107,16 @@ const terraform: Exporter = (design) => ({
   nextSteps: 'terraform init && terraform apply (with the hashicorp/aws provider configured)',
 });
 
+const noSqlWorkbench: Exporter = (design) => {
+  const filename = `${fileStem(design)}.workbench.json`;
+  return {
+    filename,
+    language: 'json',
+    content: `${JSON.stringify(exportWorkbench(design), null, 2)}\n`,
+    nextSteps: `NoSQL Workbench: Data modeler → Import data model → ${filename}. keyplan import ${filename} --from nosql-workbench reads it back.`,
+  };
+};
+
 /** One entry per target; undefined until the target's module is written. */
 const EXPORTERS: Record<ExportTarget, Exporter | undefined> = {
   cdk: cdk('TableV2'),
@@ -116,7 +127,7 @@ const EXPORTERS: Record<ExportTarget, Exporter | undefined> = {
   'cloudformation-table-yaml': cloudFormation('Table', 'yaml'),
   'create-table': createTable,
   terraform,
-  'nosql-workbench': undefined,
+  'nosql-workbench': noSqlWorkbench,
   python: undefined,
   typescript: undefined,
 };
