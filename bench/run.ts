@@ -1,8 +1,11 @@
 // `npm run bench [suite…]`: runs the named benchmark suites, or all of them. Each suite is a module that
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 // prints its own table; add one by adding it here.
 import { runCoreBench } from './core.ts';
+import { runDynamoBench } from './dynamodb.ts';
 
-const suites: Record<string, () => void | Promise<void>> = { core: runCoreBench };
+const suites: Record<string, () => void | Promise<void>> = { core: runCoreBench, dynamodb: runDynamoBench };
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in suites));

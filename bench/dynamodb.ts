@@ -1,0 +1,188 @@
+// Against one real DynamoDB Local, in one run: loading 10,000 items through Keyplan's apply path vs a direct
+// parallel BatchWriteItem client vs the seed's sequential put_item loop (targets: ≥ 0.9x the direct client,
+// ≥ 10x the loop), and the latency a request gains by going through Keyplan's proxy (target ≤ 1 ms median).
+import {
+  BatchWriteItemCommand,
+  type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  type WriteRequest,
+} from '@aws-sdk/client-dynamodb';
+import { buildApp } from '../server/app.ts';
+import { createDynamoClient } from '../server/dynamodb/client.ts';
+import { DynamoDBLocal } from '../server/dynamodb/local.ts';
+import { namespacedTable, namespacePrefix } from '../server/namespace.ts';
+import { applyForSession, loadForSession, marshalledItems, resetSession } from '../server/service.ts';
+import { benchDesign } from './core.ts';
+import { formatMs, printTable, quantiles } from './measure.ts';
+
+const ITEMS = 10_000;
+/** The sequential loop is slow: it is timed on a slice and reported as a rate. */
+const LOOP_ITEMS = 1_000;
+const LATENCY_REQUESTS = 400;
+const ROUNDS = 3;
+
+async function time<T>(fn: () => Promise<T>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+/** What a user would write without Keyplan: 25-item chunks, 8 in flight, the SDK client as is. */
+async function directBatchWrite(
+  client: DynamoDBClient,
+  tableName: string,
+  requests: WriteRequest[],
+): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      let pending = chunks[next++];
+      while (pending.length > 0) {
+        const { UnprocessedItems } = await client.send(
+          new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }),
+        );
+        pending = UnprocessedItems?.[tableName] ?? [];
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+export async function runDynamoBench(): Promise<void> {
+  const local = new DynamoDBLocal();
+  await local.start();
+  const client = createDynamoClient(local.endpoint);
+  try {
+    const design = benchDesign(ITEMS);
+    const items = marshalledItems(design);
+    // Rounds alternate apply and direct on fresh tables, so neither gets a warmer JVM or a quieter machine.
+    const applyTimes: number[] = [];
+    const directTimes: number[] = [];
+    const prefixes: string[] = [];
+    const freshTable = async (label: string) => {
+      const prefix = `bench-${label}-${prefixes.length}-`;
+      prefixes.push(prefix);
+      await applyForSession(client, prefix, design, { loadItems: false });
+      return prefix;
+    };
+    await loadForSession(client, await freshTable('warmup'), benchDesign(2_000));
+    for (let round = 0; round < ROUNDS; round++) {
+      const applyPrefix = await freshTable('apply');
+      const directPrefix = await freshTable('direct');
+      applyTimes.push(await time(() => loadForSession(client, applyPrefix, design)));
+      const requests = items.map((Item) => ({ PutRequest: { Item } }));
+      directTimes.push(
+        await time(() =>
+          directBatchWrite(client, namespacedTable(directPrefix, design.table.name), requests),
+        ),
+      );
+    }
+    const applyMs = quantiles(applyTimes).median;
+    const directMs = quantiles(directTimes).median;
+    const loopTable = namespacedTable(await freshTable('loop'), design.table.name);
+    const loopMs = await time(async () => {
+      for (const Item of items.slice(0, LOOP_ITEMS))
+        await client.send(new PutItemCommand({ TableName: loopTable, Item }));
+    });
+    const rate = (count: number, ms: number) => (count / ms) * 1000;
+    const applyRate = rate(ITEMS, applyMs);
+    const directRate = rate(ITEMS, directMs);
+    const loopRate = rate(LOOP_ITEMS, loopMs);
+    printTable([
+      ['loading', 'items', 'time', 'items/s', 'vs apply'],
+      [
+        `keyplan apply (load), median of ${ROUNDS}`,
+        String(ITEMS),
+        formatMs(applyMs),
+        applyRate.toFixed(0),
+        '1.00x',
+      ],
+      [
+        'direct parallel BatchWriteItem',
+        String(ITEMS),
+        formatMs(directMs),
+        directRate.toFixed(0),
+        `${(applyRate / directRate).toFixed(2)}x`,
+      ],
+      [
+        'sequential put_item loop (seed)',
+        String(LOOP_ITEMS),
+        formatMs(loopMs),
+        loopRate.toFixed(0),
+        `${(applyRate / loopRate).toFixed(1)}x`,
+      ],
+    ]);
+    console.log(
+      `apply / direct = ${(applyRate / directRate).toFixed(2)}x (target ≥ 0.9x) ${applyRate / directRate >= 0.9 ? 'PASS' : 'FAIL'}; ` +
+        `apply / loop = ${(applyRate / loopRate).toFixed(1)}x (target ≥ 10x) ${applyRate / loopRate >= 10 ? 'PASS' : 'FAIL'}\n`,
+    );
+
+    await measureProxy(local.endpoint, client, design);
+    for (const prefix of prefixes) await resetSession(client, prefix);
+  } finally {
+    client.destroy();
+    await local.stop();
+  }
+}
+
+/** The same GetItem straight through the SDK and through POST /api/run, interleaved so load hits both alike. */
+async function measureProxy(
+  endpoint: string,
+  client: DynamoDBClient,
+  design: ReturnType<typeof benchDesign>,
+) {
+  const proxyClient = createDynamoClient(endpoint);
+  const app = buildApp({
+    dynamo: { mode: 'external', status: async () => 'up', withClient: (work) => work(proxyClient) },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/run`;
+  try {
+    const health = await fetch(url.replace('/run', '/health'));
+    const cookie = health.headers.get('set-cookie')!.split(';')[0];
+    const prefix = namespacePrefix(cookie.split('=')[1]);
+    await applyForSession(client, prefix, design, { loadItems: false });
+    const tableName = namespacedTable(prefix, design.table.name);
+    const item = marshalledItems(design)[0];
+    await client.send(new PutItemCommand({ TableName: tableName, Item: item }));
+    const input = { TableName: tableName, Key: { PK: item.PK, SK: item.SK } };
+    const body = JSON.stringify({ operation: 'GetItem', input });
+    const direct: number[] = [];
+    const proxied: number[] = [];
+    for (let i = 0; i < LATENCY_REQUESTS + 50; i++) {
+      const a = await time(() => client.send(new GetItemCommand(input)));
+      const b = await time(async () => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body,
+        });
+        if (!response.ok) throw new Error(`proxy answered ${response.status}: ${await response.text()}`);
+        await response.json();
+      });
+      if (i >= 50) {
+        direct.push(a);
+        proxied.push(b);
+      }
+    }
+    const d = quantiles(direct);
+    const p = quantiles(proxied);
+    printTable([
+      ['GetItem latency', 'median', 'p99'],
+      ['direct SDK client', formatMs(d.median), formatMs(d.p99)],
+      ['through the proxy', formatMs(p.median), formatMs(p.p99)],
+      ['added by the proxy', formatMs(p.median - d.median), formatMs(p.p99 - d.p99)],
+    ]);
+    console.log(
+      `proxy overhead median ${formatMs(p.median - d.median)} (target ≤ 1 ms) ${p.median - d.median <= 1 ? 'PASS' : 'FAIL'}`,
+    );
+    await resetSession(client, prefix);
+  } finally {
+    await app.close();
+    proxyClient.destroy();
+  }
+}
