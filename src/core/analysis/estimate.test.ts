@@ -162,13 +162,9 @@ describe('read estimates', () => {
 });
 
 describe('write estimates', () => {
-  const write = (
-    id: string,
-    pattern: Omit<
-      Extract<AccessPattern, { operation: 'PutItem' | 'UpdateItem' | 'DeleteItem' }>,
-      'id' | 'name'
-    >,
-  ) => ({ id, name: id, ...pattern }) as AccessPattern;
+  type Unnamed<T> = T extends unknown ? Omit<T, 'id' | 'name'> : never;
+  type Write = Unnamed<Extract<AccessPattern, { operation: 'PutItem' | 'UpdateItem' | 'DeleteItem' }>>;
+  const write = (id: string, pattern: Write) => ({ id, name: id, ...pattern }) as AccessPattern;
 
   it('charges a new item to the table and to each index it enters, by the size of the entry', () => {
     const put = write('put', {
