@@ -1,7 +1,7 @@
 // One store made of slices; persistence (autosave of the design and the preferences) only on the combined
 // store. Derived data (items, views, findings, requests) is never stored: see derived.ts.
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, type PersistStorage, persist } from 'zustand/middleware';
 import { designSchema } from '../core/model/schema.ts';
 import { type ConnectionSlice, createConnectionSlice } from './connection-slice.ts';
 import { createDesignSlice, type DesignSlice } from './design-slice.ts';
@@ -14,6 +14,25 @@ export const STORAGE_KEY = 'keyplan:v1';
 
 type Persisted = Pick<StoreState, 'design' | 'ui'>;
 
+/**
+ * persist writes after every state change; a health poll or a selection must not re-serialize a design of
+ * 10,000 items (≈1 MB, hundreds of ms), so writes happen only when the design or the preferences changed.
+ */
+export function writeOnChange(
+  storage: PersistStorage<Persisted> | undefined,
+): PersistStorage<Persisted> | undefined {
+  if (!storage) return storage;
+  let last: Persisted | undefined;
+  return {
+    ...storage,
+    setItem: (name, value) => {
+      if (last && value.state.design === last.design && value.state.ui === last.ui) return;
+      last = value.state;
+      return storage.setItem(name, value);
+    },
+  };
+}
+
 export const useStore = create<StoreState>()(
   persist(
     (...a) => ({
@@ -25,7 +44,7 @@ export const useStore = create<StoreState>()(
     {
       name: STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: writeOnChange(createJSONStorage<Persisted>(() => localStorage)),
       partialize: (s): Persisted => ({ design: s.design, ui: s.ui }),
       // A saved design that no longer parses (hand-edited storage, older format) is not restored over
       // nothing: the start screen shows instead, and the raw text stays in storage under a backup key.

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { PersistStorage } from 'zustand/middleware';
+import { writeOnChange } from './index.ts';
+import { DEFAULT_UI } from './ui-slice.ts';
+
+type Saved = Parameters<NonNullable<ReturnType<typeof writeOnChange>>['setItem']>[1];
+
+describe('writeOnChange', () => {
+  it('writes only when the design or the preferences changed', () => {
+    const writes: Saved[] = [];
+    const storage = writeOnChange({
+      getItem: () => null,
+      setItem: (_name, value) => void writes.push(value),
+      removeItem: () => {},
+    } as PersistStorage<Saved['state']>)!;
+    const design = null;
+    const ui = DEFAULT_UI;
+    storage.setItem('k', { state: { design, ui }, version: 1 });
+    storage.setItem('k', { state: { design, ui }, version: 1 });
+    expect(writes).toHaveLength(1);
+    storage.setItem('k', { state: { design, ui: { ...ui, density: 'cozy' } }, version: 1 });
+    expect(writes).toHaveLength(2);
+  });
+});
