@@ -1,14 +1,11 @@
 // What the grid shows instead of rows: no entities yet, entities without sample items, an index no item
 // reaches, or filters that hide everything. Each says why in one line and offers the next step.
 
-import { generateEntitySamples } from '../../../core/generate/entity.ts';
-import { seedDesign } from '../../../core/generate/generate.ts';
 import type { IndexView } from '../../../core/indexes/views.ts';
 import { addEntity } from '../../../core/model/ops/entities.ts';
-import { setSamples } from '../../../core/model/ops/samples.ts';
-import type { Design } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+import { addGeneratedSamples, seedWholeDesign } from '../../hooks/generate-samples.ts';
 import type { EntityInfo } from './grid-context.ts';
 
 function EntityLink({ entity }: { entity: EntityInfo }) {
@@ -53,15 +50,8 @@ export function NoEntities() {
   );
 }
 
-/** Adds `count` generated samples to an entity, as the entity editor's Generate button does. */
-function generateFor(design: Design, entity: string, count: number): Design {
-  const existing = design.items[entity] ?? [];
-  const seed = existing.length * 31 + design.entities.findIndex((e) => e.name === entity) + 1;
-  return setSamples(design, entity, [...existing, ...generateEntitySamples(design, entity, { count, seed })]);
-}
-
 export function NoItems({ entities, all }: { entities: readonly EntityInfo[]; all: boolean }) {
-  const commit = useStore((s) => s.commit);
+  const _commit = useStore((s) => s.commit);
   const opError = useStore((s) => s.opError);
   const one = entities.length === 1 ? entities[0] : undefined;
   return (
@@ -73,7 +63,7 @@ export function NoItems({ entities, all }: { entities: readonly EntityInfo[]; al
           type="button"
           className="btn btn-primary"
           data-testid="grid.generateAll"
-          onClick={() => commit((design) => seedDesign(design, { count: 5 }))}
+          onClick={() => void seedWholeDesign(5)}
         >
           <Icon name="sparkle" size={12} /> Generate 5 per entity
         </button>
@@ -86,7 +76,7 @@ export function NoItems({ entities, all }: { entities: readonly EntityInfo[]; al
               type="button"
               className={`btn btn-sm${one ? ' btn-primary' : ''}`}
               data-testid={`grid.generate.${entity.name}`}
-              onClick={() => commit((design) => generateFor(design, entity.name, 5))}
+              onClick={() => void addGeneratedSamples(entity.name, 5)}
             >
               Generate 5
             </button>

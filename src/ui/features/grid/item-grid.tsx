@@ -3,7 +3,7 @@
 // on the first row, its size on the second, a label that sticks to the top while the partition scrolls by.
 import { FlexRender, type Row, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GridItemRow, GridRow } from '../../../core/indexes/grid-rows.ts';
 import type { ColumnSpec } from './column-spec.ts';
 import { charsFor } from './format.ts';
@@ -46,6 +46,8 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
     getItemKey,
     overscan: 10,
     scrollPaddingStart: headerHeight,
+    // Let React batch scroll updates instead of rendering synchronously inside every scroll event.
+    useFlushSync: false,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the density changes the height
   useEffect(() => virtualizer.measure(), [rowHeight]);
@@ -65,10 +67,13 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
   const offset = virtualizer.scrollOffset ?? 0;
 
   const tableRef = useRef<HTMLTableElement>(null);
+  // Sticky cells cost a compositing layer each; they only stick once the grid has scrolled sideways.
+  const [scrolledX, setScrolledX] = useState(false);
   return (
     <div
       ref={scrollRef}
-      className="grid-scroll"
+      className={`grid-scroll${scrolledX ? ' is-scrolled-x' : ''}`}
+      onScroll={(event) => setScrolledX(event.currentTarget.scrollLeft > 0)}
       style={{ '--grid-row-h': `${rowHeight}px`, '--grid-head-h': `${HEADER_ROW}px` } as React.CSSProperties}
     >
       <table
