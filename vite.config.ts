@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { initialJsSize } from './scripts/initial-js-size.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), initialJsSize(250)],
   build: { outDir: 'dist', sourcemap: false },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.KEYPLAN_API_PORT ?? '8787'}` } },
   test: {

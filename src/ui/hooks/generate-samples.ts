@@ -16,3 +16,9 @@ export async function addGeneratedSamples(entity: string, count: number): Promis
     ]);
   });
 }
+
+/** Replaces every entity's samples with `count` generated ones, as one undo step. */
+export async function seedWholeDesign(count: number): Promise<boolean> {
+  const { seedDesign } = await import('../../core/generate/generate.ts');
+  return useStore.getState().commit((design) => seedDesign(design, { count }));
+}

@@ -51,7 +51,6 @@ export function NoEntities() {
 }
 
 export function NoItems({ entities, all }: { entities: readonly EntityInfo[]; all: boolean }) {
-  const _commit = useStore((s) => s.commit);
   const opError = useStore((s) => s.opError);
   const one = entities.length === 1 ? entities[0] : undefined;
   return (
