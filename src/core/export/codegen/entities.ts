@@ -56,6 +56,7 @@ export const PYTHON_MODULE_NAMES = [
   'table',
   '_number',
   '_numbers',
+  '_set',
   '_pad',
   '_text',
   '_has',

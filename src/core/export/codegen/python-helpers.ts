@@ -10,8 +10,14 @@ const HELPERS: [name: string, code: string][] = [
   ],
   [
     '_numbers',
-    `def _numbers(values: set[Number] | None) -> set[Decimal] | None:
+    `def _numbers(values: Any) -> set[Decimal] | None:
     return None if values is None else {Decimal(str(value)) for value in values}`,
+  ],
+  [
+    '_set',
+    `def _set(values: Any) -> set | None:
+    # A set attribute must be a Python set: boto3 writes a list as a list (L), not as a set.
+    return None if values is None else set(values)`,
   ],
   [
     '_text',

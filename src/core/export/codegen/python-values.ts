@@ -75,10 +75,11 @@ export function pyHint(type: AttributeType): string {
   return hints[type];
 }
 
-/** A value as DynamoDB must get it: numbers as Decimal (boto3 rejects float). */
+/** A value as DynamoDB must get it: numbers as Decimal (boto3 rejects float), sets as set (a list is an L). */
 export function pyConvert(code: string, type: AttributeType | undefined, uses: PythonUses): string {
   if (type === 'N') return `${uses.helper('_number')}(${code})`;
   if (type === 'NS') return `${uses.helper('_numbers')}(${code})`;
+  if (type === 'SS' || type === 'BS') return `${uses.helper('_set')}(${code})`;
   return code;
 }
 

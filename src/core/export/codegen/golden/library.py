@@ -38,6 +38,11 @@ def _number(value: Number | None) -> Decimal | None:
     return None if value is None else Decimal(str(value))
 
 
+def _set(values: Any) -> set | None:
+    # A set attribute must be a Python set: boto3 writes a list as a list (L), not as a set.
+    return None if values is None else set(values)
+
+
 def _pad(value: Number, width: int) -> str:
     """{n:width} in a key template: integer digits zero-padded, sign, fraction kept."""
     text = str(value)
@@ -103,7 +108,7 @@ def build_book(
         'title': title,
         'year': _number(year),
         'pages': _number(pages),
-        'tags': tags,
+        'tags': _set(tags),
         'available': available,
         'shelf-code': shelf_code,
     }

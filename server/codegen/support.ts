@@ -1,0 +1,241 @@
+// What the tests that run generated code share: the designs, the arguments of each generated function
+// from a pattern's example, `keyplan run`'s answers to compare with, and the checks of what writes did.
+import {
+  type AttributeValue,
+  type DynamoDBClient,
+  GetItemCommand,
+  ScanCommand,
+} from '@aws-sdk/client-dynamodb';
+import { expect } from 'vitest';
+import { EXAMPLES } from '../../src/core/examples/index.ts';
+import { type PatternPlan, planCode } from '../../src/core/export/codegen/plan.ts';
+import { codegenTestDesign } from '../../src/core/export/codegen/test-design.ts';
+import { renderKeyValue } from '../../src/core/keys/template.ts';
+import { keyAttributeTypes, primaryKeyNames } from '../../src/core/model/indexes.ts';
+import type { PlainItem } from '../../src/core/model/item.ts';
+import type { AccessPattern, Design, JsonValue } from '../../src/core/model/schema.ts';
+import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
+import { buildRequest } from '../../src/core/requests/build.ts';
+import type { AttributeMap } from '../../src/core/requests/marshall.ts';
+import { unmarshallItem } from '../../src/core/requests/marshall.ts';
+import {
+  coerceArguments,
+  declaredTypes,
+  findEntity,
+  indexKeyUpdates,
+  tableKeyTemplates,
+  writeActions,
+} from '../../src/core/requests/resolve.ts';
+import { namespacedTable } from '../namespace.ts';
+import { runPatternForSession } from '../service.ts';
+
+export interface CodegenCase {
+  name: string;
+  design: Design;
+}
+
+/** Both built-in examples and the generator's own test design. */
+export function codegenCases(): CodegenCase[] {
+  const inputs = [
+    ...EXAMPLES.map((e) => ({ name: e.name, input: e.design })),
+    { name: 'library', input: codegenTestDesign },
+  ];
+  return inputs.map(({ name, input }) => {
+    const result = validateDesign(input);
+    if (!result.ok) throw new Error(`${name}: ${formatProblems(result.problems)}`);
+    return { name, design: result.design };
+  });
+}
+
+export const READS: ReadonlySet<AccessPattern['operation']> = new Set([
+  'GetItem',
+  'Query',
+  'Scan',
+  'TransactGetItems',
+  'BatchGetItem',
+]);
+
+/** A pattern's example arguments, typed as the design declares them (what `keyplan run` uses). */
+export function exampleArguments(design: Design, pattern: AccessPattern): Record<string, JsonValue> {
+  return coerceArguments(design, pattern.example ?? {}) as Record<string, JsonValue>;
+}
+
+/**
+ * The arguments of a generated function from `keyplan run`-style arguments: Python keyword arguments and the
+ * TypeScript args object. List parameters zip the lists of their fields; sets become sets in TypeScript.
+ */
+export function callArguments(plan: PatternPlan, args: Record<string, JsonValue>) {
+  const python: Record<string, unknown> = {};
+  const typescript: Record<string, unknown> = {};
+  const typed = (type: string, value: JsonValue) =>
+    ['SS', 'NS', 'BS'].includes(type) && Array.isArray(value) ? new Set(value) : value;
+  for (const param of plan.params) {
+    if (args[param.name] === undefined) continue;
+    python[param.py] = args[param.name];
+    typescript[param.name] = typed(param.type, args[param.name]);
+  }
+  for (const list of plan.lists) {
+    const length = (args[list.fields[0].name] as JsonValue[]).length;
+    const elements = Array.from({ length }, (_, i) => {
+      if (list.fields.length === 1) return (args[list.fields[0].name] as JsonValue[])[i];
+      return Object.fromEntries(list.fields.map((f) => [f.name, (args[f.name] as JsonValue[])[i]]));
+    });
+    python[list.py] = elements;
+    typescript[list.ts] = elements;
+  }
+  return { python, typescript };
+}
+
+/** The example with the first placeholder of the table key replaced, so that no item has that key. */
+export function missingKeyArguments(design: Design, pattern: AccessPattern): Record<string, JsonValue> {
+  const args = exampleArguments(design, pattern);
+  const [action] = writeActions(pattern) ?? [];
+  const [[, template]] = tableKeyTemplates(design, findEntity(design, action.entity));
+  const name = /\{([^}:]+)/.exec(template)?.[1] as string;
+  const type = declaredTypes(design).get(name);
+  return { ...args, [name]: type === 'N' ? 987654 : 'keyplan-missing' };
+}
+
+/** How a second run of a write pattern must fail: again with its example, or on a missing item; or not at all. */
+export function expectedFailure(
+  pattern: AccessPattern,
+): { args: 'example' | 'missing'; code: string } | undefined {
+  const actions = writeActions(pattern) ?? [];
+  const code =
+    pattern.operation === 'TransactWriteItems'
+      ? 'TransactionCanceledException'
+      : 'ConditionalCheckFailedException';
+  if (actions.some((a) => a.condition !== undefined && a.condition !== 'exists'))
+    return { args: 'example', code };
+  if (actions.some((a) => a.condition === 'exists') && pattern.operation !== 'TransactWriteItems')
+    return { args: 'missing', code };
+  return undefined;
+}
+
+/** Set attributes as sorted arrays (DynamoDB keeps no order in a set; Python and JavaScript give Sets). */
+export function normalizeItems(design: Design, items: unknown[]): PlainItem[] {
+  const types = declaredTypes(design);
+  return items.map((item) =>
+    Object.fromEntries(
+      Object.entries(item as Record<string, unknown>).map(([name, value]) => {
+        const set = value instanceof Set ? [...value] : value;
+        const sorted =
+          ['SS', 'NS', 'BS'].includes(types.get(name) ?? '') && Array.isArray(set) ? [...set].sort() : set;
+        return [name, sorted as JsonValue];
+      }),
+    ),
+  );
+}
+
+/** Items in key order, for results whose order DynamoDB does not define (BatchGetItem, a Scan of two tables). */
+export function byKey(design: Design, items: PlainItem[]): PlainItem[] {
+  const names = primaryKeyNames(design);
+  const key = (item: PlainItem) => JSON.stringify(names.map((name) => item[name]));
+  return [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** What `keyplan run` answers for a read pattern: its example, its first page of one item, every such page. */
+export async function runReads(
+  client: DynamoDBClient,
+  prefix: string,
+  design: Design,
+  pattern: AccessPattern,
+) {
+  const run = (options: { limit?: number; exclusiveStartKey?: Record<string, unknown> } = {}) =>
+    runPatternForSession(client, prefix, design, { patternId: pattern.id, ...options });
+  const whole = await run();
+  if (pattern.operation !== 'Query' && pattern.operation !== 'Scan') return { whole };
+  const firstPage = await run({ limit: 1 });
+  const pages = [...firstPage.items];
+  let start = firstPage.lastEvaluatedKey;
+  let pageCount = 1;
+  for (; start && pageCount < 100; pageCount++) {
+    const next = await run({ limit: 1, exclusiveStartKey: start });
+    pages.push(...next.items);
+    start = next.lastEvaluatedKey;
+  }
+  return { whole, firstPage, pages, pageCount };
+}
+
+export async function scanTable(
+  client: DynamoDBClient,
+  design: Design,
+  tableName: string,
+): Promise<PlainItem[]> {
+  const items: PlainItem[] = [];
+  let ExclusiveStartKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []).map((item) => unmarshallItem(item as AttributeMap)));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return byKey(design, normalizeItems(design, items));
+}
+
+async function readItem(client: DynamoDBClient, tableName: string, key: Record<string, unknown>) {
+  const { Item } = await client.send(
+    new GetItemCommand({
+      TableName: tableName,
+      Key: key as Record<string, AttributeValue>,
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? unmarshallItem(Item as AttributeMap) : undefined;
+}
+
+/**
+ * Checks that a write pattern did what its request says, on the table it ran against: every put item is
+ * there as built, and an update set its attributes and recomputed (or removed) the index keys built on them.
+ */
+export async function expectWritten(
+  client: DynamoDBClient,
+  prefix: string,
+  design: Design,
+  pattern: AccessPattern,
+) {
+  const tableName = namespacedTable(prefix, design.table.name);
+  const args = exampleArguments(design, pattern);
+  const { input } = buildRequest(design, pattern, args, { tableName });
+  const requests =
+    'TransactItems' in input
+      ? (input.TransactItems as Record<string, Record<string, unknown>>[])
+      : [{ [pattern.operation]: input }];
+  const keyTypes = keyAttributeTypes(design);
+  for (const [i, request] of requests.entries()) {
+    const [[operation, fields]] = Object.entries(request);
+    const label = `${pattern.id}, action ${i + 1} (${operation})`;
+    if (operation === 'Put' || operation === 'PutItem') {
+      const item = fields.Item as AttributeMap;
+      const key = Object.fromEntries(primaryKeyNames(design).map((name) => [name, item[name]]));
+      expect(await readItem(client, tableName, key), label).toEqual(
+        normalizeItems(design, [unmarshallItem(item)])[0],
+      );
+    }
+    if (operation === 'Delete' || operation === 'DeleteItem')
+      expect(await readItem(client, tableName, fields.Key as Record<string, unknown>), label).toBeUndefined();
+    const action = (writeActions(pattern) ?? [])[i];
+    if ((operation === 'Update' || operation === 'UpdateItem') && action) {
+      const stored = await readItem(client, tableName, fields.Key as Record<string, unknown>);
+      expect(stored, label).toBeDefined();
+      for (const name of action.set ?? []) expect(stored?.[name], `${label}: ${name}`).toEqual(args[name]);
+      for (const name of action.remove ?? [])
+        expect(stored, `${label}: ${name} removed`).not.toHaveProperty(name);
+      const entity = findEntity(design, action.entity);
+      for (const update of indexKeyUpdates(design, entity, action.set ?? [], action.remove ?? [])) {
+        const values = { ...(stored as Record<string, JsonValue>), ...args };
+        const expected =
+          update.action === 'set'
+            ? renderKeyValue(update.template, values, keyTypes.get(update.key) ?? 'S')
+            : undefined;
+        expect(stored?.[update.key], `${label}: index key ${update.key}`).toEqual(expected);
+      }
+    }
+  }
+}
+
+/** Every plan of a design's patterns, by pattern id. */
+export function plansById(design: Design): Map<string, PatternPlan> {
+  const plan = planCode(design);
+  expect(plan.skipped, 'every pattern has a generated function').toEqual([]);
+  return new Map(plan.patterns.map((p) => [p.pattern.id, p]));
+}
