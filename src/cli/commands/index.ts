@@ -1,5 +1,6 @@
 import type { Command } from '../command.ts';
 import { applyCommand } from './apply.ts';
+import { codegenCommand } from './codegen.ts';
 import { exampleCommand } from './example.ts';
 import { exportCommand } from './export.ts';
 import { importCommand } from './import.ts';
@@ -19,6 +20,7 @@ export const commands: Command[] = [
   requestsCommand,
   queryCommand,
   exportCommand,
+  codegenCommand,
   importCommand,
   applyCommand,
   runCommand,

@@ -15,10 +15,21 @@ export function isCodegenLanguage(value: string): value is CodegenLanguage {
   return (CODEGEN_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The module's source; CodegenError when the design cannot be written as code (a binary key template). */
-export function generateCode(design: Design, language: CodegenLanguage): string {
+export interface GeneratedModule {
+  code: string;
+  /** Patterns without a function (the code says why in a comment), with the reason. */
+  skipped: { id: string; reason: string }[];
+}
+
+/** The module; CodegenError when the design cannot be written as code at all (a binary key template). */
+export function generateModule(design: Design, language: CodegenLanguage): GeneratedModule {
   const plan = planCode(design);
-  return language === 'python' ? pythonModule(plan) : typescriptModule(plan);
+  const code = language === 'python' ? pythonModule(plan) : typescriptModule(plan);
+  return { code, skipped: plan.skipped };
+}
+
+export function generateCode(design: Design, language: CodegenLanguage): string {
+  return generateModule(design, language).code;
 }
 
 /** A file name for the module: `app_table.py` (an importable Python name), `app-table.ts`. */
