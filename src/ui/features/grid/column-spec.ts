@@ -44,6 +44,8 @@ export interface ColumnSpec {
   /** Attribute names never shown among the inline attributes: key attributes and the type attribute. */
   hidden: string[];
   typeAttribute: string;
+  /** One entity shown (a facet): its key templates, shown in the key headers. */
+  facet?: Record<string, string>;
 }
 
 export function columnSpec(
@@ -98,5 +100,7 @@ export function columnSpec(
     moreAttributes,
     hidden,
     typeAttribute: design.table.typeAttribute,
+    facet:
+      entityFilter.length === 1 ? design.entities.find((e) => e.name === entityFilter[0])?.keys : undefined,
   };
 }

@@ -43,9 +43,12 @@ function keyColumn(key: KeyColumnSpec, spec: ColumnSpec) {
     id: key.name,
     size: key.width,
     header: () => (
-      <span className="ghead-key">
-        {key.name} <span className="ghead-type">({key.type})</span>
-      </span>
+      <>
+        <span className="ghead-key">
+          {key.name} <span className="ghead-type">({key.type})</span>
+        </span>
+        {spec.facet?.[key.name] && <span className="ghead-facet">· {spec.facet[key.name]}</span>}
+      </>
     ),
     cell: (context) => <KeyCell row={asItem(context.row.original)} column={key} />,
     meta: { stickyLeft: key.stickyLeft, muted: key.muted, key: true, hint: keyHint(key, spec) },
