@@ -1,10 +1,12 @@
 import type { Command } from '../command.ts';
 import { applyCommand } from './apply.ts';
+import { estimateCommand } from './estimate.ts';
 import { codegenCommand } from './codegen.ts';
 import { exampleCommand } from './example.ts';
 import { exportCommand } from './export.ts';
 import { importCommand } from './import.ts';
 import { itemsCommand } from './items.ts';
+import { lintCommand } from './lint.ts';
 import { queryCommand } from './query.ts';
 import { requestsCommand } from './requests.ts';
 import { runCommand } from './run.ts';
@@ -19,6 +21,8 @@ export const commands: Command[] = [
   seedCommand,
   requestsCommand,
   queryCommand,
+  lintCommand,
+  estimateCommand,
   exportCommand,
   codegenCommand,
   importCommand,
