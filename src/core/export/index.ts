@@ -3,6 +3,7 @@
 import type { Design } from '../model/schema.ts';
 import { cdkApp } from './cdk.ts';
 import { cloudFormationJson, cloudFormationYaml } from './cloudformation.ts';
+import { codeExport } from './codegen/index.ts';
 import { createTableInput } from './create-table.ts';
 import { terraformHcl } from './terraform.ts';
 import { exportWorkbench } from './workbench/export.ts';
@@ -128,8 +129,8 @@ const EXPORTERS: Record<ExportTarget, Exporter | undefined> = {
   'create-table': createTable,
   terraform,
   'nosql-workbench': noSqlWorkbench,
-  python: undefined,
-  typescript: undefined,
+  python: (design) => codeExport(design, 'python'),
+  typescript: (design) => codeExport(design, 'typescript'),
 };
 
 export function isExportTarget(value: string): value is ExportTarget {
