@@ -21,10 +21,12 @@ import './styles/app.css';
 const JsonEditor = lazy(() =>
   import('./features/json/json-editor.tsx').then((m) => ({ default: m.JsonEditor })),
 );
+const ExportModal = lazy(() => import('./features/export/export-modal.tsx'));
 
 export function App() {
   const hasDesign = useStore((s) => s.design !== null);
   const mainTab = useStore((s) => s.mainTab);
+  const exportOpen = useStore((s) => s.exportOpen);
   const ui = useStore((s) => s.ui);
   const setUi = useStore((s) => s.setUi);
   useApplyTheme();
@@ -75,6 +77,11 @@ export function App() {
         </aside>
       </div>
       <StatusBar />
+      {exportOpen && (
+        <Suspense fallback={null}>
+          <ExportModal />
+        </Suspense>
+      )}
       <Toaster />
     </div>
   );

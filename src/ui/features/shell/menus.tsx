@@ -20,6 +20,11 @@ export function FileMenu() {
       },
       testId: 'topbar.menu.file.save',
     },
+    {
+      label: 'Export…',
+      onSelect: () => useStore.getState().setExportOpen(true),
+      testId: 'topbar.menu.file.export',
+    },
     { kind: 'separator' },
     { kind: 'heading', label: 'Open example' },
     ...exampleSummaries().map(

@@ -1,0 +1,189 @@
+// The Export panel (UX §6): the design as a table definition, a NoSQL Workbench model or code. Targets on
+// the left, the file read-only in Monaco, copy and download with an editable file name, and what to run
+// next. Loaded lazily when first opened; the output is the core's exportDesign, computed once per design
+// and target, so what is copied, downloaded and shown is the same text.
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ExportTarget, exportDesign, isExportAvailable } from '../../../core/export/index.ts';
+import type { Design } from '../../../core/model/schema.ts';
+import { useStore } from '../../../store/index.ts';
+import { Icon } from '../../components/icon.tsx';
+import { CopyButton } from './copy-button.tsx';
+import { downloadText } from './download.ts';
+import { ExportPreview } from './export-preview.tsx';
+import { DEFAULT_TARGET, TARGET_GROUPS, targetEntry } from './export-targets.ts';
+import { cleanStem, splitFilename, withFilename } from './filename.ts';
+import { TargetList } from './target-list.tsx';
+import { useModal } from './use-modal.ts';
+import './export.css';
+
+type Output =
+  | { ok: true; filename: string; language: string; content: string; nextSteps: string }
+  | { ok: false; message: string };
+
+/** The last target chosen, so that the panel reopens where the user left it (session only). */
+let lastTarget: ExportTarget = DEFAULT_TARGET;
+
+function render(design: Design, target: ExportTarget): Output {
+  try {
+    return { ok: true, ...exportDesign(design, target) };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export default function ExportModal() {
+  const design = useStore((s) => s.design);
+  const setExportOpen = useStore((s) => s.setExportOpen);
+  const close = useCallback(() => setExportOpen(false), [setExportOpen]);
+  const root = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const [target, setTarget] = useState<ExportTarget>(() =>
+    isExportAvailable(lastTarget) ? lastTarget : DEFAULT_TARGET,
+  );
+  const [typedStem, setTypedStem] = useState<string | null>(null);
+  const output = useMemo(() => (design ? render(design, target) : null), [design, target]);
+  useModal(root, close, '.export-target[aria-current="true"]');
+  if (!design || !output) return null;
+  const choose = (next: ExportTarget) => {
+    lastTarget = next;
+    setTarget(next);
+  };
+  const entry = targetEntry(target);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the panel closes it, for the mouse; Escape and the close button do for the keyboard.
+    <div
+      className="export-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div
+        ref={root}
+        className="export-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="export.modal"
+      >
+        <header className="export-head">
+          <h2 id={titleId}>Export</h2>
+          <span className="export-subtitle">
+            {design.name} · table <span className="mono">{design.table.name}</span>
+          </span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon export-close"
+            aria-label="Close the export panel (Escape)"
+            title="Close (Escape)"
+            data-testid="export.close"
+            onClick={close}
+          >
+            <Icon name="close" />
+          </button>
+        </header>
+        <div className="export-body">
+          <TargetList groups={TARGET_GROUPS} selected={target} onSelect={choose} />
+          <section className="export-main" aria-label={`${entry?.label ?? target} ${entry?.detail ?? ''}`}>
+            {output.ok ? (
+              <FileView
+                key={target}
+                output={output}
+                typedStem={typedStem}
+                onStem={setTypedStem}
+                title={entry ? `${entry.label} · ${entry.detail ?? ''}` : target}
+              />
+            ) : (
+              <div className="export-error" role="alert" data-testid="export.error">
+                <Icon name="error" size={18} />
+                <div>
+                  <h3>This export failed</h3>
+                  <p>{output.message}</p>
+                  <p className="field-hint">
+                    Check the Problems tab of the dock: a design with problems may not export.
+                  </p>
+                </div>
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FileView({
+  output,
+  typedStem,
+  onStem,
+  title,
+}: {
+  output: Extract<Output, { ok: true }>;
+  typedStem: string | null;
+  onStem: (stem: string | null) => void;
+  title: string;
+}) {
+  const { stem: defaultStem, extension } = splitFilename(output.filename);
+  const filename = `${cleanStem(typedStem ?? defaultStem, defaultStem)}${extension}`;
+  const nextSteps = withFilename(output.nextSteps, output.filename, filename);
+  const stemId = useId();
+  return (
+    <>
+      <div className="export-toolbar">
+        <span className="export-title">{title}</span>
+        <span className="badge" title="Language">
+          {output.language}
+        </span>
+        <span className="export-spacer" />
+        <label className="export-filename" htmlFor={stemId}>
+          <span className="export-filename-label">File name</span>
+          <span className="export-filename-box">
+            <input
+              id={stemId}
+              className="input mono"
+              value={typedStem ?? defaultStem}
+              spellCheck={false}
+              aria-label={`File name, without the fixed extension ${extension}`}
+              data-testid="export.filename"
+              onChange={(event) => onStem(event.target.value)}
+              onBlur={() => {
+                if (typedStem !== null && cleanStem(typedStem, defaultStem) === defaultStem) onStem(null);
+              }}
+            />
+            {extension && <span className="export-extension mono">{extension}</span>}
+          </span>
+        </label>
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-testid="export.download"
+          onClick={() => downloadText(output.content, filename, output.language)}
+        >
+          <Icon name="download" size={13} />
+          Download
+        </button>
+      </div>
+      <ExportPreview value={output.content} language={output.language} label={`${filename}, read-only`}>
+        <CopyButton
+          text={output.content}
+          label={`Copy ${filename}`}
+          testId="export.copy"
+          className="btn btn-sm export-copy"
+        />
+      </ExportPreview>
+      <div className="export-next">
+        <div className="export-next-head">
+          <span className="section-title export-next-title">What to run next</span>
+          <CopyButton
+            text={nextSteps}
+            label="Copy the commands"
+            testId="export.nextSteps.copy"
+            className="btn btn-ghost btn-sm"
+          />
+        </div>
+        <pre className="export-next-text mono" data-testid="export.nextSteps">
+          {nextSteps}
+        </pre>
+      </div>
+    </>
+  );
+}
