@@ -23,7 +23,8 @@ export function initialJsSize(budgetKb: number): Plugin {
         seen.add(file);
         for (const imported of chunk.imports ?? []) visit(imported);
       };
-      for (const [file, chunk] of Object.entries(chunks)) if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
+      for (const [file, chunk] of Object.entries(chunks))
+        if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
       const bytes = [...seen].reduce((sum, file) => sum + gzipSync(chunks[file].code ?? '').length, 0);
       const kb = bytes / 1024;
       const line = `Initial JS: ${kb.toFixed(1)} KB gzip in ${seen.size} chunk(s) (budget ${budgetKb} KB)`;

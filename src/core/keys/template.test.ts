@@ -14,9 +14,9 @@ import {
 
 describe('key templates', () => {
   it('render literal text and placeholders', () => {
-    expect(renderTemplate('ORDER#{createdAt}#{orderId}', { createdAt: '2026-10-08T14:30:00Z', orderId: 'o100' })).toBe(
-      'ORDER#2026-10-08T14:30:00Z#o100',
-    );
+    expect(
+      renderTemplate('ORDER#{createdAt}#{orderId}', { createdAt: '2026-10-08T14:30:00Z', orderId: 'o100' }),
+    ).toBe('ORDER#2026-10-08T14:30:00Z#o100');
     expect(renderTemplate('PROFILE', {})).toBe('PROFILE');
   });
 
@@ -71,7 +71,11 @@ describe('key templates', () => {
   it('round-trip render and parse for any values free of the next delimiter', () => {
     const literal = fc.stringMatching(/^[A-Z#|:_-]{1,4}$/);
     const template = fc
-      .tuple(fc.option(literal, { nil: undefined }), fc.array(literal, { minLength: 1, maxLength: 3 }), fc.boolean())
+      .tuple(
+        fc.option(literal, { nil: undefined }),
+        fc.array(literal, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+      )
       .map(([head, separators, trailing]) => {
         let t = head ?? '';
         separators.forEach((sep, i) => {
@@ -81,21 +85,28 @@ describe('key templates', () => {
         return t;
       });
     fc.assert(
-      fc.property(template, fc.array(fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }), { minLength: 3, maxLength: 3 }), (t, raw) => {
-        const parts = parseTemplate(t);
-        const values: Record<string, string> = {};
-        parts.forEach((part, i) => {
-          if (part.kind !== 'placeholder') return;
-          const next = parts[i + 1];
-          const banned = next?.kind === 'literal' ? next.text[0] : undefined;
-          const index = Number(part.name.slice(1));
-          const cleaned = banned ? raw[index].split(banned).join('') : raw[index];
-          values[part.name] = cleaned || 'x';
-        });
-        const key = renderTemplate(t, values);
-        expect(key).toBeDefined();
-        expect(parseKey(t, key!)).toEqual(values);
-      }),
+      fc.property(
+        template,
+        fc.array(fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }), {
+          minLength: 3,
+          maxLength: 3,
+        }),
+        (t, raw) => {
+          const parts = parseTemplate(t);
+          const values: Record<string, string> = {};
+          parts.forEach((part, i) => {
+            if (part.kind !== 'placeholder') return;
+            const next = parts[i + 1];
+            const banned = next?.kind === 'literal' ? next.text[0] : undefined;
+            const index = Number(part.name.slice(1));
+            const cleaned = banned ? raw[index].split(banned).join('') : raw[index];
+            values[part.name] = cleaned || 'x';
+          });
+          const key = renderTemplate(t, values);
+          expect(key).toBeDefined();
+          expect(parseKey(t, key!)).toEqual(values);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -10,6 +10,7 @@ describe('design JSON Schema', () => {
 
   it('describes the operations and key types', () => {
     const text = designJsonSchemaText();
-    for (const word of ['TransactWriteItems', 'begins_with', 'PAY_PER_REQUEST', 'globalSecondaryIndexes']) expect(text).toContain(word);
+    for (const word of ['TransactWriteItems', 'begins_with', 'PAY_PER_REQUEST', 'globalSecondaryIndexes'])
+      expect(text).toContain(word);
   });
 });

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatProblems, validateDesign, validateDesignText } from './validate.ts';
 
-const exampleText = readFileSync(new URL('../../../../shared/examples/online-store.keyplan.json', import.meta.url), 'utf8');
+const exampleText = readFileSync(
+  new URL('../../../../shared/examples/online-store.keyplan.json', import.meta.url),
+  'utf8',
+);
 const example = () => JSON.parse(exampleText);
 
 function problemsOf(mutate: (doc: ReturnType<typeof example>) => void): string {
@@ -29,28 +32,44 @@ describe('validateDesign', () => {
 
   it('reports schema errors with paths', () => {
     expect(problemsOf((d) => (d.format = 'keyplan/9'))).toMatch(/^format: /);
-    expect(problemsOf((d) => (d.accessPatterns[2].operation = 'Select'))).toBe('accessPatterns[2].operation: unknown operation');
+    expect(problemsOf((d) => (d.accessPatterns[2].operation = 'Select'))).toBe(
+      'accessPatterns[2].operation: unknown operation',
+    );
     expect(problemsOf((d) => (d.table.colour = 'red'))).toBe('table: unknown field "colour"');
     expect(problemsOf((d) => (d.table.name = 'a b'))).toMatch(/^table\.name: may only contain/);
   });
 
   it('checks references: indexes, entities, key attributes, table keys', () => {
-    expect(problemsOf((d) => (d.accessPatterns[3].index = 'GSI9'))).toBe('accessPatterns[3].index: no index is named "GSI9"');
-    expect(problemsOf((d) => (d.accessPatterns[5].entity = 'Shipment'))).toBe('accessPatterns[5].entity: no entity is named "Shipment"');
+    expect(problemsOf((d) => (d.accessPatterns[3].index = 'GSI9'))).toBe(
+      'accessPatterns[3].index: no index is named "GSI9"',
+    );
+    expect(problemsOf((d) => (d.accessPatterns[5].entity = 'Shipment'))).toBe(
+      'accessPatterns[5].entity: no entity is named "Shipment"',
+    );
     expect(problemsOf((d) => (d.entities[0].keys.GSI7PK = 'X#{name}'))).toBe(
       'entities[0].keys.GSI7PK: "GSI7PK" is not a key attribute of the table or of any index',
     );
-    expect(problemsOf((d) => delete d.entities[2].keys.SK)).toBe('entities[2].keys: missing a template for the table key SK');
-    expect(problemsOf((d) => (d.accessPatterns[5].set = ['colour']))).toBe('accessPatterns[5].set[0]: "colour" is not an attribute of Order');
+    expect(problemsOf((d) => delete d.entities[2].keys.SK)).toBe(
+      'entities[2].keys: missing a template for the table key SK',
+    );
+    expect(problemsOf((d) => (d.accessPatterns[5].set = ['colour']))).toBe(
+      'accessPatterns[5].set[0]: "colour" is not an attribute of Order',
+    );
     expect(problemsOf((d) => (d.accessPatterns[0].keyCondition.sort.op = 'begins_with'))).toMatch(
       /accessPatterns\[0\]\.keyCondition\.sort: GetItem needs the full primary key/,
     );
   });
 
   it('checks sample values against declared types, enums and required attributes', () => {
-    expect(problemsOf((d) => (d.items.Order[0].total = '39.90'))).toBe('items.Order[0].total: expected a value of type N, got "39.90"');
-    expect(problemsOf((d) => (d.items.Order[0].status = 'LOST'))).toMatch(/items\.Order\[0\]\.status: "LOST" is not one of/);
-    expect(problemsOf((d) => delete d.items.Order[1].orderId)).toBe('items.Order[1]: missing required attribute "orderId"');
+    expect(problemsOf((d) => (d.items.Order[0].total = '39.90'))).toBe(
+      'items.Order[0].total: expected a value of type N, got "39.90"',
+    );
+    expect(problemsOf((d) => (d.items.Order[0].status = 'LOST'))).toMatch(
+      /items\.Order\[0\]\.status: "LOST" is not one of/,
+    );
+    expect(problemsOf((d) => delete d.items.Order[1].orderId)).toBe(
+      'items.Order[1]: missing required attribute "orderId"',
+    );
     expect(problemsOf((d) => (d.items.Shipment = []))).toBe('items.Shipment: no entity is named "Shipment"');
   });
 
@@ -59,7 +78,9 @@ describe('validateDesign', () => {
       problemsOf((d) => {
         d.table.globalSecondaryIndexes[0].sortKey = { name: 'GSI1SK', type: 'N' };
       }),
-    ).toBe('entities[1].keys.GSI1SK: GSI1SK is of type N: its template must be one {placeholder} of an attribute of type N');
+    ).toBe(
+      'entities[1].keys.GSI1SK: GSI1SK is of type N: its template must be one {placeholder} of an attribute of type N',
+    );
   });
 
   it('says where JSON syntax breaks', () => {
