@@ -18,10 +18,9 @@ import type { EntityPlan } from './entities.ts';
 import type { ListPlan } from './plan.ts';
 import {
   type ClausePlan,
-  clauseValue,
+  clausePlan,
   type Expressions,
   keyValue,
-  operandCount,
   SymbolicExpressions,
   type ValueExpr,
 } from './values.ts';
@@ -84,14 +83,7 @@ function keyValues(context: PatternContext, templates: [string, string][]): [str
 }
 
 function clausePlans(context: PatternContext, action: WriteAction): ClausePlan[] {
-  return conditionClauses(action.condition).map((clause) => ({
-    attribute: clause.attribute,
-    op: clause.op,
-    operands: [clause.value, clause.to]
-      .filter((v) => v !== undefined)
-      .slice(0, operandCount(clause.op))
-      .map((v) => clauseValue(v as string | number | boolean, context.numeric.has(clause.attribute))),
-  }));
+  return conditionClauses(action.condition).map((clause) => clausePlan(clause, context.numeric));
 }
 
 function conditionText(
@@ -176,7 +168,7 @@ export function planWrites(context: PatternContext, actions: WriteAction[]): Act
   return actions.map((action) => planAction(context, action));
 }
 
-function projectionOf(attributes: string[] | undefined): ProjectionPlan | undefined {
+export function projectionOf(attributes: string[] | undefined): ProjectionPlan | undefined {
   if (!attributes?.length) return undefined;
   const expressions = new SymbolicExpressions();
   const text = expressions.projection(attributes);

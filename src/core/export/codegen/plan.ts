@@ -3,8 +3,8 @@
 // key templates, indexKeyUpdates, ExpressionBuilder), so that the code sends the request `keyplan run`
 // sends for the same arguments; server/codegen tests check that field for field.
 import { parseTemplate } from '../../keys/template.ts';
-import { keyAttributeTypes, keySchemaFor, projectedAttributeNames } from '../../model/indexes.ts';
-import type { AccessPattern, AttributeType, Design, SortOperator } from '../../model/schema.ts';
+import { keyAttributeTypes, keySchemaFor } from '../../model/indexes.ts';
+import type { AccessPattern, AttributeType, Design } from '../../model/schema.ts';
 import { RequestError } from '../../requests/errors.ts';
 import {
   conditionClauses,
@@ -29,24 +29,17 @@ import {
   snakeCase,
   typescriptIdentifier,
 } from './naming.ts';
+import { planRead, type ReadPlan } from './plan-reads.ts';
 import {
   type ActionPlan,
   batchProjection,
   type GetPlan,
   type PatternContext,
+  type ProjectionPlan,
   planGets,
   planWrites,
 } from './plan-writes.ts';
-import {
-  type ClausePlan,
-  CodegenError,
-  clauseValue,
-  type Expressions,
-  keyValue,
-  operandCount,
-  SymbolicExpressions,
-  type ValueExpr,
-} from './values.ts';
+import { CodegenError } from './values.ts';
 
 export interface ParamPlan {
   /** The argument's name in the design (a TypeScript property as it is). */
@@ -68,32 +61,14 @@ export interface ListPlan {
   fields: ParamPlan[];
 }
 
-export interface ReadPlan {
-  kind: 'read';
-  operation: 'GetItem' | 'Query' | 'Scan';
-  index?: string;
-  /** GetItem: the table key. */
-  key?: [string, ValueExpr][];
-  /** Query: the key condition, for boto3's Key(). */
-  partition?: [string, ValueExpr];
-  sort?: { name: string; op: SortOperator; operands: ValueExpr[] };
-  filter?: ClausePlan[];
-  projection?: { text: string; names?: Record<string, string> };
-  scanIndexForward?: false;
-  limit?: number;
-  consistentRead?: true;
-  /** The request's expressions as the core writes them. */
-  expressions: Expressions & { keyCondition?: string; filter?: string; projection?: string };
-  /** The entities the items are, and whether they may lack attributes (projection, index projection). */
-  returns: { entities: EntityPlan[]; partial: boolean };
-}
+export type { ReadPlan };
 
 export type RequestPlan =
   | ReadPlan
   | { kind: 'write'; action: ActionPlan }
   | { kind: 'transact-write'; actions: ActionPlan[] }
   | { kind: 'transact-get'; gets: GetPlan[] }
-  | { kind: 'batch-get'; gets: GetPlan[]; projection?: { text: string; names?: Record<string, string> } };
+  | { kind: 'batch-get'; gets: GetPlan[]; projection?: ProjectionPlan };
 
 export interface PatternPlan {
   pattern: AccessPattern;
@@ -169,82 +144,6 @@ function enumOf(design: Design, name: string): (string | number)[] | undefined {
     if (attribute) return attribute.enum;
   }
   return undefined;
-}
-
-function planRead(
-  context: PatternContext,
-  pattern: Extract<AccessPattern, { operation: 'GetItem' | 'Query' | 'Scan' }>,
-): ReadPlan {
-  const { design, typeOf } = context;
-  const index = pattern.operation === 'GetItem' ? undefined : pattern.index;
-  const schema = keySchemaFor(design, index);
-  if (!schema) throw new RequestError(`pattern ${pattern.id} reads index "${index}", which does not exist`);
-  const numeric = numericAttributes(design);
-  const expressions = new SymbolicExpressions();
-  const plan: ReadPlan = {
-    kind: 'read',
-    operation: pattern.operation,
-    expressions: { values: [] },
-    returns: { entities: [], partial: false },
-  };
-  if (index !== undefined) plan.index = index;
-  const fields: ReadPlan['expressions'] = { values: [] };
-  if (pattern.operation !== 'Scan') {
-    const { partition, sort } = pattern.keyCondition;
-    const { partitionKey, sortKey } = schema;
-    const pk = keyValue(partition, partitionKey.type, partitionKey.name, typeOf);
-    if (sort && !sortKey)
-      throw new RequestError(`pattern ${pattern.id}: ${index ?? 'the table'} has no sort key`);
-    const bounds = sort && sortKey ? [sort.value, ...(sort.to === undefined ? [] : [sort.to])] : [];
-    const sortOperands = bounds.map((bound) => keyValue(bound, sortKey!.type, sortKey!.name, typeOf));
-    if (pattern.operation === 'GetItem') {
-      if (sortKey && sort?.op !== '=')
-        throw new RequestError(`a GetItem needs the full primary key: an "=" on ${sortKey.name}`);
-      plan.key = [[partitionKey.name, pk]];
-      if (sortKey) plan.key.push([sortKey.name, sortOperands[0]]);
-    } else {
-      plan.partition = [partitionKey.name, pk];
-      fields.keyCondition = expressions.compare(partitionKey.name, '=', [pk], 'pk');
-      if (sort && sortKey) {
-        if (sortOperands.length < operandCount(sort.op))
-          throw new RequestError(`${sort.op} on ${sortKey.name} needs two values`);
-        plan.sort = {
-          name: sortKey.name,
-          op: sort.op,
-          operands: sortOperands.slice(0, operandCount(sort.op)),
-        };
-        fields.keyCondition += ` AND ${expressions.compare(sortKey.name, sort.op, plan.sort.operands, 'sk')}`;
-      }
-    }
-  }
-  if (pattern.filter?.length && pattern.operation !== 'GetItem') {
-    plan.filter = pattern.filter.map((clause) => ({
-      attribute: clause.attribute,
-      op: clause.op,
-      operands: [clause.value, clause.to]
-        .filter((v) => v !== undefined)
-        .slice(0, operandCount(clause.op))
-        .map((v) => clauseValue(v as string | number | boolean, numeric.has(clause.attribute))),
-    }));
-    fields.filter = expressions.condition(plan.filter);
-  }
-  if (pattern.projection?.length) {
-    fields.projection = expressions.projection(pattern.projection);
-    const own = new SymbolicExpressions();
-    const text = own.projection(pattern.projection);
-    plan.projection = own.result().names ? { text, names: own.result().names } : { text };
-  }
-  plan.expressions = { ...fields, ...expressions.result() };
-  if (pattern.operation !== 'GetItem' && pattern.scanIndexForward === false) plan.scanIndexForward = false;
-  if (pattern.operation !== 'GetItem' && pattern.limit !== undefined) plan.limit = pattern.limit;
-  if (pattern.consistentRead) plan.consistentRead = true;
-  plan.returns = {
-    entities: (pattern.returns ?? []).flatMap((name) =>
-      context.entities.filter((e) => e.entity.name === name),
-    ),
-    partial: Boolean(pattern.projection?.length) || projectedAttributeNames(design, schema) !== undefined,
-  };
-  return plan;
 }
 
 type Unit = ActionPlan | GetPlan;

@@ -312,10 +312,9 @@ function writeFunction(plan: PatternPlan, uses: TypescriptUses): string {
     }
     case 'transact-get': {
       what = 'TransactGetItems: one entry per get, in order, undefined where no item has the key.';
-      const type = itemType(
-        uniqueEntities(request.gets),
-        request.gets.some((g) => g.projection),
-      );
+      // Each get's own projection decides whether its items may lack attributes.
+      const types = request.gets.map((g) => itemType([g.entity], g.projection !== undefined));
+      const type = [...new Set(types)].join(' | ');
       returns = `Promise<(${type} | undefined)[]>`;
       const items = arrayItems(request.gets, (g) => tsObject([['Get', tsObject(getEntries(plan, g, uses))]]));
       const input = tsObject([['TransactItems', asArray(items, request.gets)]]);

@@ -3,7 +3,13 @@
 // renders keys and clause values, build-write.ts marshals updates), so generated code sends what
 // `keyplan run` sends.
 import { isConstant, parseTemplate, singlePlaceholder, type TemplatePart } from '../../keys/template.ts';
-import type { AttributeType, ConditionOperator, JsonValue, KeyType } from '../../model/schema.ts';
+import type {
+  AttributeType,
+  ConditionClause,
+  ConditionOperator,
+  JsonValue,
+  KeyType,
+} from '../../model/schema.ts';
 import { ExpressionBuilder } from '../../requests/expression.ts';
 
 export type ValueExpr =
@@ -78,8 +84,17 @@ export interface ClausePlan {
 }
 
 /** How many operands an operator takes (ExpressionBuilder.compare ignores the rest). */
-export function operandCount(op: ConditionOperator | 'begins_with'): number {
+export function operandCount(op: ConditionOperator): number {
   return op === 'between' ? 2 : op === 'exists' || op === 'not_exists' ? 0 : 1;
+}
+
+/** A filter or condition clause with its operands; `numeric`: the attributes whose values are numbers. */
+export function clausePlan(clause: ConditionClause, numeric: ReadonlySet<string>): ClausePlan {
+  const operands = [clause.value, clause.to]
+    .filter((v) => v !== undefined)
+    .slice(0, operandCount(clause.op))
+    .map((v) => clauseValue(v as string | number | boolean, numeric.has(clause.attribute)));
+  return { attribute: clause.attribute, op: clause.op, operands };
 }
 
 // The core's builder wants attribute values; it only names and counts them, so any value does.

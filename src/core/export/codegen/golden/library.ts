@@ -492,7 +492,7 @@ export interface AuthorAndBookArgs {
 export async function authorAndBook(
   client: DynamoDBDocumentClient,
   args: AuthorAndBookArgs,
-): Promise<(Partial<AuthorRecord> | Partial<BookRecord> | undefined)[]> {
+): Promise<(AuthorRecord | Partial<BookRecord> | undefined)[]> {
   const response = await client.send(new TransactGetCommand({
     TransactItems: [
       { Get: { TableName: TABLE_NAME, Key: { PK: `AUTHOR#${args.authorId}`, SK: 'PROFILE' } } },
@@ -507,7 +507,7 @@ export async function authorAndBook(
     ],
   }));
   const items = (response.Responses ?? []).map((entry) => entry.Item);
-  return items as (Partial<AuthorRecord> | Partial<BookRecord> | undefined)[];
+  return items as (AuthorRecord | Partial<BookRecord> | undefined)[];
 }
 
 export interface BooksBatchArgs {
