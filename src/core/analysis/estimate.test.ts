@@ -3,61 +3,9 @@
 // "DynamoDB read and write operations" (read-write-operations.html).
 import { describe, expect, it } from 'vitest';
 import { buildViewsFor } from '../indexes/views.ts';
-import { deriveItem } from '../items/derive.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
-import { designSchema } from '../model/schema.ts';
 import { estimatePattern } from './estimate.ts';
-import { itemSizer } from './stored-items.ts';
-
-interface Thing {
-  id: string;
-  bytes: number;
-  group?: string;
-  tag?: string;
-  rank?: string;
-}
-
-/** A table (GSI1 ALL, GSI2 KEYS_ONLY, LSI1 KEYS_ONLY) holding Things padded to `bytes` each, and `patterns`. */
-function design(things: Thing[], patterns: AccessPattern[]): Design {
-  const doc = {
-    format: 'keyplan/1',
-    name: 'sizes',
-    table: {
-      name: 'Things',
-      partitionKey: { name: 'PK', type: 'S' },
-      sortKey: { name: 'SK', type: 'S' },
-      globalSecondaryIndexes: [
-        { name: 'GSI1', partitionKey: { name: 'GSI1PK', type: 'S' }, sortKey: { name: 'GSI1SK', type: 'S' } },
-        { name: 'GSI2', partitionKey: { name: 'GSI2PK', type: 'S' }, projection: { type: 'KEYS_ONLY' } },
-      ],
-      localSecondaryIndexes: [
-        { name: 'LSI1', sortKey: { name: 'LSK', type: 'S' }, projection: { type: 'KEYS_ONLY' } },
-      ],
-    },
-    entities: [
-      {
-        name: 'Thing',
-        attributes: ['group', 'id', 'body', 'tag', 'rank'].map((name) => ({ name, type: 'S' })),
-        keys: {
-          PK: 'G#{group}',
-          SK: 'T#{id}',
-          GSI1PK: 'TAG#{tag}',
-          GSI1SK: 'T#{id}',
-          GSI2PK: 'R#{rank}',
-          LSK: 'L#{id}',
-        },
-      },
-    ],
-    accessPatterns: patterns,
-    items: { Thing: things.map(({ bytes: _, ...values }) => ({ group: 'g', ...values, body: '' })) },
-  };
-  const bare = designSchema.parse(doc);
-  const size = itemSizer(bare);
-  doc.items.Thing.forEach((values, i) => {
-    values.body = 'x'.repeat(things[i].bytes - size(deriveItem(bare, bare.entities[0], values)));
-  });
-  return designSchema.parse(doc);
-}
+import { paddedDesign as design, type Thing } from './test-designs.ts';
 
 const KB = 1024;
 const many = (n: number, bytes: number, extra: Partial<Thing> = {}) =>

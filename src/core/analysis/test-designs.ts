@@ -1,11 +1,14 @@
 // Designs the analysis tests share: the built-in examples and the seed-000 fixture, validated, each
-// optionally edited first as a raw document (so a test states only what it changes).
+// optionally edited first as a raw document (so a test states only what it changes); and a bare table
+// whose items are padded to exact sizes, for capacity estimates.
 import { ecommerce } from '../examples/ecommerce.ts';
 import { onlineStore } from '../examples/online-store.ts';
-import type { AccessPattern, Design, DesignInput } from '../model/schema.ts';
+import { deriveItem } from '../items/derive.ts';
+import { type AccessPattern, type Design, type DesignInput, designSchema } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
 import seed000 from './fixtures/seed-000.keyplan.json' with { type: 'json' };
 import { type Finding, type LintRule, lintDesign } from './lint.ts';
+import { itemSizer } from './stored-items.ts';
 
 type EntityInput = NonNullable<DesignInput['entities']>[number];
 type Doc = DesignInput & { entities: EntityInput[]; accessPatterns: AccessPattern[] };
@@ -47,3 +50,53 @@ export function findingsOf(rule: LintRule, design: Design): Finding[] {
 }
 
 export const where = (findings: Finding[]) => findings.map((f) => [f.severity, f.target]);
+
+export interface Thing {
+  id: string;
+  bytes: number;
+  group?: string;
+  tag?: string;
+  rank?: string;
+}
+
+/** A table (GSI1 ALL, GSI2 KEYS_ONLY, LSI1 KEYS_ONLY) holding Things padded to `bytes` each, and `patterns`. */
+export function paddedDesign(things: Thing[], patterns: AccessPattern[]): Design {
+  const doc = {
+    format: 'keyplan/1',
+    name: 'sizes',
+    table: {
+      name: 'Things',
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'SK', type: 'S' },
+      globalSecondaryIndexes: [
+        { name: 'GSI1', partitionKey: { name: 'GSI1PK', type: 'S' }, sortKey: { name: 'GSI1SK', type: 'S' } },
+        { name: 'GSI2', partitionKey: { name: 'GSI2PK', type: 'S' }, projection: { type: 'KEYS_ONLY' } },
+      ],
+      localSecondaryIndexes: [
+        { name: 'LSI1', sortKey: { name: 'LSK', type: 'S' }, projection: { type: 'KEYS_ONLY' } },
+      ],
+    },
+    entities: [
+      {
+        name: 'Thing',
+        attributes: ['group', 'id', 'body', 'tag', 'rank'].map((name) => ({ name, type: 'S' })),
+        keys: {
+          PK: 'G#{group}',
+          SK: 'T#{id}',
+          GSI1PK: 'TAG#{tag}',
+          GSI1SK: 'T#{id}',
+          GSI2PK: 'R#{rank}',
+          LSK: 'L#{id}',
+        },
+      },
+    ],
+    accessPatterns: patterns,
+    items: { Thing: things.map(({ bytes: _, ...values }) => ({ group: 'g', ...values, body: '' })) },
+  };
+  const bare = designSchema.parse(doc);
+  const size = itemSizer(bare);
+  doc.items.Thing.forEach((values, i) => {
+    values.body = 'x'.repeat(things[i].bytes - size(deriveItem(bare, bare.entities[0], values)));
+  });
+  return designSchema.parse(doc);
+}
