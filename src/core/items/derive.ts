@@ -63,15 +63,28 @@ export function deriveItem(design: Design, entity: Entity, values: Values): Plai
   return entityDeriver(design, entity).item(values);
 }
 
+// Designs are immutable and edits share what they do not change, so an entity whose definition, samples
+// and table are the same objects as last time derives the same items: a template edit re-derives one entity.
+const derivedByEntity = new WeakMap<
+  Entity,
+  { table: Design['table']; samples: unknown; items: DerivedItem[] }
+>();
+
+function deriveEntityItems(design: Design, entity: Entity): DerivedItem[] {
+  const samples = design.items[entity.name] ?? [];
+  const cached = derivedByEntity.get(entity);
+  if (cached && cached.table === design.table && cached.samples === samples) return cached.items;
+  const derive = entityDeriver(design, entity).item;
+  const items: DerivedItem[] = samples.map((values, sampleIndex) => ({
+    entity: entity.name,
+    sampleIndex,
+    item: derive(values),
+  }));
+  derivedByEntity.set(entity, { table: design.table, samples, items });
+  return items;
+}
+
 /** Every item of the design, entity by entity in design order, samples in their order. */
 export function deriveItems(design: Design): DerivedItem[] {
-  const out: DerivedItem[] = [];
-  for (const entity of design.entities) {
-    const samples = design.items[entity.name] ?? [];
-    const derive = entityDeriver(design, entity).item;
-    for (let sampleIndex = 0; sampleIndex < samples.length; sampleIndex++) {
-      out.push({ entity: entity.name, sampleIndex, item: derive(samples[sampleIndex]) });
-    }
-  }
-  return out;
+  return design.entities.flatMap((entity) => deriveEntityItems(design, entity));
 }
