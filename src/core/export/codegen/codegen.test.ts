@@ -69,6 +69,25 @@ describe('generated code', () => {
     expect(generateCode(design, 'typescript')).toContain('// bad-update: no function, because');
   });
 
+  it('never hides a builtin or global the generated code uses', () => {
+    const design = designSchema.parse({
+      format: 'keyplan/1',
+      name: 'Names',
+      table: { name: 'Names', partitionKey: { name: 'PK', type: 'S' } },
+      entities: [
+        { name: 'Record', attributes: [{ name: 'set', type: 'S', required: true }], keys: { PK: '{set}' } },
+      ],
+      accessPatterns: [{ id: 'all', name: 'Everything', operation: 'Scan' }],
+    });
+    const python = generateCode(design, 'python');
+    // _has() calls all(); annotations say set[…].
+    expect(python).toContain('def all_(*, limit: int | None = None');
+    expect(python).toContain('def build_record(set_: str) -> dict:');
+    const typescript = generateCode(design, 'typescript');
+    expect(typescript).toContain('export interface Record2 {');
+    expect(typescript).toContain('export type Item = Record<string, NativeAttributeValue>;');
+  });
+
   it('keeps parameters legal and apart from the names its functions use', () => {
     const [, library] = CASES.find(([name]) => name === 'library') as [string, Design];
     const python = generateCode(library, 'python');

@@ -62,6 +62,20 @@ export const PYTHON_MODULE_NAMES = [
   '_has',
   '_paging',
   '_unique_keys',
+  // Builtins the generated code calls or annotates with: a function or parameter of that name would hide them.
+  'all',
+  'bool',
+  'bytes',
+  'dict',
+  'float',
+  'int',
+  'isinstance',
+  'list',
+  'min',
+  'set',
+  'sorted',
+  'str',
+  'tuple',
 ] as const;
 
 /** Names generated Python functions use for their own locals. */
@@ -105,6 +119,20 @@ export const TYPESCRIPT_MODULE_NAMES = [
   'padNumber',
   'uniqueKeys',
   'Item',
+  // Globals the generated code uses: an interface or function of that name would hide them.
+  'Array',
+  'JSON',
+  'Map',
+  'Math',
+  'Number',
+  'Object',
+  'Partial',
+  'Promise',
+  'Record',
+  'Set',
+  'String',
+  'process',
+  'setTimeout',
 ] as const;
 
 function requiredFirst<T extends { required: boolean }>(list: T[]): T[] {
@@ -141,15 +169,18 @@ export function planEntities(design: Design, python: NameScope, typescript: Name
   return design.entities.map((entity) => {
     const scope = new NameScope([...PYTHON_MODULE_NAMES, ...PYTHON_LOCALS]);
     const attributes = requiredFirst(
-      entity.attributes.map((a) => ({
-        name: a.name,
-        type: a.type,
-        required: a.required === true,
-        ...(a.enum ? { enum: a.enum } : {}),
-        py: scope.claim(pythonIdentifier(snakeCase(a.name))),
-      })),
+      entity.attributes.map((a) => {
+        const py = pythonIdentifier(snakeCase(a.name));
+        return {
+          name: a.name,
+          type: a.type,
+          required: a.required === true,
+          ...(a.enum ? { enum: a.enum } : {}),
+          py: scope.claim(py, `${py}_`),
+        };
+      }),
     );
-    const snake = pythonIdentifier(snakeCase(entity.name));
+    const snake = snakeCase(entity.name);
     const pascal = pascalCase(entity.name);
     return {
       entity,
@@ -157,7 +188,7 @@ export function planEntities(design: Design, python: NameScope, typescript: Name
       keys: planKeys(design, entity),
       python: { build: python.claim(`build_${snake}`), put: python.claim(`put_${snake}`) },
       typescript: {
-        type: typescript.claim(pascal),
+        type: typescript.claim(typescriptIdentifier(pascal)),
         record: typescript.claim(`${pascal}Record`),
         build: typescript.claim(`build${pascal}`),
         put: typescript.claim(`put${pascal}`),

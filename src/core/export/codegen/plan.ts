@@ -257,9 +257,9 @@ function planPattern(
   };
   const request = planRequest(context, pattern);
   const pages = pattern.operation === 'Query' || pattern.operation === 'Scan';
-  const snake = pythonIdentifier(snakeCase(pattern.id));
+  const snake = snakeCase(pattern.id);
   const pascal = pascalCase(pattern.id);
-  const fn = python.claim(snake);
+  const fn = python.claim(pythonIdentifier(snake), `${snake}_`);
   const plan: PatternPlan = {
     pattern,
     python: pages ? { fn, iterate: python.claim(`iterate_${snake}`) } : { fn },
