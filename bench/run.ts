@@ -4,8 +4,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // prints its own table; add one by adding it here.
 import { runCoreBench } from './core.ts';
 import { runDynamoBench } from './dynamodb.ts';
+import { runUiBench } from './ui.ts';
 
-const suites: Record<string, () => void | Promise<void>> = { core: runCoreBench, dynamodb: runDynamoBench };
+const suites: Record<string, () => void | Promise<void>> = {
+  core: runCoreBench,
+  dynamodb: runDynamoBench,
+  ui: runUiBench,
+};
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in suites));

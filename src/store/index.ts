@@ -1,7 +1,7 @@
 // One store made of slices; persistence (autosave of the design and the preferences) only on the combined
 // store. Derived data (items, views, findings, requests) is never stored: see derived.ts.
 import { create } from 'zustand';
-import { createJSONStorage, type PersistStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
 import { designSchema } from '../core/model/schema.ts';
 import { type ConnectionSlice, createConnectionSlice } from './connection-slice.ts';
 import { createDesignSlice, type DesignSlice } from './design-slice.ts';
@@ -16,19 +16,38 @@ type Persisted = Pick<StoreState, 'design' | 'ui'>;
 
 /**
  * persist writes after every state change; a health poll or a selection must not re-serialize a design of
- * 10,000 items (≈1 MB, hundreds of ms), so writes happen only when the design or the preferences changed.
+ * 10,000 items (≈1 MB, hundreds of ms), so writes happen only when the design or the preferences changed,
+ * and typing is coalesced: the last state is written `delayMs` after the changes stop, or when the page is
+ * hidden or closed, so no edit is lost.
  */
 export function writeOnChange(
   storage: PersistStorage<Persisted> | undefined,
+  delayMs = 0,
 ): PersistStorage<Persisted> | undefined {
   if (!storage) return storage;
   let last: Persisted | undefined;
+  let pending: { name: string; value: StorageValue<Persisted> } | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    if (!pending) return;
+    const { name, value } = pending;
+    pending = undefined;
+    storage.setItem(name, value);
+  };
+  if (delayMs > 0 && typeof window !== 'undefined') {
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
+  }
   return {
     ...storage,
     setItem: (name, value) => {
       if (last && value.state.design === last.design && value.state.ui === last.ui) return;
       last = value.state;
-      return storage.setItem(name, value);
+      pending = { name, value };
+      if (delayMs <= 0) return flush();
+      clearTimeout(timer);
+      timer = setTimeout(flush, delayMs);
     },
   };
 }
@@ -44,7 +63,10 @@ export const useStore = create<StoreState>()(
     {
       name: STORAGE_KEY,
       version: 1,
-      storage: writeOnChange(createJSONStorage<Persisted>(() => localStorage)),
+      storage: writeOnChange(
+        createJSONStorage<Persisted>(() => localStorage),
+        300,
+      ),
       partialize: (s): Persisted => ({ design: s.design, ui: s.ui }),
       // A saved design that no longer parses (hand-edited storage, older format) is not restored over
       // nothing: the start screen shows instead, and the raw text stays in storage under a backup key.

@@ -2,8 +2,7 @@
 // its example arguments or needs a Scan, ✗ it cannot be answered (invalid, missing argument…).
 // Memoized per design object, like the other derived data.
 import type { Design } from '../core/model/schema.ts';
-import { problemsOf } from './derived.ts';
-import { useStore } from './index.ts';
+import { problemsOf, useDeferredDesign } from './derived.ts';
 import { previewPattern } from './pattern-preview.ts';
 
 export type PatternTone = 'ok' | 'warn' | 'error';
@@ -47,6 +46,6 @@ export function patternStatuses(design: Design): Map<string, PatternStatus> {
 }
 
 export function usePatternStatuses(): Map<string, PatternStatus> {
-  const design = useStore((s) => s.design);
+  const design = useDeferredDesign();
   return design ? patternStatuses(design) : new Map();
 }

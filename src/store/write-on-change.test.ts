@@ -21,4 +21,22 @@ describe('writeOnChange', () => {
     storage.setItem('k', { state: { design, ui: { ...ui, density: 'cozy' } }, version: 1 });
     expect(writes).toHaveLength(2);
   });
+
+  it('coalesces quick changes into one write of the last state', async () => {
+    const writes: Saved[] = [];
+    const storage = writeOnChange(
+      {
+        getItem: () => null,
+        setItem: (_name, value) => void writes.push(value),
+        removeItem: () => {},
+      } as PersistStorage<Saved['state']>,
+      20,
+    )!;
+    for (const density of ['cozy', 'compact', 'cozy'] as const) {
+      storage.setItem('k', { state: { design: null, ui: { ...DEFAULT_UI, density } }, version: 1 });
+    }
+    expect(writes).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(writes.map((w) => w.state.ui.density)).toEqual(['cozy']);
+  });
 });
