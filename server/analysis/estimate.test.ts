@@ -3,8 +3,8 @@
 // estimate carries the known DynamoDB Local difference (dynamodbLocal) and says why in its explanation.
 // Each write runs on a table reloaded with the design's sample items, the state the estimate assumes.
 import { afterAll, describe, expect, it } from 'vitest';
+import { compareCapacity } from '../../src/core/analysis/compare-capacity.ts';
 import { estimatePattern } from '../../src/core/analysis/estimate.ts';
-import type { PatternEstimate } from '../../src/core/analysis/estimate-types.ts';
 import { paddedDesign } from '../../src/core/analysis/test-designs.ts';
 import { EXAMPLES } from '../../src/core/examples/index.ts';
 import { buildViewsFor } from '../../src/core/indexes/views.ts';
@@ -17,32 +17,23 @@ const client = testClient();
 const prefix = uniquePrefix('estimate');
 afterAll(() => resetSession(client, prefix));
 
-const byTarget = (entries: { target: string; units: number }[]) =>
-  Object.fromEntries(entries.map((e) => [e.target, e.units]));
-
 /** Runs every pattern; returns the ids of those whose estimate expects DynamoDB Local to differ. */
 async function compare(design: Design): Promise<string[]> {
   const views = buildViewsFor(design);
   await applyForSession(client, prefix, design, { recreate: true });
   const differ: string[] = [];
   for (const pattern of design.accessPatterns) {
-    const estimate: PatternEstimate = estimatePattern(design, pattern, views);
+    const estimate = estimatePattern(design, pattern, views);
     expect(estimate.error, pattern.id).toBeUndefined();
     if (estimate.kind === 'write') await loadForSession(client, prefix, design);
     const run = await runPatternForSession(client, prefix, design, { patternId: pattern.id });
-    const reported = byTarget(
-      run.consumedCapacity.entries.map((e) => ({ target: e.target, units: e.capacityUnits })),
-    );
-    const local = estimate.dynamodbLocal;
-    const expected = local ?? { total: estimate.rcu ?? estimate.wcu, perIndex: estimate.perIndex };
-    expect([run.consumedCapacity.total, reported], pattern.id).toEqual([
-      expected.total,
-      byTarget(expected.perIndex),
-    ]);
-    if (local) {
+    const comparison = compareCapacity(estimate, run.consumedCapacity);
+    expect(comparison.agrees, `${pattern.id}: ${JSON.stringify(comparison)}`).toBe(true);
+    if (estimate.dynamodbLocal) {
       differ.push(pattern.id);
-      expect(estimate.explanation, pattern.id).toContain(local.reason);
-    }
+      expect(estimate.explanation, pattern.id).toContain(estimate.dynamodbLocal.reason);
+      expect(comparison.note).toBe(estimate.dynamodbLocal.reason);
+    } else expect(comparison.expected).toBe(comparison.estimated);
   }
   return differ;
 }

@@ -48,8 +48,11 @@ export function estimateRead(
   pattern: AccessPattern,
   views: IndexViews,
   args: ArgumentValues,
+  page: { limit?: number; exclusiveStartKey?: PlainItem } = {},
 ): PatternEstimate {
   const spec = resolveRead(design, pattern, coerceArguments(design, args));
+  if (page.limit !== undefined) spec.limit = page.limit;
+  if (page.exclusiveStartKey) spec.exclusiveStartKey = page.exclusiveStartKey;
   const schema = views.get(spec.index ?? TABLE_INDEX)!.schema;
   const returned = evaluateRead(design, views, spec);
   // The same page without filter and projection: every item evaluated, as the index stores it.

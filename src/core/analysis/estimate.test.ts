@@ -66,6 +66,16 @@ describe('read estimates', () => {
     expect([estimate(d, 'limited').itemsRead, estimate(d, 'limited').rcu]).toEqual([1, 0.5]);
   });
 
+  it('estimates the page a run asks for: another Limit, or the page after a key', () => {
+    const d = design(many(3, 3000), [query('G#g')]);
+    const pattern = d.accessPatterns[0];
+    const views = buildViewsFor(d);
+    const first = estimatePattern(d, pattern, views, { limit: 1 });
+    expect([first.itemsRead, first.rcu]).toEqual([1, 0.5]);
+    const rest = estimatePattern(d, pattern, views, { exclusiveStartKey: { PK: 'G#g', SK: 'T#t00' } });
+    expect([rest.itemsRead, rest.rcu]).toEqual([2, 1]);
+  });
+
   it('adds a table read per item when an LSI query needs attributes the LSI does not project', () => {
     const d = design(many(4, 1000), [
       query('G#g', { index: 'LSI1', projection: ['body'], consistentRead: true }),

@@ -4,6 +4,7 @@
 // figures beside these), how many items and bytes it reads or writes, and why, line by line.
 import { EvaluationError } from '../evaluate/evaluate.ts';
 import { buildViewsFor, type IndexViews } from '../indexes/views.ts';
+import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import { RequestError } from '../requests/errors.ts';
 import type { ArgumentValues } from '../requests/resolve.ts';
@@ -16,6 +17,9 @@ export type { LocalReport, PatternEstimate, TargetUnits } from './estimate-types
 export interface EstimateOptions {
   /** Arguments for the request; the pattern's example by default. */
   args?: ArgumentValues;
+  /** For a Query or Scan: another Limit, or the page after this key (as a run of the pattern may ask). */
+  limit?: number;
+  exclusiveStartKey?: PlainItem;
 }
 
 /** The estimate of one request of the pattern; `views` are the design's (buildViewsFor), shared across calls. */
@@ -31,7 +35,7 @@ export function estimatePattern(
       case 'GetItem':
       case 'Query':
       case 'Scan':
-        return estimateRead(design, pattern, views, args);
+        return estimateRead(design, pattern, views, args, options);
       case 'BatchGetItem':
       case 'TransactGetItems':
         return estimateGets(design, pattern, views, args);
