@@ -7,8 +7,8 @@ import { keySchemas } from '../model/indexes.ts';
 import type { Design } from '../model/schema.ts';
 import { estimateDesign } from './estimate.ts';
 import type { PatternEstimate } from './estimate-types.ts';
-import { requestsPerSecond } from './lint-context.ts';
 import { type PriceTable, US_EAST_1_PRICES } from './prices.ts';
+import { requestsPerSecond } from './rates.ts';
 import { estimateStorage, type StorageEstimate } from './storage.ts';
 
 export interface PatternCost {

@@ -75,3 +75,6 @@ export function sumTargets(lists: readonly TargetUnits[][]): TargetUnits[] {
 }
 
 export const totalUnits = (targets: readonly TargetUnits[]) => targets.reduce((sum, t) => sum + t.units, 0);
+
+/** `1,234 B`: sizes as the explanations give them. */
+export const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;

@@ -22,8 +22,8 @@ import {
   writeActions,
 } from '../requests/resolve.ts';
 import { localTransactionReport } from './dynamodb-local.ts';
-import { bytes } from './estimate-read.ts';
 import {
+  bytes,
   emptyEstimate,
   type PatternEstimate,
   sumTargets,

@@ -154,13 +154,6 @@ export class LintContext {
   }
 }
 
-/** Requests per second a pattern's rate declares (perSecond, else perDay spread evenly); undefined without. */
-export function requestsPerSecond(pattern: AccessPattern): number | undefined {
-  if (pattern.rate?.perSecond !== undefined) return pattern.rate.perSecond;
-  if (pattern.rate?.perDay !== undefined) return pattern.rate.perDay / 86_400;
-  return undefined;
-}
-
 /** `accessPatterns[3]`, `entities[1].keys.GSI1PK`: the targets findings carry. */
 export const patternPath = (index: number) => `accessPatterns[${index}]`;
 export const entityPath = (ref: EntityRef) => `entities[${ref.index}]`;
