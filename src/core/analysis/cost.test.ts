@@ -6,7 +6,7 @@ import { estimateDesign } from './estimate.ts';
 import { US_EAST_1_PRICES } from './prices.ts';
 import { GB } from './storage.ts';
 import { compareTablePerEntity } from './table-per-entity.ts';
-import { ecommerceDesign, entityIn, patternIn, storeDesign } from './test-designs.ts';
+import { ecommerceDesign, entityIn, patternIn, seed000Design, storeDesign } from './test-designs.ts';
 
 const MONTH = 730 * 3600;
 
@@ -79,6 +79,8 @@ describe('costModel', () => {
 
 describe('compareTablePerEntity', () => {
   it('splits a read of several entities into one request per entity table', () => {
+    const seed = seed000Design();
+    const seedViews = buildViewsFor(seed);
     const design = ecommerceDesign();
     const views = buildViewsFor(design);
     const comparison = compareTablePerEntity(design, estimateDesign(design, views), views);
@@ -92,6 +94,13 @@ describe('compareTablePerEntity', () => {
     expect(withItems.summary).toBe(
       'One table: 1 Query, 0.5 RCU. A table per entity: 1 GetItem (Order) + 1 Query (OrderItem), 1 RCU.',
     );
+    // A partition read that drags in another entity reads only the returned entity's own table.
+    const page = compareTablePerEntity(seed, estimateDesign(seed, seedViews), seedViews).find(
+      (c) => c.patternId === 'user-orders-page',
+    )!;
+    expect(page.tablePerEntity.reads.map((r) => [r.operation, r.entity, r.items])).toEqual([
+      ['Query', 'Order', 2],
+    ]);
     const create = comparison.find((c) => c.patternId === 'create-order')!;
     expect(create.tablePerEntity).toEqual({ requests: 1, units: 7, reads: [] });
   });

@@ -54,6 +54,8 @@ function perEntityReads(design: Design, views: IndexViews, pattern: AccessPatter
   for (const name of pattern.returns ?? []) groups.set(name, []);
   for (const item of read.items) {
     const entity = entityOf(design, views, item);
+    // Another entity's items are in the partition only because the table is shared: its own table is not read.
+    if (pattern.returns?.length && !pattern.returns.includes(entity)) continue;
     groups.set(entity, [...(groups.get(entity) ?? []), strip(design, item)]);
   }
   if (groups.size === 0) groups.set(pattern.returns?.[0] ?? '?', []);
