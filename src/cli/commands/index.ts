@@ -1,7 +1,7 @@
 import type { Command } from '../command.ts';
 import { applyCommand } from './apply.ts';
-import { estimateCommand } from './estimate.ts';
 import { codegenCommand } from './codegen.ts';
+import { estimateCommand } from './estimate.ts';
 import { exampleCommand } from './example.ts';
 import { exportCommand } from './export.ts';
 import { importCommand } from './import.ts';
