@@ -1,9 +1,12 @@
-// Cost: per-pattern capacity and monthly cost, once the analysis computes them.
+// Cost: per-pattern capacity and monthly cost. The panel and the estimators load on first use.
+import { lazy, Suspense } from 'react';
+
+const CostPanel = lazy(() => import('../analysis/cost-panel.tsx'));
+
 export function CostTab() {
   return (
-    <div className="empty-state dock-empty" data-testid="cost.empty">
-      <h3>No estimates yet</h3>
-      <p>Capacity and cost estimates arrive with the analysis.</p>
-    </div>
+    <Suspense fallback={<p className="dock-empty-line">Loading the estimates…</p>}>
+      <CostPanel />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 // The dock under the grid (⌘J): the selected pattern's run Result, the design's Problems, and Cost.
 
+import { useProblemCount } from '../../../store/analysis.ts';
 import { useStore } from '../../../store/index.ts';
 import type { DockTab } from '../../../store/ui-slice.ts';
 import { Icon } from '../../components/icon.tsx';
@@ -8,7 +9,6 @@ import { withShortcut } from '../../hooks/platform.ts';
 import { CostTab } from './cost-tab.tsx';
 import { ProblemsTab } from './problems-tab.tsx';
 import { ResultTab } from './result-tab.tsx';
-import { useFindings } from './use-findings.ts';
 import './dock.css';
 
 const MIN_HEIGHT = 120;
@@ -18,7 +18,7 @@ export function Dock() {
   const setDockTab = useStore((s) => s.setDockTab);
   const height = useStore((s) => s.ui.dockHeight);
   const setUi = useStore((s) => s.setUi);
-  const problems = useFindings().length;
+  const problems = useProblemCount();
   const tabs: { id: DockTab; label: React.ReactNode }[] = [
     { id: 'result', label: 'Result' },
     {

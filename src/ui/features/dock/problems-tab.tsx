@@ -1,27 +1,30 @@
-// Problems: what is wrong with the design, grouped by severity. A finding names its target by design path
-// (`entities[2].keys.GSI1PK`); clicking it selects that entity, pattern, index or the table. Validation
-// problems are errors; lint findings (rule id, severity) join the same list.
+// Problems: what is wrong with the design, grouped by severity: validation problems (errors without a rule)
+// and lint findings (rule id, message, target). A finding names its target by design path
+// (`entities[2].keys.GSI1PK`); clicking it selects that entity, pattern, index or the table and reveals it.
 import type { Design } from '../../../core/model/schema.ts';
-import { useStore } from '../../../store/index.ts';
+import { type DesignFinding, useFindings } from '../../../store/analysis.ts';
+import { useDeferredDesign } from '../../../store/derived.ts';
 import { Icon } from '../../components/icon.tsx';
 import { selectionForPath, targetLabel } from './problem-target.ts';
-import { type Finding, type Severity, useFindings } from './use-findings.ts';
+import { revealPath } from './reveal.ts';
 
-const GROUPS: { severity: Severity; title: string }[] = [
+const GROUPS = [
   { severity: 'error', title: 'Errors' },
   { severity: 'warning', title: 'Warnings' },
   { severity: 'info', title: 'Notes' },
-];
+] as const;
 
 export function ProblemsTab() {
   const findings = useFindings();
-  const design = useStore((s) => s.design);
+  // The design the findings were computed from (deferred a frame while typing).
+  const design = useDeferredDesign();
   if (!design) return null;
   if (findings.length === 0)
     return (
       <div className="empty-state dock-empty" data-testid="problems.empty">
         <Icon name="check" size={18} />
         <h3>No problems detected</h3>
+        <p>The design validates and the linter has nothing to say about it.</p>
       </div>
     );
   return (
@@ -30,14 +33,18 @@ export function ProblemsTab() {
         const group = findings.filter((f) => f.severity === severity);
         if (group.length === 0) return null;
         return (
-          <section key={severity} aria-label={title}>
+          <section key={severity} aria-label={title} data-testid={`problems.group.${severity}`}>
             <h3 className="problems-group">
               {title} <span className="badge">{group.length}</span>
             </h3>
             <ul className="problems-list">
               {group.map((finding, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: two findings may say the same of the same target.
-                <FindingRow key={`${finding.target}:${i}`} finding={finding} design={design} />
+                <FindingRow
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two findings may say the same of the same target.
+                  key={`${finding.rule ?? ''}:${finding.target}:${i}`}
+                  finding={finding}
+                  design={design}
+                />
               ))}
             </ul>
           </section>
@@ -47,10 +54,10 @@ export function ProblemsTab() {
   );
 }
 
-function FindingRow({ finding, design }: { finding: Finding; design: Design }) {
-  const select = useStore((s) => s.select);
-  const setMainTab = useStore((s) => s.setMainTab);
-  const selection = selectionForPath(design, finding.target);
+const ICONS = { error: 'error', warning: 'warn', info: 'info' } as const;
+
+function FindingRow({ finding, design }: { finding: DesignFinding; design: Design }) {
+  const selectable = selectionForPath(design, finding.target) !== null;
   const label = targetLabel(design, finding.target);
   return (
     <li>
@@ -58,20 +65,22 @@ function FindingRow({ finding, design }: { finding: Finding; design: Design }) {
         type="button"
         className={`problems-item problems-${finding.severity}`}
         data-testid="problems.item"
+        data-rule={finding.rule ?? 'validation'}
+        data-severity={finding.severity}
         data-target={finding.target}
-        disabled={!selection}
-        onClick={() => {
-          setMainTab('designer');
-          select(selection);
-        }}
+        aria-disabled={!selectable}
+        title={selectable ? `Show ${label ?? finding.target}` : undefined}
+        onClick={() => revealPath(finding.target)}
       >
-        <Icon
-          name={finding.severity === 'error' ? 'error' : finding.severity === 'warning' ? 'warn' : 'check'}
-        />
-        {finding.rule && <span className="badge mono">{finding.rule}</span>}
+        <Icon name={ICONS[finding.severity]} />
+        <span className={`problems-rule mono${finding.rule ? '' : ' is-validation'}`}>
+          {finding.rule ?? 'invalid'}
+        </span>
         <span className="problems-message">{finding.message}</span>
-        {label && <span className="problems-target">{label}</span>}
-        <span className="problems-path mono">{finding.target}</span>
+        <span className="problems-where">
+          {label && <span className="problems-target">{label}</span>}
+          {finding.target && <span className="problems-path mono">{finding.target}</span>}
+        </span>
       </button>
     </li>
   );

@@ -2,6 +2,7 @@
 // the raw response and request, and the check against the in-memory prediction.
 import { useState } from 'react';
 import type { PlainItem } from '../../../core/model/item.ts';
+import { useRunCapacity, useRunEstimate } from '../../../store/analysis.ts';
 import type { RunState } from '../../../store/connection-slice.ts';
 import { useStore } from '../../../store/index.ts';
 import { CodeView } from '../patterns/code-view.tsx';
@@ -76,6 +77,12 @@ function RunDone({
   const runCurrent = useStore((s) => s.runCurrent);
   const target: RunTarget = useStore((s) => (s.health?.dynamodb.mode === 'aws' ? 'AWS' : 'Local'));
   const lastKey = result.lastEvaluatedKey as PlainItem | undefined;
+  const estimate = useRunEstimate(run, patternId);
+  const capacity = useRunCapacity(
+    estimate,
+    result.consumedCapacity,
+    target === 'AWS' ? 'aws' : 'dynamodb-local',
+  );
   const tabs: [SubTab, string][] = [
     ['items', `Items ${result.items.length}`],
     ['check', 'Check'],
@@ -157,7 +164,7 @@ function RunDone({
             operation={result.operation}
             onOpen={() => setTab('check')}
           />
-          <CapacityTable result={result} design={run.design} />
+          <CapacityTable result={result} design={run.design} estimate={estimate} comparison={capacity} />
         </aside>
       </div>
     </div>

@@ -1,6 +1,7 @@
 // The status bar: what the design holds, its problems (click: the dock's Problems tab), DynamoDB's state.
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
-import { useProblems, useViews } from '../../../store/derived.ts';
+import { useProblemCount } from '../../../store/analysis.ts';
+import { useViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { DynamoDbPill } from './dynamodb-pill.tsx';
@@ -12,7 +13,7 @@ export function StatusBar() {
   const design = useStore((s) => s.design);
   const setDockTab = useStore((s) => s.setDockTab);
   const views = useViews();
-  const problems = useProblems();
+  const problems = useProblemCount();
   if (!design) return null;
   const { table } = design;
   const items = views?.get(TABLE_INDEX)?.itemCount ?? 0;
@@ -36,14 +37,14 @@ export function StatusBar() {
       <span className="statusbar-sep">·</span>
       <button
         type="button"
-        className={`statusbar-problems${problems.length > 0 ? ' has-problems' : ''}`}
+        className={`statusbar-problems${problems > 0 ? ' has-problems' : ''}`}
         data-testid="status.problems"
-        data-count={problems.length}
+        data-count={problems}
         title="Show the problems (Problems tab of the dock)"
         onClick={() => setDockTab('problems')}
       >
-        <Icon name={problems.length > 0 ? 'warn' : 'check'} size={12} />
-        {problems.length > 0 ? plural(problems.length, 'problem') : 'No problems'}
+        <Icon name={problems > 0 ? 'warn' : 'check'} size={12} />
+        {problems > 0 ? plural(problems, 'problem') : 'No problems'}
       </button>
       <span className="statusbar-spacer" />
       <DynamoDbPill compact />

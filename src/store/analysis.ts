@@ -1,0 +1,112 @@
+// Hooks over the design's analysis (lint findings, estimates, cost). The analysis code loads on first use,
+// after the first screen; until it has, the hooks return null (findings: the validation problems alone).
+import { useEffect, useSyncExternalStore } from 'react';
+import type { CapacityComparison, ReportedCapacity } from '../core/analysis/compare-capacity.ts';
+import type { CostModel } from '../core/analysis/cost.ts';
+import type { PatternEstimate } from '../core/analysis/estimate-types.ts';
+import type { Finding, Severity } from '../core/analysis/lint.ts';
+import type { TablePerEntity } from '../core/analysis/table-per-entity.ts';
+import type { Design } from '../core/model/schema.ts';
+import { problemsOf, useDeferredDesign } from './derived.ts';
+
+type AnalysisCore = typeof import('./analysis-core.ts');
+
+let core: AnalysisCore | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/** Starts loading the analysis code (once); resolves when it is there. */
+export function loadAnalysis(): Promise<void> {
+  loading ??= import('./analysis-core.ts').then((module) => {
+    core = module;
+    for (const listener of listeners) listener();
+  });
+  return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function useCore(): AnalysisCore | null {
+  const loaded = useSyncExternalStore(subscribe, () => core);
+  useEffect(() => {
+    if (!loaded) void loadAnalysis();
+  }, [loaded]);
+  return loaded;
+}
+
+/** A validation problem or a lint finding; validation problems are errors without a rule. */
+export interface DesignFinding {
+  rule?: string;
+  severity: Severity;
+  message: string;
+  /** A design path (`entities[1].keys.GSI1PK`); empty for the design as a whole. */
+  target: string;
+}
+
+let lastFindings: { design: Design; lint: readonly Finding[] | null; result: DesignFinding[] } | null = null;
+
+function findingsOf(design: Design, lint: readonly Finding[] | null): DesignFinding[] {
+  if (lastFindings?.design === design && lastFindings.lint === lint) return lastFindings.result;
+  const result = [
+    ...problemsOf(design).map(
+      (p): DesignFinding => ({ severity: 'error', message: p.message, target: p.path }),
+    ),
+    ...(lint ?? []),
+  ];
+  lastFindings = { design, lint, result };
+  return result;
+}
+
+/** Validation problems, then lint findings once the linter has loaded. */
+export function useFindings(): DesignFinding[] {
+  const design = useDeferredDesign();
+  const loaded = useCore();
+  return design ? findingsOf(design, loaded ? loaded.lintOf(design) : null) : [];
+}
+
+/** Errors and warnings (what the status bar counts); notes are left out. */
+export function useProblemCount(): number {
+  return useFindings().filter((f) => f.severity !== 'info').length;
+}
+
+/** Every pattern's estimate, in design order; null while the estimators load. */
+export function useEstimates(): PatternEstimate[] | null {
+  const design = useDeferredDesign();
+  const loaded = useCore();
+  return design && loaded ? loaded.estimatesOf(design) : null;
+}
+
+/** The estimate of the request a run sent (its design and arguments); null while the estimators load. */
+export function useRunEstimate(
+  run: { design: Design; args: Record<string, unknown> } | undefined,
+  patternId: string,
+): PatternEstimate | null {
+  const loaded = useCore();
+  return run && loaded ? loaded.estimateOfRun(run, patternId) : null;
+}
+
+/** The run's reported capacity compared with its estimate; null without an estimate (loading, or none). */
+export function useRunCapacity(
+  estimate: PatternEstimate | null,
+  report: ReportedCapacity | undefined,
+  endpoint: 'dynamodb-local' | 'aws',
+): CapacityComparison | null {
+  const loaded = useCore();
+  if (!loaded || !estimate || estimate.error || !report) return null;
+  return loaded.compareCapacity(estimate, report, endpoint);
+}
+
+export function useCostModel(): CostModel | null {
+  const design = useDeferredDesign();
+  const loaded = useCore();
+  return design && loaded ? loaded.costOf(design) : null;
+}
+
+export function useTablePerEntity(): TablePerEntity[] | null {
+  const design = useDeferredDesign();
+  const loaded = useCore();
+  return design && loaded ? loaded.tablePerEntityOf(design) : null;
+}
