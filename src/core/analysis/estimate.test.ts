@@ -232,8 +232,10 @@ describe('write estimates', () => {
     expect(e.explanation.at(-1)).toMatch(/amazon-dynamodb-local-samples#31/);
   });
 
-  it('explains why there is no estimate when the example lacks an argument', () => {
+  it('explains why there is no estimate when the example lacks an argument or a template is half-written', () => {
     const d = design([], [write('put', { operation: 'PutItem', entity: 'Thing', example: { group: 'g' } })]);
     expect(estimate(d, 'put').error).toMatch(/needs argument id/);
+    const typing = design([], [query('G#{group')]);
+    expect(estimate(typing).error).toMatch(/unclosed "\{"/);
   });
 });

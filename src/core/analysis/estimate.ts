@@ -4,6 +4,7 @@
 // figures beside these), how many items and bytes it reads or writes, and why, line by line.
 import { EvaluationError } from '../evaluate/evaluate.ts';
 import { buildViewsFor, type IndexViews } from '../indexes/views.ts';
+import { TemplateSyntaxError } from '../keys/template.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import { RequestError } from '../requests/errors.ts';
@@ -43,7 +44,15 @@ export function estimatePattern(
         return estimateWrite(design, pattern, views, args);
     }
   } catch (error) {
-    if (!(error instanceof RequestError || error instanceof EvaluationError)) throw error;
+    // A design being edited may hold a half-written template; validation names it, the estimate says why it has none.
+    if (
+      !(
+        error instanceof RequestError ||
+        error instanceof EvaluationError ||
+        error instanceof TemplateSyntaxError
+      )
+    )
+      throw error;
     return {
       ...emptyEstimate(pattern),
       error: error.message,
