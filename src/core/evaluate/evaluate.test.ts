@@ -223,7 +223,22 @@ describe('Limit, filter and paging', () => {
       scanIndexForward: false,
       sort: { op: '>=', value: 'b' },
     });
-    expect(pages.map((p) => p.items.map((i) => i.SK).join(''))).toEqual(['ed', 'cb', '']);
+    // The second page stops on the bound it reads towards ("b"), so it has no LastEvaluatedKey.
+    expect(pages.map((p) => p.items.map((i) => i.SK).join(''))).toEqual(['ed', 'cb']);
+  });
+
+  it('sets a LastEvaluatedKey at Limit unless the page ends on the inclusive bound, as DynamoDB Local does', () => {
+    const lek = (spec: Partial<ReadSpec>) =>
+      evaluateRead(letters, letterViews, { operation: 'Query', partition: 'p', ...spec }).lastEvaluatedKey
+        ?.SK;
+    expect(lek({ limit: 3, sort: { op: 'between', value: 'a', to: 'c' } })).toBeUndefined();
+    expect(lek({ limit: 3, sort: { op: 'between', value: 'a', to: 'cc' } })).toBe('c');
+    expect(
+      lek({ limit: 3, sort: { op: 'between', value: 'c', to: 'e' }, scanIndexForward: false }),
+    ).toBeUndefined();
+    expect(lek({ limit: 3, sort: { op: '<=', value: 'c' } })).toBeUndefined();
+    expect(lek({ limit: 1, sort: { op: '=', value: 'c' } })).toBe('c');
+    expect(lek({ limit: 1, sort: { op: 'begins_with', value: 'a' } })).toBe('a');
   });
 
   it('puts the table and index keys in a GSI LastEvaluatedKey, and continues after it', () => {

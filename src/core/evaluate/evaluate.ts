@@ -3,6 +3,7 @@
 import { entryComparator, type IndexView, type IndexViews, type ViewEntry } from '../indexes/views.ts';
 import { compareKeyValues, keyString } from '../keys/compare.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
+import type { KeyValue } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { EvaluationError } from './evaluation-error.ts';
@@ -85,7 +86,23 @@ function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
     else end = firstIndex(entries, start, end, (e) => compare(e, from) < 0);
   }
   const ordered = forward ? ascending(entries, start, end) : descending(entries, start, end);
-  return readPage(ordered, pageReader(design, view, spec));
+  const page = readPage(ordered, pageReader(design, view, spec));
+  const bound = closingBound(spec.sort, forward);
+  // A table's sort keys are unique in a partition, so a page that stops on the inclusive bound it reads
+  // towards cannot continue: DynamoDB (Local, checked) then leaves out the LastEvaluatedKey it sets at
+  // Limit otherwise. Index sort keys repeat, and "=" is not treated so, as DynamoDB does.
+  if (page.lastEvaluatedKey && bound !== undefined && view.schema.kind === 'table' && sortKey) {
+    const last = page.lastEvaluatedKey[sortKey.name] as KeyValue;
+    if (compareKeyValues(last, bound, sortKey.type) === 0) delete page.lastEvaluatedKey;
+  }
+  return page;
+}
+
+/** The inclusive sort-key bound a read in that direction ends on, if its condition has one ("=" aside). */
+function closingBound(sort: ReadSpec['sort'], forward: boolean): KeyValue | undefined {
+  if (!sort) return undefined;
+  if (forward) return sort.op === 'between' ? sort.to : sort.op === '<=' ? sort.value : undefined;
+  return sort.op === 'between' || sort.op === '>=' ? sort.value : undefined;
 }
 
 function* ascending(entries: ViewEntry[], start: number, end: number): Generator<ViewEntry> {
