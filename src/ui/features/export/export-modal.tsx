@@ -142,6 +142,7 @@ function FileView({
               className="input mono"
               value={typedStem ?? defaultStem}
               spellCheck={false}
+              title="File name (the extension is fixed)"
               aria-label={`File name, without the fixed extension ${extension}`}
               data-testid="export.filename"
               onChange={(event) => onStem(event.target.value)}
