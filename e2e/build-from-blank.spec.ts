@@ -93,6 +93,9 @@ test('build the online store from a blank page through the UI alone and see the 
   await app.fill('pattern.sortValue', 'ORDER#');
   await app.id('pattern.descending').check();
   await app.fill('pattern.arg.customerId', 'c1');
+  // It returns orders, not the customer it defaulted to.
+  await app.id('pattern.returns.Customer').click();
+  await app.id('pattern.returns.Order').click();
   await expect(app.id('pattern.keyConditionPreview')).toContainText('begins_with');
   await expect(app.rows('returned')).toHaveCount(2);
   await expect(app.id('status.problems')).toContainText(/no problems/i);
