@@ -1,6 +1,7 @@
 // Derived data, computed from the design on demand and memoized on its identity (designs are immutable,
 // so a new object means a change). Never stored in the store.
 import { useDeferredValue } from 'react';
+import { create } from 'zustand';
 import { buildViewsFor, type IndexViews } from '../core/indexes/views.ts';
 import type { Design } from '../core/model/schema.ts';
 import { type ValidationProblem, validateDesign } from '../core/model/validate.ts';
@@ -53,12 +54,28 @@ export function useViews(): IndexViews | null {
   return design ? viewsOf(design) : null;
 }
 
+/** How long typing must pause before the slower readers (lint, problems, costs, pattern verdicts) follow. */
+export const SETTLE_MS = 200;
+
+// The design as it was when edits last paused. Linting or validating 10,000 items on every keystroke would
+// hold up the grid, so those readers follow this copy instead, one timer for the whole app.
+const settled = create<{ design: Design | null }>(() => ({ design: useStore.getState().design }));
+let settleTimer: ReturnType<typeof setTimeout> | undefined;
+useStore.subscribe((state, previous) => {
+  if (state.design === previous.design) return;
+  clearTimeout(settleTimer);
+  // Opening or closing a design is not typing: follow at once.
+  if (!state.design || !previous.design) settled.setState({ design: state.design });
+  else settleTimer = setTimeout(() => settled.setState({ design: useStore.getState().design }), SETTLE_MS);
+});
+
 /**
- * The design for what may lag an edit by a frame (problem lists, pattern verdicts): React renders the grid
- * and the edited field first, then these, so typing in a 10,000-item design stays responsive.
+ * The design for what may lag an edit (problem lists, lint, costs, pattern verdicts): the last design typing
+ * paused on, rendered after the grid and the edited field (useDeferredValue), so editing a 10,000-item
+ * design stays responsive.
  */
 export function useDeferredDesign(): Design | null {
-  return useDeferredValue(useStore((s) => s.design));
+  return useDeferredValue(settled((s) => s.design));
 }
 
 export function useProblems(): ValidationProblem[] {
