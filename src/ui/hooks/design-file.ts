@@ -64,8 +64,24 @@ export async function readDesignFile(file: File): Promise<OpenResult> {
   };
 }
 
+/**
+ * Reads a NoSQL Workbench model and imports it; a broken or foreign file is reported and nothing opens.
+ * The importer loads on first use, so it never weighs on the first screen.
+ */
+export async function readWorkbenchFile(file: File): Promise<OpenResult & { warnings?: string[] }> {
+  const [{ importWorkbenchText }, text] = await Promise.all([
+    import('../../core/export/workbench/import.ts'),
+    file.text(),
+  ]);
+  const result = importWorkbenchText(text);
+  if (!result.ok) return { ok: false, message: `${file.name}: ${result.message}` };
+  return { ok: true, design: result.design, fileName: file.name, warnings: result.warnings };
+}
+
 /** Opens the browser's file picker for a .json file; resolves with nothing when the user cancels. */
-export function pickDesignFile(): Promise<OpenResult | null> {
+export function pickDesignFile<R extends OpenResult = OpenResult>(
+  read: (file: File) => Promise<R> = readDesignFile as (file: File) => Promise<R>,
+): Promise<R | null> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
@@ -75,7 +91,7 @@ export function pickDesignFile(): Promise<OpenResult | null> {
       const file = input.files?.[0];
       input.remove();
       if (!file) resolve(null);
-      else readDesignFile(file).then(resolve);
+      else read(file).then(resolve);
     });
     input.addEventListener('cancel', () => {
       input.remove();

@@ -4,7 +4,7 @@ import { blankDesign } from '../../../core/model/ops/table.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
 import { dismissToasts, showToast } from '../../components/toast.tsx';
-import { pickDesignFile } from '../../hooks/design-file.ts';
+import { pickDesignFile, readWorkbenchFile } from '../../hooks/design-file.ts';
 import { loadExample } from '../start/examples.ts';
 
 function open(design: Design, what: string) {
@@ -36,6 +36,18 @@ export async function openDesignFromFile(): Promise<void> {
     return;
   }
   open(result.design, result.fileName);
+}
+
+export async function importWorkbenchFromFile(): Promise<void> {
+  const result = await pickDesignFile(readWorkbenchFile);
+  if (!result) return;
+  if (!result.ok) {
+    showToast({ message: result.message, tone: 'error' });
+    return;
+  }
+  open(result.design, `${result.fileName} (NoSQL Workbench)`);
+  if (result.warnings?.length)
+    showToast({ message: `Imported with notes: ${result.warnings.slice(0, 3).join('; ')}` });
 }
 
 /** Commits and, when the design refuses the edit, says why in a toast. */

@@ -4,7 +4,7 @@ import { Menu, type MenuEntry } from '../../components/menu.tsx';
 import { downloadDesign } from '../../hooks/design-file.ts';
 import { shortcutLabel } from '../../hooks/platform.ts';
 import { exampleSummaries } from '../start/examples.ts';
-import { newBlankDesign, openDesignFromFile, openExample } from './actions.ts';
+import { importWorkbenchFromFile, newBlankDesign, openDesignFromFile, openExample } from './actions.ts';
 
 export function FileMenu() {
   const closeDesign = useStore((s) => s.closeDesign);
@@ -35,7 +35,11 @@ export function FileMenu() {
       }),
     ),
     { kind: 'separator' },
-    { label: 'Import NoSQL Workbench…', hint: 'coming soon', disabled: true, onSelect: () => {} },
+    {
+      label: 'Import NoSQL Workbench…',
+      onSelect: () => void importWorkbenchFromFile(),
+      testId: 'topbar.menu.file.importWorkbench',
+    },
     { kind: 'separator' },
     { label: 'Close design', onSelect: closeDesign, hint: 'start screen', testId: 'topbar.menu.file.close' },
   ];

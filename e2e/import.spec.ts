@@ -1,0 +1,33 @@
+// Arriving with a NoSQL Workbench model: it opens as a design; a foreign file is refused with a clear
+// message and the current design stays as it was.
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures/app.ts';
+
+const models = fileURLToPath(new URL('../../shared/workbench-models/', import.meta.url));
+
+test('import a NoSQL Workbench model, and refuse a foreign file without touching the design', async ({
+  app,
+  page,
+}) => {
+  await app.openExample('online-store');
+  const importFile = async (path: string) => {
+    await app.id('topbar.menu.file').click();
+    const chooser = page.waitForEvent('filechooser');
+    await app.id('topbar.menu.file.importWorkbench').click();
+    await (await chooser).setFiles(path);
+  };
+
+  await importFile(fileURLToPath(new URL('../package.json', import.meta.url)));
+  await expect(app.id('toast')).toContainText(/package\.json: .*NoSQL Workbench/);
+  await expect(app.id('sidebar.entity.Customer')).toBeVisible();
+  await expect(app.id('topbar.name')).toContainText('Online store');
+
+  await importFile(`${models}product-catalog.json`);
+  await expect(app.id('topbar.name')).not.toContainText('Online store');
+  await expect(app.rows().first()).toBeVisible();
+  expect(await app.rows().count()).toBeGreaterThan(3);
+  await expect(app.id('status.problems')).toBeVisible();
+  // Opening is undoable: the previous design comes back.
+  await app.id('topbar.undo').click();
+  await expect(app.id('sidebar.entity.Customer')).toBeVisible();
+});
