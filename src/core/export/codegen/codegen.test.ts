@@ -26,7 +26,7 @@ describe('golden files', () => {
   for (const [name, design] of CASES) {
     for (const language of CODEGEN_LANGUAGES) {
       it(`${name} in ${language}`, () => {
-        const file = new URL(`./golden/${name}.${EXTENSIONS[language]}`, import.meta.url);
+        const file = new URL(`../../../../golden/codegen/${name}.${EXTENSIONS[language]}`, import.meta.url);
         const code = generateCode(design, language);
         if (process.env.UPDATE_GOLDEN) writeFileSync(file, code);
         expect(code).toBe(readFileSync(file, 'utf8'));
