@@ -5,6 +5,9 @@
 import type { Design, KeyAttribute, Projection } from '../model/schema.ts';
 import { logicalId } from './cloudformation.ts';
 
+// The module the generated app imports for its entry point, kept apart from this module's own (pure) imports.
+const NODE_URL = 'node:url';
+
 export const CDK_CONSTRUCTS = ['TableV2', 'Table'] as const;
 export type CdkConstruct = (typeof CDK_CONSTRUCTS)[number];
 
@@ -180,7 +183,7 @@ export function cdkApp(design: Design, options: CdkOptions = {}, filename = 'sta
 // as a CDK ${construct} (CloudFormation ${resource}). Needs the packages aws-cdk-lib, constructs and tsx.
 //   npx tsx ${filename}                          synthesizes the template into cdk.out
 //   npx cdk deploy --app "npx tsx ${filename}"   deploys it
-import { pathToFileURL } from 'node:url';
+import { pathToFileURL } from '${NODE_URL}';
 import { App, Stack, type StackProps } from 'aws-cdk-lib';
 import { ${imports.sort().join(', ')} } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';

@@ -19,6 +19,10 @@ import {
   tsValue,
 } from './typescript-values.ts';
 
+// Packages the generated module imports (the generator itself imports no SDK).
+const SDK_CLIENT = '@aws-sdk/client-dynamodb';
+const SDK_LIB = '@aws-sdk/lib-dynamodb';
+
 function entityDeclarations(design: Design, plan: EntityPlan, uses: TypescriptUses): string[] {
   const { entity, attributes, keys, typescript: names } = plan;
   const typeAttribute = design.table.typeAttribute;
@@ -130,8 +134,8 @@ function header(plan: CodePlan, uses: TypescriptUses): string {
   const specifiers = names.map((name) => (types.has(name) ? `type ${name}` : name));
   return [
     ...comment,
-    "import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';",
-    `${tsLayout({ kind: 'group', open: 'import {', items: specifiers, close: "} from '@aws-sdk/lib-dynamodb';", flatOpen: 'import { ', flatClose: " } from '@aws-sdk/lib-dynamodb';" }, '')}`,
+    `import { DynamoDBClient, type DynamoDBClientConfig } from '${SDK_CLIENT}';`,
+    `${tsLayout({ kind: 'group', open: 'import {', items: specifiers, close: `} from '${SDK_LIB}';`, flatOpen: 'import { ', flatClose: ` } from '${SDK_LIB}';` }, '')}`,
     '',
     `export const TABLE_NAME = process.env.TABLE_NAME ?? ${tsString(design.table.name)};`,
   ].join('\n');
