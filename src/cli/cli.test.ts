@@ -3,28 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../core/examples/index.ts';
-import type { CliIo } from './io.ts';
-import { main } from './main.ts';
+import { runKeyplan } from './run-in-process.ts';
 
 const SHARED_EXAMPLE = new URL('../../../shared/examples/online-store.keyplan.json', import.meta.url)
   .pathname;
 
-async function keyplan(args: string[], stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => stdin,
-    isTTY: false,
-  };
-  const code = await main(args, io);
-  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
-}
+const keyplan = (args: string[], stdin = '') => runKeyplan(args, stdin);
 
 const ids = (items: Record<string, unknown>[], key: string) => items.map((item) => item[key]);
 

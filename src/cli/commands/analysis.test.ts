@@ -3,27 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES, getExample } from '../../core/examples/index.ts';
-import type { CliIo } from '../io.ts';
-import { main } from '../main.ts';
+import { runKeyplan } from '../run-in-process.ts';
 
 const SEED_000 = new URL('../../core/analysis/fixtures/seed-000.keyplan.json', import.meta.url).pathname;
 
-async function keyplan(args: string[], stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => stdin,
-    isTTY: false,
-  };
-  const code = await main(args, io);
-  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
-}
+const keyplan = (args: string[], stdin = '') => runKeyplan(args, stdin);
 
 describe('keyplan lint', () => {
   it('exits 0 on both built-in examples, which have infos only', async () => {

@@ -7,8 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getExample } from '../../core/examples/index.ts';
 import { generateCode } from '../../core/export/codegen/index.ts';
 import { validateDesign } from '../../core/model/validate.ts';
-import type { CliIo } from '../io.ts';
-import { main } from '../main.ts';
+import { runKeyplan } from '../run-in-process.ts';
 
 const example = getExample('online-store');
 if (!example) throw new Error('the online-store example is missing');
@@ -16,21 +15,7 @@ const validated = validateDesign(example.design);
 if (!validated.ok) throw new Error('the online-store example must validate');
 const design = validated.design;
 
-async function keyplan(args: string[], stdin = JSON.stringify(example?.design)) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => stdin,
-    isTTY: false,
-  };
-  return { code: await main(args, io), stdout, stderr };
-}
+const keyplan = (args: string[], stdin = JSON.stringify(example?.design)) => runKeyplan(args, stdin);
 
 const dir = mkdtempSync(join(tmpdir(), 'keyplan-codegen-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

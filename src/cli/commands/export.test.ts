@@ -7,28 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getExample } from '../../core/examples/index.ts';
 import { EXPORT_TARGETS, exportDesign, isExportAvailable } from '../../core/export/index.ts';
 import { validateDesign } from '../../core/model/validate.ts';
-import type { CliIo } from '../io.ts';
-import { main } from '../main.ts';
+import { runKeyplan } from '../run-in-process.ts';
 
 const example = getExample('ecommerce')!;
 const design = validateDesign(example.design).design!;
 const stdin = JSON.stringify(example.design);
 
-async function keyplan(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => stdin,
-    isTTY: false,
-  };
-  return { code: await main(args, io), stdout, stderr };
-}
+const keyplan = (args: string[]) => runKeyplan(args, stdin);
 
 const dir = mkdtempSync(join(tmpdir(), 'keyplan-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

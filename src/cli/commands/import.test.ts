@@ -2,29 +2,13 @@
 // warnings and errors on stderr, exit codes 0 / 1 (a file to fix) / 2 (wrong usage).
 import { describe, expect, it } from 'vitest';
 import { validateDesign } from '../../core/model/validate.ts';
-import type { CliIo } from '../io.ts';
-import { main } from '../main.ts';
+import { runKeyplan } from '../run-in-process.ts';
 
 const model = (name: string) =>
   new URL(`../../../../shared/workbench-models/${name}`, import.meta.url).pathname;
 const PACKAGE_JSON = new URL('../../../package.json', import.meta.url).pathname;
 
-async function keyplan(args: string[], stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => stdin,
-    isTTY: false,
-  };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
-}
+const keyplan = (args: string[], stdin = '') => runKeyplan(args, stdin);
 
 describe('keyplan import', () => {
   it('prints a valid design for a NoSQL Workbench model', async () => {
