@@ -16,6 +16,7 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import type { ConsumedCapacityEntry } from '../../src/core/api/contract.ts';
 import type { PlainItem } from '../../src/core/model/item.ts';
 import { unmarshallItem } from '../../src/core/requests/marshall.ts';
 
@@ -48,15 +49,6 @@ const COMMANDS: Record<AllowedOperation, new (input: any) => any> = {
   TransactWriteItems: TransactWriteItemsCommand,
   ExecuteStatement: ExecuteStatementCommand,
 };
-
-export interface ConsumedCapacityEntry {
-  /** `table` or the index name. */
-  target: string;
-  table: string;
-  capacityUnits: number;
-  readCapacityUnits?: number;
-  writeCapacityUnits?: number;
-}
 
 export interface ExecuteResult {
   operation: AllowedOperation;

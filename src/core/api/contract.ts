@@ -59,6 +59,7 @@ export interface ApplyResponse {
 }
 
 export interface ConsumedCapacityEntry {
+  /** `table` or the index name. */
   target: string;
   table: string;
   capacityUnits: number;
