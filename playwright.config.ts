@@ -1,6 +1,7 @@
 // End-to-end tests: the real built app, the real server and an embedded DynamoDB Local, driven in
 // Debian's Chromium (Playwright's own browser download cannot work on this machine).
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './scripts/chromium.ts';
 
 const port = Number(process.env.KEYPLAN_E2E_PORT ?? 4180);
 
@@ -17,18 +18,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: {
     // start.mjs builds the app when it is missing or stale, then runs `keyplan serve`.

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../scripts/chromium.ts';
 import { buildApp } from '../server/app.ts';
 import { externalTarget } from '../server/target.ts';
 import { getExample } from '../src/core/examples/index.ts';
@@ -46,16 +47,7 @@ export async function runUiBench(): Promise<void> {
     seed: 7,
   });
   const itemCount = Object.values(design.items).reduce((n, list) => n + list.length, 0);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript(

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../server/server.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -12,16 +13,7 @@ if (vite.status !== 0) throw new Error('the app did not build');
 
 mkdirSync('docs', { recursive: true });
 const server = await startServer({ port: 0, log: () => {} });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 
 async function shoot(page: Page, name: string) {
   await page.waitForTimeout(600);
