@@ -23,8 +23,6 @@ function entityDeriver(design: Design, entity: Entity): EntityDeriver {
     template,
     types.get(keyName) ?? 'S',
   ]);
-  const nullTyped = new Set(entity.attributes.filter((a) => a.type === 'NULL').map((a) => a.name));
-  const typeAttribute = design.table.typeAttribute;
   const keys = (values: Values) => {
     const out: Record<string, KeyValue> = {};
     for (const [keyName, template, type] of templates) {
@@ -32,13 +30,60 @@ function entityDeriver(design: Design, entity: Entity): EntityDeriver {
         const value = renderKeyValue(template, values, type);
         if (value !== undefined) out[keyName] = value;
       } catch (error) {
+        /**
+         * After a template edit, an item is its previous version with the re-rendered keys replaced: a copy of a
+         * same-shaped object is several times cheaper than assembling it again. Only where the result is exactly
+         * what assembling gives: same attributes and key order, and each changed key present before and after
+         * (so no attribute moves); elsewhere the patch gives undefined and the item is assembled.
+         */
+        function patcher(
+          previous: DerivedEntity,
+          entity: Entity,
+          rendered: DerivedEntity['rendered'],
+        ): ((sampleIndex: number) => PlainItem | undefined) | undefined {
+          const keyNames = Object.keys(entity.keys);
+          const sameShape =
+            previous.entity.attributes === entity.attributes &&
+            keyNames.length === Object.keys(previous.entity.keys).length &&
+            Object.keys(previous.entity.keys).every((name, i) => name === keyNames[i]);
+          if (!sameShape) return undefined;
+          const changed = [...rendered]
+            .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
+            .map(
+              ([keyName, column]) =>
+                [keyName, previous.rendered.get(keyName)!.values, column.values] as const,
+            );
+          return (sampleIndex) => {
+            for (const [, before, after] of changed)
+              if ((before[sampleIndex] === undefined) !== (after[sampleIndex] === undefined))
+                return undefined;
+            const item = { ...previous.items[sampleIndex].item };
+            for (const [keyName, , after] of changed) {
+              const value = after[sampleIndex];
+              if (value !== undefined) item[keyName] = value;
+            }
+            return item;
+          };
+        }
+
         // A template being typed may be half-written; validation reports it, the items just lack that key.
         if (!(error instanceof TemplateSyntaxError)) throw error;
       }
     }
     return out;
   };
-  const item = (values: Values) => {
+  const assemble = itemAssembler(design, entity);
+  return { keys, item: (values) => assemble(values, keys(values)) };
+}
+
+/** Builds an item from sample values and rendered keys: values (nulls dropped), keys, type attribute. */
+function itemAssembler(
+  design: Design,
+  entity: Entity,
+): (values: Values, keys: Record<string, KeyValue>) => PlainItem {
+  const nullTyped = new Set(entity.attributes.filter((a) => a.type === 'NULL').map((a) => a.name));
+  const typeAttribute = design.table.typeAttribute;
+  return (values, keys) => {
     const out: PlainItem = {};
     for (const name in values) {
       const value = values[name];
@@ -46,11 +91,10 @@ function entityDeriver(design: Design, entity: Entity): EntityDeriver {
       if (value === undefined || (value === null && !nullTyped.has(name))) continue;
       out[name] = value;
     }
-    Object.assign(out, keys(values));
+    Object.assign(out, keys);
     out[typeAttribute] = entity.name;
     return out;
   };
-  return { keys, item };
 }
 
 /** The key attributes an entity's templates produce for these values (absent when a placeholder is missing). */
@@ -64,27 +108,112 @@ export function deriveItem(design: Design, entity: Entity, values: Values): Plai
 }
 
 // Designs are immutable and edits share what they do not change, so an entity whose definition, samples
-// and table are the same objects as last time derives the same items: a template edit re-derives one entity.
-const derivedByEntity = new WeakMap<
-  Entity,
-  { table: Design['table']; samples: unknown; items: DerivedItem[] }
->();
+// and key types are the same objects as last time derives the same items.
+const derivedByEntity = new WeakMap<Entity, DerivedEntity>();
+// The entity's previous version, by name: a template edit re-renders that one key, not all of them.
+const previousByName = new Map<string, DerivedEntity>();
 
-function deriveEntityItems(design: Design, entity: Entity): DerivedItem[] {
+interface DerivedEntity {
+  entity: Entity;
+  keyTypes: string;
+  samples: unknown;
+  items: DerivedItem[];
+  /** Per key attribute: its template and the value it rendered for each sample (undefined: sparse). */
+  rendered: Map<string, { template: string; values: (KeyValue | undefined)[] }>;
+}
+
+// Derivation reads only these of the table: renaming an index or changing its projection re-derives nothing.
+function keyTypesSignature(design: Design): string {
+  return JSON.stringify([design.table.typeAttribute, ...keyAttributeTypes(design)]);
+}
+
+function deriveEntityItems(design: Design, entity: Entity, keyTypes: string): DerivedItem[] {
   const samples = design.items[entity.name] ?? [];
   const cached = derivedByEntity.get(entity);
-  if (cached && cached.table === design.table && cached.samples === samples) return cached.items;
-  const derive = entityDeriver(design, entity).item;
+  if (cached && cached.keyTypes === keyTypes && cached.samples === samples) return cached.items;
+  const previous = previousByName.get(entity.name);
+  const reusable = previous?.keyTypes === keyTypes && previous.samples === samples ? previous : undefined;
+  const types = keyAttributeTypes(design);
+  const rendered: DerivedEntity['rendered'] = new Map();
+  for (const [keyName, template] of Object.entries(entity.keys)) {
+    const reused = reusable?.rendered.get(keyName);
+    if (reused?.template === template) rendered.set(keyName, reused);
+    else rendered.set(keyName, { template, values: renderAll(template, samples, types.get(keyName) ?? 'S') });
+  }
+  const assemble = itemAssembler(design, entity);
+  const keyColumns = [...rendered].map(([keyName, { values }]) => [keyName, values] as const);
+  const assembleAt = (values: Values, sampleIndex: number) => {
+    const keys: Record<string, KeyValue> = {};
+    for (const [keyName, column] of keyColumns) {
+      const value = column[sampleIndex];
+      if (value !== undefined) keys[keyName] = value;
+    }
+    return assemble(values, keys);
+  };
+  const patchAt = reusable && patcher(reusable, entity, rendered);
   const items: DerivedItem[] = samples.map((values, sampleIndex) => ({
     entity: entity.name,
     sampleIndex,
-    item: derive(values),
+    item: patchAt?.(sampleIndex) ?? assembleAt(values, sampleIndex),
   }));
-  derivedByEntity.set(entity, { table: design.table, samples, items });
+  const derived: DerivedEntity = { entity, keyTypes, samples, items, rendered };
+  derivedByEntity.set(entity, derived);
+  previousByName.set(entity.name, derived);
   return items;
+}
+
+/**
+ * After a template edit, an item is its previous version with the re-rendered keys replaced: a copy of a
+ * same-shaped object is several times cheaper than assembling it again. Only where the result is exactly
+ * what assembling gives: same attributes and key order, and each changed key present before and after
+ * (so no attribute moves); elsewhere the patch gives undefined and the item is assembled.
+ */
+function patcher(
+  previous: DerivedEntity,
+  entity: Entity,
+  rendered: DerivedEntity['rendered'],
+): ((sampleIndex: number) => PlainItem | undefined) | undefined {
+  const keyNames = Object.keys(entity.keys);
+  const sameShape =
+    previous.entity.attributes === entity.attributes &&
+    keyNames.length === Object.keys(previous.entity.keys).length &&
+    Object.keys(previous.entity.keys).every((name, i) => name === keyNames[i]);
+  if (!sameShape) return undefined;
+  const changed = [...rendered]
+    .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
+    .map(([keyName, column]) => [keyName, previous.rendered.get(keyName)!.values, column.values] as const);
+  return (sampleIndex) => {
+    for (const [, before, after] of changed)
+      if ((before[sampleIndex] === undefined) !== (after[sampleIndex] === undefined)) return undefined;
+    const item = { ...previous.items[sampleIndex].item };
+    for (const [keyName, , after] of changed) {
+      const value = after[sampleIndex];
+      if (value !== undefined) item[keyName] = value;
+    }
+    return item;
+  };
+}
+
+// A template being typed may be half-written: validation reports it, the items just lack that key.
+function renderAll(template: string, samples: Values[], type: KeyType): (KeyValue | undefined)[] {
+  try {
+    return samples.map((values) => renderKeyValue(template, values, type));
+  } catch (error) {
+    if (error instanceof TemplateSyntaxError) return samples.map(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * The design's items, one array per entity in design order, samples in their order. An entity that did not
+ * change keeps the same array, so what is built from it can be reused (the views do).
+ */
+export function deriveItemsByEntity(design: Design): DerivedItem[][] {
+  const keyTypes = keyTypesSignature(design);
+  return design.entities.map((entity) => deriveEntityItems(design, entity, keyTypes));
 }
 
 /** Every item of the design, entity by entity in design order, samples in their order. */
 export function deriveItems(design: Design): DerivedItem[] {
-  return design.entities.flatMap((entity) => deriveEntityItems(design, entity));
+  return deriveItemsByEntity(design).flat();
 }

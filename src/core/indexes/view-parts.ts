@@ -1,0 +1,458 @@
+// Views are built entity by entity, then merged. An entity's share of a view (its contribution: entries
+// grouped by partition key, each partition sorted) is cached on the entity's derived items, which derive.ts
+// keeps while the entity and its samples stay the same objects. So an edit re-sorts only the edited entity's
+// entries, and re-merges only the partitions that entity shares with others.
+//
+// The merged order is the one a single stable sort of every item in derived order gives: sort key token,
+// then (GSI/LSI) DynamoDB Local's tie hash, then entity order, then sample order.
+import { compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
+import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
+import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
+import type { Design, JsonValue, KeyAttribute } from '../model/schema.ts';
+import { tieBreaker } from './local-order.ts';
+import type { IndexView, ViewEntry } from './views.ts';
+
+type SortToken = string | number;
+
+/** How a view keys and projects items: everything an entity's contribution depends on besides its items. */
+export interface ViewContext {
+  schema: KeySchema;
+  /** The context's content as text (not the index name: two alike indexes share their contributions). */
+  key: string;
+  projection: Set<string> | undefined;
+  /** Orders GSI/LSI entries with equal sort keys (local-order.ts); undefined for the table. */
+  tie: ((item: PlainItem) => string) | undefined;
+}
+
+/** The context of a view; an index's depends on the table key too (`tableKey`, the table context's key). */
+export function viewContext(design: Design, schema: KeySchema, tableKey = ''): ViewContext {
+  const projection = projectedAttributeNames(design, schema);
+  const { kind, partitionKey, sortKey } = schema;
+  const names = projection ? [...projection].sort() : null;
+  const key = JSON.stringify([kind, partitionKey, sortKey ?? null, names, tableKey]);
+  return { schema, key, projection, tie: tieBreaker(design, schema) };
+}
+
+/** One entity's entries of one partition (or, merged, all of them), in view order. */
+interface Part {
+  entries: ViewEntry[];
+  /** The entries' sort key tokens (sortToken), aligned with them; undefined without a sort key. */
+  tokens: SortToken[] | undefined;
+}
+
+/** One entity's share of a view. */
+export interface Contribution {
+  /** The entity's derived items it was built from. */
+  items: DerivedItem[];
+  parts: Map<string, Part>;
+  /** Partition keys in key order, and their tokens. */
+  order: string[];
+  orderTokens: SortToken[];
+  /** The entity's items the view does not hold (sparse, a key of the wrong type, or not in the table). */
+  excluded: DerivedItem[];
+  /** Table only: items a later item of the same entity with the same primary key replaced. */
+  overwritten: DerivedItem[];
+}
+
+/** Items an index leaves out whatever their keys: those the table does not hold or holds no more. */
+export interface Exclusions {
+  notInTable: DerivedItem[];
+  overwritten: DerivedItem[];
+}
+
+export const NONE: Exclusions = { notInTable: [], overwritten: [] };
+
+const contributions = new WeakMap<DerivedItem[], Map<string, Contribution>>();
+// Enough for every view of a large design; older contexts (a projection typed letter by letter) go first.
+const CONTEXTS_KEPT = 64;
+
+/** The entity's contribution to the view, built once per items array, context and exclusions. */
+export function contributionOf(
+  items: DerivedItem[],
+  context: ViewContext,
+  exclusions: Exclusions,
+): Contribution {
+  // notInTable follows from the items and the table key, which context.key holds; overwritten may not.
+  const key = `${context.key}|${exclusions.overwritten.map((d) => d.sampleIndex).join(',')}`;
+  let byContext = contributions.get(items);
+  if (!byContext) {
+    byContext = new Map();
+    contributions.set(items, byContext);
+  }
+  let found = byContext.get(key);
+  if (found) {
+    byContext.delete(key);
+  } else {
+    found = buildContribution(items, context, exclusions);
+    if (byContext.size >= CONTEXTS_KEPT) byContext.delete(byContext.keys().next().value!);
+  }
+  byContext.set(key, found);
+  return found;
+}
+
+function buildContribution(items: DerivedItem[], context: ViewContext, exclusions: Exclusions): Contribution {
+  const { schema, projection, tie } = context;
+  const { partitionKey, sortKey } = schema;
+  const skipped = new Set(exclusions.overwritten);
+  const notInTable = new Set(exclusions.notInTable);
+  const entries: ViewEntry[] = [];
+  const keys: string[] = [];
+  // Sorting fast: keys become tokens in native JS order once (sortToken). The order is entryComparator's,
+  // which the evaluator's binary searches use.
+  const pkTokens: SortToken[] = [];
+  const skTokens: SortToken[] = [];
+  const excluded: DerivedItem[] = [];
+  for (const source of items) {
+    if (skipped.has(source)) continue;
+    const pk = keyValueOf(source.item, partitionKey);
+    const sk = sortKey ? keyValueOf(source.item, sortKey) : undefined;
+    if (notInTable.has(source) || pk === undefined || (sortKey && sk === undefined)) {
+      excluded.push(source);
+      continue;
+    }
+    const entry: ViewEntry = { item: project(source.item, projection), source, pk };
+    if (sortKey) {
+      entry.sk = sk;
+      skTokens.push(sortToken(sk!, sortKey.type));
+    }
+    entries.push(entry);
+    keys.push(keyString(pk, partitionKey.type));
+    pkTokens.push(sortToken(pk, partitionKey.type));
+  }
+  // One stable sort by partition key token then sort key token groups the partitions and orders them.
+  // Numbers past double precision can share a token: their key text keeps their partitions apart.
+  const byNumber = partitionKey.type === 'N';
+  const sorted = entries.map((_, n) => n);
+  sorted.sort((a, b) => {
+    const x = pkTokens[a];
+    const y = pkTokens[b];
+    if (x !== y) return x < y ? -1 : 1;
+    if (byNumber && keys[a] !== keys[b]) return keys[a] < keys[b] ? -1 : 1;
+    if (!sortKey) return 0;
+    const p = skTokens[a];
+    const q = skTokens[b];
+    return p < q ? -1 : p > q ? 1 : 0;
+  });
+  const parts = new Map<string, Part>();
+  const order: string[] = [];
+  const orderTokens: SortToken[] = [];
+  const overwritten: DerivedItem[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    const key = keys[sorted[start]];
+    let end = start + 1;
+    while (end < sorted.length && keys[sorted[end]] === key) end++;
+    const run = sorted.slice(start, end);
+    const part: Part = {
+      entries: run.map((n) => entries[n]),
+      tokens: sortKey ? run.map((n) => skTokens[n]) : undefined,
+    };
+    // Ties are rare where sort keys are unique, so their (hashing) tie-break runs only where they occur.
+    if (tie) sortTies(part, tie);
+    if (schema.kind === 'table') dropOverwritten(part, schema, overwritten);
+    parts.set(key, part);
+    order.push(key);
+    orderTokens.push(pkTokens[sorted[start]]);
+    start = end;
+  }
+  overwritten.sort((a, b) => a.sampleIndex - b.sampleIndex);
+  return { items, parts, order, orderTokens, excluded, overwritten };
+}
+
+// Runs of equal sort key tokens (the whole partition without a sort key) are ordered by the tie hash.
+function sortTies(part: Part, tie: (item: PlainItem) => string): void {
+  const { entries, tokens } = part;
+  for (let start = 0; start < entries.length; ) {
+    let end = start + 1;
+    while (end < entries.length && (!tokens || tokens[end] === tokens[start])) end++;
+    if (end - start > 1) {
+      const run = entries.slice(start, end).map((entry) => ({ entry, token: tie(entry.item) }));
+      run.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
+      run.forEach(({ entry }, i) => {
+        entries[start + i] = entry;
+      });
+    }
+    start = end;
+  }
+}
+
+// A PutItem replaces the item with the same primary key. In view order such items are adjacent, in derived
+// order, so all but the last of a run were overwritten.
+function dropOverwritten(part: Part, schema: KeySchema, overwritten: DerivedItem[]): void {
+  const { sortKey } = schema;
+  const { entries, tokens } = part;
+  let kept = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const next = entries[i + 1];
+    // Equal keys have equal tokens; only equal tokens need the exact (slower) comparison.
+    const replaced =
+      next !== undefined &&
+      (!sortKey ||
+        ((!tokens || tokens[i] === tokens[i + 1]) &&
+          compareKeyValues(entries[i].sk!, next.sk!, sortKey.type) === 0));
+    if (replaced) {
+      overwritten.push(entries[i].source);
+      continue;
+    }
+    entries[kept] = entries[i];
+    if (tokens) tokens[kept] = tokens[i];
+    kept++;
+  }
+  entries.length = kept;
+  if (tokens) tokens.length = kept;
+}
+
+/** The view from every entity's contribution, in entity order. */
+export function mergeContributions(context: ViewContext, contributions: Contribution[]): IndexView {
+  const last = lastMerges.get(context.key);
+  const merge =
+    last && last.contributions.length === contributions.length
+      ? mergeChanged(context, last, contributions)
+      : mergeAll(context, contributions);
+  lastMerges.delete(context.key);
+  if (lastMerges.size >= CONTEXTS_KEPT) lastMerges.delete(lastMerges.keys().next().value!);
+  lastMerges.set(context.key, merge);
+  return merge.view;
+}
+
+interface Merge {
+  contributions: Contribution[];
+  view: IndexView;
+  /** Table only: partition key → items a later entity's item with the same primary key replaced. */
+  crossOverwritten: Map<string, DerivedItem[]>;
+}
+
+// The last merge per context: the next one starts from it and redoes only the edited entities' partitions.
+const lastMerges = new Map<string, Merge>();
+
+function mergeAll(context: ViewContext, contributions: Contribution[]): Merge {
+  const byKey = new Map<string, Part | Part[]>();
+  for (const contribution of contributions) {
+    for (const [key, part] of contribution.parts) {
+      const seen = byKey.get(key);
+      if (seen === undefined) byKey.set(key, part);
+      else if (Array.isArray(seen)) seen.push(part);
+      else byKey.set(key, [seen, part]);
+    }
+  }
+  const partitions = new Map<string, ViewEntry[]>();
+  const crossOverwritten = new Map<string, DerivedItem[]>();
+  let itemCount = 0;
+  for (const [key, found] of byKey) {
+    const entries = Array.isArray(found) ? mergeInto(key, found, context, crossOverwritten) : found.entries;
+    partitions.set(key, entries);
+    itemCount += entries.length;
+  }
+  const partitionOrder = mergedOrder(contributions, partitions, context.schema);
+  return finish(context, contributions, partitions, partitionOrder, itemCount, crossOverwritten);
+}
+
+function mergeChanged(context: ViewContext, last: Merge, contributions: Contribution[]): Merge {
+  const changed = contributions.flatMap((contribution, i) =>
+    contribution === last.contributions[i] ? [] : [i],
+  );
+  if (changed.length === 0) return last;
+  const partitions = new Map(last.view.partitions);
+  const crossOverwritten = new Map(last.crossOverwritten);
+  let itemCount = last.view.itemCount;
+  // A template edit that leaves the partition keys alone leaves their order alone too.
+  const sameKeys = changed.every((i) => sameStrings(last.contributions[i].order, contributions[i].order));
+  // Otherwise partitions the edited entities left must go too. (Redoing a key twice is harmless.)
+  const affected = sameKeys
+    ? changed.flatMap((i) => contributions[i].order)
+    : new Set(changed.flatMap((i) => [...last.contributions[i].order, ...contributions[i].order]));
+  for (const key of affected) {
+    itemCount -= partitions.get(key)?.length ?? 0;
+    crossOverwritten.delete(key);
+    const parts: Part[] = [];
+    for (const contribution of contributions) {
+      const part = contribution.parts.get(key);
+      if (part) parts.push(part);
+    }
+    if (parts.length === 0) {
+      partitions.delete(key);
+      continue;
+    }
+    const entries = parts.length === 1 ? parts[0].entries : mergeInto(key, parts, context, crossOverwritten);
+    partitions.set(key, entries);
+    itemCount += entries.length;
+  }
+  const partitionOrder = sameKeys
+    ? last.view.partitionOrder
+    : mergedOrder(contributions, partitions, context.schema);
+  return finish(context, contributions, partitions, partitionOrder, itemCount, crossOverwritten);
+}
+
+function mergeInto(
+  key: string,
+  parts: Part[],
+  context: ViewContext,
+  crossOverwritten: Map<string, DerivedItem[]>,
+): ViewEntry[] {
+  const merged = mergedPartition(parts, context);
+  if (merged.overwritten.length > 0) crossOverwritten.set(key, merged.overwritten);
+  return merged.entries;
+}
+
+function finish(
+  context: ViewContext,
+  contributions: Contribution[],
+  partitions: Map<string, ViewEntry[]>,
+  partitionOrder: string[],
+  itemCount: number,
+  crossOverwritten: Map<string, DerivedItem[]>,
+): Merge {
+  let overwritten = contributions.flatMap((contribution) => contribution.overwritten);
+  if (crossOverwritten.size > 0) {
+    // Listed in derived order, as the items are.
+    const replaced = new Set([...overwritten, ...[...crossOverwritten.values()].flat()]);
+    overwritten = contributions.flatMap((contribution) => contribution.items.filter((d) => replaced.has(d)));
+  }
+  const view: IndexView = {
+    schema: context.schema,
+    partitions,
+    partitionOrder,
+    excluded: contributions.flatMap((contribution) => contribution.excluded),
+    overwritten,
+    itemCount,
+  };
+  return { contributions, view, crossOverwritten };
+}
+
+function sameStrings(a: string[], b: string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A partition several entities share: their parts merged, and (table only) the entries this overwrote. */
+function mergedPartition(
+  parts: Part[],
+  context: ViewContext,
+): { entries: ViewEntry[]; overwritten: DerivedItem[] } {
+  let merged = parts[0];
+  for (let i = 1; i < parts.length; i++) merged = mergeTwo(merged, parts[i], context.tie);
+  // The merged part is a fresh array, so dropping overwritten entries alters no entity's contribution.
+  const overwritten: DerivedItem[] = [];
+  if (context.schema.kind === 'table') dropOverwritten(merged, context.schema, overwritten);
+  return { entries: merged.entries, overwritten };
+}
+
+// Merges two sorted parts; on a full tie the first (earlier entity) goes first, as a stable sort would.
+function mergeTwo(a: Part, b: Part, tie: ((item: PlainItem) => string) | undefined): Part {
+  const entries: ViewEntry[] = [];
+  const tokens: SortToken[] | undefined = a.tokens && b.tokens ? [] : undefined;
+  let i = 0;
+  let j = 0;
+  while (i < a.entries.length && j < b.entries.length) {
+    let takeB: boolean;
+    if (tokens) {
+      const x = a.tokens![i];
+      const y = b.tokens![j];
+      takeB = y < x || (x === y && tie !== undefined && tie(b.entries[j].item) < tie(a.entries[i].item));
+    } else {
+      takeB = tie !== undefined && tie(b.entries[j].item) < tie(a.entries[i].item);
+    }
+    if (takeB) {
+      entries.push(b.entries[j]);
+      tokens?.push(b.tokens![j]);
+      j++;
+    } else {
+      entries.push(a.entries[i]);
+      tokens?.push(a.tokens![i]);
+      i++;
+    }
+  }
+  for (; i < a.entries.length; i++) {
+    entries.push(a.entries[i]);
+    tokens?.push(a.tokens![i]);
+  }
+  for (; j < b.entries.length; j++) {
+    entries.push(b.entries[j]);
+    tokens?.push(b.tokens![j]);
+  }
+  return { entries, tokens };
+}
+
+// Partition keys in key order, merged from each entity's sorted list.
+function mergedOrder(
+  parts: Contribution[],
+  partitions: Map<string, ViewEntry[]>,
+  schema: KeySchema,
+): string[] {
+  let keys: string[] = [];
+  let tokens: SortToken[] = [];
+  for (const contribution of parts) {
+    const merged = mergeKeys(keys, tokens, contribution.order, contribution.orderTokens);
+    keys = merged.keys;
+    tokens = merged.tokens;
+  }
+  if (keys.length === partitions.size) return keys;
+  // Distinct keys with one token (numbers past double precision) can defeat the merge: sort them all.
+  const tokenOf = new Map(
+    [...partitions].map(([key, entries]) => [key, sortToken(entries[0].pk, schema.partitionKey.type)]),
+  );
+  return [...partitions.keys()].sort((a, b) => {
+    const x = tokenOf.get(a)!;
+    const y = tokenOf.get(b)!;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+function mergeKeys(
+  aKeys: string[],
+  aTokens: SortToken[],
+  bKeys: string[],
+  bTokens: SortToken[],
+): { keys: string[]; tokens: SortToken[] } {
+  if (aKeys.length === 0) return { keys: bKeys, tokens: bTokens };
+  if (bKeys.length === 0) return { keys: aKeys, tokens: aTokens };
+  const keys: string[] = [];
+  const tokens: SortToken[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < aKeys.length && j < bKeys.length) {
+    if (aKeys[i] === bKeys[j]) {
+      keys.push(aKeys[i]);
+      tokens.push(aTokens[i]);
+      i++;
+      j++;
+    } else if (bTokens[j] < aTokens[i]) {
+      keys.push(bKeys[j]);
+      tokens.push(bTokens[j++]);
+    } else {
+      keys.push(aKeys[i]);
+      tokens.push(aTokens[i++]);
+    }
+  }
+  for (; i < aKeys.length; i++) {
+    keys.push(aKeys[i]);
+    tokens.push(aTokens[i]);
+  }
+  for (; j < bKeys.length; j++) {
+    keys.push(bKeys[j]);
+    tokens.push(bTokens[j]);
+  }
+  return { keys, tokens };
+}
+
+/** An item's key value for a key attribute, or undefined when it is missing or of the wrong type. */
+export function keyValueOf(item: PlainItem, key: KeyAttribute): KeyValue | undefined {
+  return isKeyValue(item[key.name], key.type) ? (item[key.name] as KeyValue) : undefined;
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+// DynamoDB rejects empty S and B key values, so they never form a key.
+function isKeyValue(value: JsonValue | undefined, type: KeyAttribute['type']): boolean {
+  if (type === 'N') return typeof value === 'number' && Number.isFinite(value);
+  if (typeof value !== 'string' || value === '') return false;
+  return type === 'S' || (BASE64.test(value) && decodeBase64(value).length > 0);
+}
+
+function project(item: PlainItem, names: Set<string> | undefined): PlainItem {
+  if (!names) return item;
+  const out: PlainItem = {};
+  for (const name in item) if (names.has(name)) out[name] = item[name];
+  return out;
+}

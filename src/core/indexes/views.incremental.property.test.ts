@@ -1,0 +1,215 @@
+// Views are rebuilt incrementally (derive.ts and view-parts.ts reuse what an edit did not change). After any
+// sequence of edits they must equal views computed from scratch by a naive reference: every item derived
+// alone (deriveItem), each view one stable sort with the evaluator's comparator, PutItem overwrites applied.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { deriveItem } from '../items/derive.ts';
+import { compareKeyValues, keyString } from '../keys/compare.ts';
+import { type KeySchema, keySchemas, projectedAttributeNames } from '../model/indexes.ts';
+import type { DerivedItem, PlainItem } from '../model/item.ts';
+import { type Design, designSchema, type Entity } from '../model/schema.ts';
+import {
+  buildViewFor,
+  buildViewsFor,
+  entryComparator,
+  type IndexView,
+  keyValueOf,
+  type ViewEntry,
+} from './views.ts';
+
+const base = designSchema.parse({
+  format: 'keyplan/1',
+  name: 'incremental',
+  table: {
+    name: 'Incremental',
+    partitionKey: { name: 'PK', type: 'S' },
+    sortKey: { name: 'SK', type: 'S' },
+    globalSecondaryIndexes: [
+      { name: 'GSI1', partitionKey: { name: 'G1PK', type: 'S' }, sortKey: { name: 'G1SK', type: 'S' } },
+      {
+        name: 'GSI2',
+        partitionKey: { name: 'G2PK', type: 'S' },
+        projection: { type: 'INCLUDE', attributes: ['a'] },
+      },
+    ],
+    localSecondaryIndexes: [
+      { name: 'LSI1', sortKey: { name: 'L1SK', type: 'N' }, projection: { type: 'KEYS_ONLY' } },
+    ],
+  },
+  entities: ['A', 'B', 'C'].map((name) => ({
+    name,
+    attributes: [
+      { name: 'a', type: 'S' },
+      { name: 'b', type: 'S' },
+      { name: 'n', type: 'N' },
+    ],
+    keys: { PK: 'P#{a}', SK: 'S#{b}', G1PK: 'G#{b}', G1SK: '{a}', G2PK: 'X', L1SK: '{n}' },
+  })),
+});
+
+// Few values, so that shared partitions, equal sort keys, GSI ties and overwrites across entities are common.
+// null: the attribute is absent, so keys using it are not rendered (sparse).
+const value = fc.constantFrom('x', 'y', 'é', 'x#y', null);
+const sampleArb = fc.record({ a: value, b: value, n: fc.constantFrom(1, 2, 10, null) });
+const templates: Record<string, string[]> = {
+  PK: ['P#{a}', 'P#{b}', 'P', '{a}'],
+  SK: ['S#{b}', 'S#{a}', 'S', '{b}#{n}'],
+  G1PK: ['G#{b}', 'G', '{a}'],
+  G1SK: ['{a}', 'S#{b}', 'K'],
+  G2PK: ['X', '{b}'],
+  L1SK: ['{n}', '7'],
+};
+const keyName = fc.constantFrom(...Object.keys(templates));
+const entityIndex = fc.integer({ min: 0, max: 2 });
+const editArb = fc.oneof(
+  fc.record({
+    kind: fc.constant('template' as const),
+    entity: entityIndex,
+    key: keyName,
+    pick: fc.integer({ min: 0, max: 3 }),
+    drop: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('sample' as const), entity: entityIndex, at: fc.nat(), sample: sampleArb }),
+  fc.record({ kind: fc.constant('add' as const), entity: entityIndex, sample: sampleArb }),
+  fc.record({ kind: fc.constant('remove' as const), entity: entityIndex, at: fc.nat() }),
+  fc.record({ kind: fc.constant('swap' as const), entity: entityIndex }),
+);
+type Edit = typeof editArb extends fc.Arbitrary<infer T> ? T : never;
+
+// As the store's ops do: new objects for what changed, the same objects for everything else.
+function apply(design: Design, edit: Edit): Design {
+  const entity = design.entities[edit.entity];
+  const samples = design.items[entity.name] ?? [];
+  const withEntity = (next: Entity) => design.entities.map((e) => (e === entity ? next : e));
+  const withSamples = (next: typeof samples) => ({
+    ...design,
+    items: { ...design.items, [entity.name]: next },
+  });
+  switch (edit.kind) {
+    case 'template': {
+      const keys = { ...entity.keys };
+      // Dropping PK, SK or L1SK makes the item unstorable; dropping an index key makes it sparse.
+      if (edit.drop && edit.key.startsWith('G')) delete keys[edit.key];
+      else keys[edit.key] = templates[edit.key][edit.pick % templates[edit.key].length];
+      return { ...design, entities: withEntity({ ...entity, keys }) };
+    }
+    case 'sample':
+      if (samples.length === 0) return design;
+      return withSamples(samples.map((s, i) => (i === edit.at % samples.length ? edit.sample : s)));
+    case 'add':
+      return withSamples([...samples, edit.sample]);
+    case 'remove':
+      return withSamples(samples.filter((_, i) => i !== edit.at % Math.max(1, samples.length)));
+    case 'swap': {
+      const entities = [...design.entities];
+      const other = (edit.entity + 1) % entities.length;
+      [entities[edit.entity], entities[other]] = [entities[other], entities[edit.entity]];
+      return { ...design, entities };
+    }
+  }
+}
+
+/** The reference: views from one stable sort per view over all items, as DynamoDB stores them. */
+function referenceViews(design: Design): Map<string, IndexView> {
+  const derived: DerivedItem[] = design.entities.flatMap((entity) =>
+    (design.items[entity.name] ?? []).map((values, sampleIndex) => ({
+      entity: entity.name,
+      sampleIndex,
+      item: deriveItem(design, entity, values),
+    })),
+  );
+  const [tableSchema, ...indexSchemas] = keySchemas(design);
+  const table = referenceView(design, tableSchema, derived, new Set());
+  // Equal primary keys: the later item (in derived order) replaces the earlier ones.
+  const overwritten = new Set<DerivedItem>();
+  for (const entries of table.partitions.values()) {
+    const kept: ViewEntry[] = [];
+    for (const entry of entries) {
+      const last = kept[kept.length - 1];
+      if (last && compareKeyValues(last.sk!, entry.sk!, 'S') === 0) {
+        overwritten.add(last.source);
+        kept[kept.length - 1] = entry;
+      } else kept.push(entry);
+    }
+    entries.splice(0, entries.length, ...kept);
+  }
+  table.overwritten = derived.filter((d) => overwritten.has(d));
+  table.itemCount -= overwritten.size;
+  const views = new Map([[tableSchema.name, table]]);
+  const notInTable = new Set(table.excluded);
+  for (const schema of indexSchemas) {
+    const usable = derived.filter((d) => !overwritten.has(d));
+    const view = referenceView(design, schema, usable, notInTable);
+    views.set(schema.name, view);
+  }
+  return views;
+}
+
+function referenceView(
+  design: Design,
+  schema: KeySchema,
+  derived: DerivedItem[],
+  notInTable: Set<DerivedItem>,
+): IndexView {
+  const projection = projectedAttributeNames(design, schema);
+  const entries: ViewEntry[] = [];
+  const excluded: DerivedItem[] = [];
+  for (const source of derived) {
+    const pk = keyValueOf(source.item, schema.partitionKey);
+    const sk = schema.sortKey && keyValueOf(source.item, schema.sortKey);
+    if (notInTable.has(source) || pk === undefined || (schema.sortKey && sk === undefined)) {
+      excluded.push(source);
+      continue;
+    }
+    const item: PlainItem = projection
+      ? Object.fromEntries(Object.entries(source.item).filter(([name]) => projection.has(name)))
+      : source.item;
+    entries.push({ item, source, pk, ...(schema.sortKey ? { sk } : {}) });
+  }
+  entries.sort(entryComparator(design, schema));
+  const partitions = new Map<string, ViewEntry[]>();
+  for (const entry of entries) {
+    const key = keyString(entry.pk, schema.partitionKey.type);
+    partitions.set(key, [...(partitions.get(key) ?? []), entry]);
+  }
+  const partitionOrder = [...partitions.keys()].sort((a, b) =>
+    compareKeyValues(partitions.get(a)![0].pk, partitions.get(b)![0].pk, schema.partitionKey.type),
+  );
+  return { schema, partitions, partitionOrder, excluded, overwritten: [], itemCount: entries.length };
+}
+
+/** What a view holds, as comparable data: items named by entity and sample, in order. */
+function shape(view: IndexView) {
+  const name = (d: DerivedItem) => `${d.entity}:${d.sampleIndex}`;
+  return {
+    order: view.partitionOrder,
+    partitions: view.partitionOrder.map((key) =>
+      view.partitions.get(key)!.map((e) => [name(e.source), e.pk, e.sk ?? null, e.item]),
+    ),
+    size: view.partitions.size,
+    excluded: view.excluded.map(name),
+    overwritten: view.overwritten.map(name),
+    itemCount: view.itemCount,
+  };
+}
+
+describe('views built incrementally', () => {
+  it('equal views built from scratch after any sequence of edits', () => {
+    const initial = fc.tuple(fc.array(sampleArb, { maxLength: 6 }), fc.array(sampleArb, { maxLength: 6 }));
+    fc.assert(
+      fc.property(initial, fc.array(editArb, { maxLength: 12 }), ([a, b], edits) => {
+        let design: Design = { ...base, items: { A: a, B: b, C: [] } };
+        for (const edit of [undefined, ...edits]) {
+          if (edit) design = apply(design, edit);
+          const expected = referenceViews(design);
+          // One view alone (as the grid asks for it), then all of them.
+          expect(shape(buildViewFor(design, 'GSI1')!)).toEqual(shape(expected.get('GSI1')!));
+          const views = buildViewsFor(design);
+          expect([...views.keys()]).toEqual([...expected.keys()]);
+          for (const [name, view] of views) expect(shape(view), name).toEqual(shape(expected.get(name)!));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
