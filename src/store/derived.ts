@@ -2,7 +2,7 @@
 // so a new object means a change). Never stored in the store.
 import { useDeferredValue } from 'react';
 import { create } from 'zustand';
-import { buildViewsFor, type IndexViews } from '../core/indexes/views.ts';
+import { buildViewFor, buildViewsFor, type IndexView, type IndexViews } from '../core/indexes/views.ts';
 import type { Design } from '../core/model/schema.ts';
 import { type ValidationProblem, validateDesign } from '../core/model/validate.ts';
 import { useStore } from './index.ts';
@@ -20,38 +20,67 @@ export function memoizeLast<A extends object, R>(compute: (arg: A) => R): (arg: 
   };
 }
 
-/** The marks `npm run bench ui` reads: how long deriving the items and re-keying every view took. */
+/** The marks `npm run bench ui` reads: how long deriving the items and re-keying a view (or all) took. */
 export const VIEWS_MEASURE = 'keyplan:views';
 
-let lastViews: { table: unknown; entities: unknown; items: unknown; views: IndexViews } | undefined;
+// The views depend only on the table, the entities and the samples, so an edit of an access pattern (typing
+// its arguments, say) reuses them. Two designs are kept: the one being edited and the settled one, which
+// the slower readers follow (useDeferredDesign).
+interface ViewsSlot {
+  table: unknown;
+  entities: unknown;
+  items: unknown;
+  views: Map<string, IndexView | undefined>;
+  all?: IndexViews;
+}
+const slots: ViewsSlot[] = [];
+
+function slotOf(design: Design): ViewsSlot {
+  const { table, entities, items } = design;
+  const index = slots.findIndex((s) => s.table === table && s.entities === entities && s.items === items);
+  const slot = index >= 0 ? slots.splice(index, 1)[0] : { table, entities, items, views: new Map() };
+  slots.unshift(slot);
+  slots.length = Math.min(slots.length, 2);
+  return slot;
+}
+
+function measured<T>(compute: () => T): T {
+  const start = performance.now();
+  const result = compute();
+  performance.measure(VIEWS_MEASURE, { start, end: performance.now() });
+  return result;
+}
 
 /**
- * The item views of a design. They depend only on the table, the entities and the samples, so an edit of an
- * access pattern (typing its arguments, say) reuses them instead of re-keying thousands of items.
+ * One view of a design (TABLE_INDEX or an index name). The grid asks only for the view it shows, so an
+ * edit re-keys that view before the frame and the others when a reader asks for them.
  */
-export function viewsOf(design: Design): IndexViews {
-  const { table, entities, items } = design;
-  if (
-    lastViews &&
-    lastViews.table === table &&
-    lastViews.entities === entities &&
-    lastViews.items === items
-  ) {
-    return lastViews.views;
-  }
-  const start = performance.now();
-  const views = buildViewsFor(design);
-  performance.measure(VIEWS_MEASURE, { start, end: performance.now() });
-  lastViews = { table, entities, items, views };
-  return views;
+export function viewOf(design: Design, name: string): IndexView | undefined {
+  const slot = slotOf(design);
+  if (slot.all) return slot.all.get(name);
+  if (!slot.views.has(name))
+    slot.views.set(
+      name,
+      measured(() => buildViewFor(design, name)),
+    );
+  return slot.views.get(name);
 }
+
+/** Every view of a design: the table's, then each index's. */
+export function viewsOf(design: Design): IndexViews {
+  const slot = slotOf(design);
+  slot.all ??= measured(() => buildViewsFor(design));
+  return slot.all;
+}
+
 export const problemsOf = memoizeLast(
   (design: Design): ValidationProblem[] => validateDesign(design).problems,
 );
 
-export function useViews(): IndexViews | null {
+/** The view the grid shows, re-keyed on every edit. */
+export function useView(name: string): IndexView | undefined {
   const design = useStore((s) => s.design);
-  return design ? viewsOf(design) : null;
+  return design ? viewOf(design, name) : undefined;
 }
 
 /** How long typing must pause before the slower readers (lint, problems, costs, pattern verdicts) follow. */
@@ -76,6 +105,12 @@ useStore.subscribe((state, previous) => {
  */
 export function useDeferredDesign(): Design | null {
   return useDeferredValue(settled((s) => s.design));
+}
+
+/** Every view, as of the settled design: item counts of the tabs, sidebar and status bar. */
+export function useDeferredViews(): IndexViews | null {
+  const design = useDeferredDesign();
+  return design ? viewsOf(design) : null;
 }
 
 export function useProblems(): ValidationProblem[] {

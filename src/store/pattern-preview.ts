@@ -1,12 +1,14 @@
 // The selected access pattern answered in memory with its example arguments: which items it returns and
 // which it reads but filters out, so the grid can highlight them. Recomputed only when the design changes.
+
+import { storedEntry } from '../core/analysis/stored-items.ts';
 import { evaluateRead } from '../core/evaluate/evaluate.ts';
 import { TABLE_INDEX } from '../core/model/indexes.ts';
-import type { DerivedItem } from '../core/model/item.ts';
+import type { DerivedItem, PlainItem } from '../core/model/item.ts';
 import type { Design } from '../core/model/schema.ts';
 import type { ReadResult } from '../core/requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../core/requests/resolve.ts';
-import { viewsOf } from './derived.ts';
+import { viewOf } from './derived.ts';
 import { useStore } from './index.ts';
 
 /** Identifies an item across views: its entity and position among that entity's samples. */
@@ -28,11 +30,6 @@ export interface PatternPreview {
 }
 
 const cache = new WeakMap<Design, Map<string, PatternPreview | null>>();
-
-function tableKeyOf(design: Design, item: Record<string, unknown>): string {
-  const { partitionKey, sortKey } = design.table;
-  return JSON.stringify([item[partitionKey.name], sortKey ? item[sortKey.name] : null]);
-}
 
 export function previewPattern(design: Design, patternId: string): PatternPreview | null {
   let perDesign = cache.get(design);
@@ -56,18 +53,21 @@ function computePreview(design: Design, patternId: string): PatternPreview | nul
   const view = pattern.index ?? TABLE_INDEX;
   const base: PatternPreview = { patternId, view, returned: new Set(), filtered: new Set() };
   try {
-    const views = viewsOf(design);
+    // Only the views this read touches: the one it reads and the table its items are named by.
+    const views = new Map([
+      [TABLE_INDEX, viewOf(design, TABLE_INDEX)!],
+      [view, viewOf(design, view)!],
+    ]);
     const spec = resolveRead(design, pattern, coerceArguments(design, pattern.example ?? {}));
     const result = evaluateRead(design, views, spec);
     // Items read before the filter: the same read without it (Limit counts items read, so the page is the same).
     const read = spec.filter?.length
       ? evaluateRead(design, views, { ...spec, filter: undefined, projection: undefined })
       : result;
-    const ids = new Map<string, string>();
-    for (const entries of views.get(TABLE_INDEX)?.partitions.values() ?? []) {
-      for (const entry of entries) ids.set(tableKeyOf(design, entry.item), itemId(entry.source));
-    }
-    const idOf = (item: Record<string, unknown>) => ids.get(tableKeyOf(design, item));
+    const idOf = (item: PlainItem) => {
+      const source = storedEntry(views, item)?.source;
+      return source && itemId(source);
+    };
     const returnedKeys = result.items
       .map((item) => idOf(item))
       .filter((id): id is string => id !== undefined);

@@ -1,6 +1,6 @@
 // The items an estimate reasons about: the one stored under a primary key, what an index holds of an item,
 // and their sizes with the declared types (binary and sets are sized as such, not as JSON strings).
-import { type IndexViews, keyValueOf } from '../indexes/views.ts';
+import { type IndexViews, keyValueOf, type ViewEntry } from '../indexes/views.ts';
 import { compareKeyValues, keyString } from '../keys/compare.ts';
 import { type KeySchema, projectedAttributeNames, TABLE_INDEX } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
@@ -28,15 +28,20 @@ export function itemSizer(design: Design): (item: PlainItem) => number {
 
 /** The item the table holds under this primary key (given as plain JSON), if any. */
 export function storedItem(views: IndexViews, key: PlainItem): PlainItem | undefined {
+  return storedEntry(views, key)?.item;
+}
+
+/** The table's entry under this primary key (given as plain JSON, any other attributes ignored), if any. */
+export function storedEntry(views: IndexViews, key: PlainItem): ViewEntry | undefined {
   const table = views.get(TABLE_INDEX)!;
   const { partitionKey, sortKey } = table.schema;
   const pk = keyValueOf(key, partitionKey);
   if (pk === undefined) return undefined;
   const entries = table.partitions.get(keyString(pk, partitionKey.type)) ?? [];
-  if (!sortKey) return entries[0]?.item;
+  if (!sortKey) return entries[0];
   const sk = keyValueOf(key, sortKey);
   if (sk === undefined) return undefined;
-  return entries.find((entry) => compareKeyValues(entry.sk!, sk, sortKey.type) === 0)?.item;
+  return entries.find((entry) => compareKeyValues(entry.sk!, sk, sortKey.type) === 0);
 }
 
 /** What an index holds of an item: its projection, or undefined when the item is not in the index (sparse). */

@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { itemSize } from '../analysis/item-size.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
 import type { DerivedItem } from '../model/item.ts';
-import { type GridItemRow, gridRows, itemContains, missingKeys, partitionSize } from './grid-rows.ts';
+import {
+  allRows,
+  entityCounts,
+  type GridItemRow,
+  type GridRow,
+  gridRows,
+  itemContains,
+  missingKeys,
+  partitionSize,
+} from './grid-rows.ts';
 import { onlineStore } from './test-fixtures.ts';
 import { buildViewsFor } from './views.ts';
 
 const idOf = (source: DerivedItem) => `${source.entity}:${source.sampleIndex}`;
-const items = (rows: ReturnType<typeof gridRows>['rows']) =>
-  rows.filter((row): row is GridItemRow => row.kind === 'item');
+const items = (rows: GridRow[]) => rows.filter((row): row is GridItemRow => row.kind === 'item');
+const rowsOf = (...args: Parameters<typeof gridRows>) => allRows(gridRows(...args));
 
 describe('gridRows', () => {
   const views = buildViewsFor(onlineStore());
@@ -16,7 +25,9 @@ describe('gridRows', () => {
   const gsi1 = views.get('GSI1')!;
 
   it('lists partitions in the view order and entries in sort-key order, never re-sorted', () => {
-    const { rows, partitions, shown } = gridRows(table, idOf);
+    const grid = gridRows(table, idOf);
+    const { partitions, shown } = grid;
+    const rows = allRows(grid);
     const expected = table.partitionOrder.flatMap((key) => table.partitions.get(key)!.map((e) => e.item.SK));
     expect(items(rows).map((row) => row.item.SK)).toEqual(expected);
     expect(partitions).toBe(table.partitionOrder.length);
@@ -24,7 +35,7 @@ describe('gridRows', () => {
   });
 
   it('puts the rows of a partition in one block: its start, size, position of each row', () => {
-    const rows = items(gridRows(table, idOf).rows);
+    const rows = items(rowsOf(table, idOf));
     const c1 = rows.filter((row) => row.item.PK === 'CUSTOMER#c1');
     expect(c1.map((row) => row.position)).toEqual([0, 1, 2]);
     const block = c1[0].block!;
@@ -37,22 +48,31 @@ describe('gridRows', () => {
 
   it('filters by entity and text and keeps the grouping of what is left', () => {
     const orders = gridRows(table, idOf, { entities: ['Order'] });
-    expect(items(orders.rows).every((row) => row.source.entity === 'Order')).toBe(true);
-    const c1 = items(orders.rows).filter((row) => row.item.PK === 'CUSTOMER#c1');
+    const orderRows = items(allRows(orders));
+    expect(orderRows.every((row) => row.source.entity === 'Order')).toBe(true);
+    const c1 = orderRows.filter((row) => row.item.PK === 'CUSTOMER#c1');
     expect(c1.map((row) => row.position)).toEqual([0, 1]);
     expect(c1[0].block).toMatchObject({ rows: 2, entries: table.partitions.get('CUSTOMER#c1') });
     // Partitions without an order (line items) are skipped, so shading ordinals stay consecutive.
-    const ordinals = items(orders.rows).map((row) => row.block!.index);
+    const ordinals = orderRows.map((row) => row.block!.index);
     expect(ordinals.every((n, i) => i === 0 || n - ordinals[i - 1] <= 1)).toBe(true);
     expect(ordinals[ordinals.length - 1]).toBe(orders.partitions - 1);
-    expect(orders.entityCounts.get('Customer')).toBe(gridRows(table, idOf).entityCounts.get('Customer'));
-    const text = gridRows(table, idOf, { search: '  ANA@ ' });
-    expect(items(text.rows).map((row) => row.id)).toEqual(['Customer:0']);
+    expect(entityCounts(table)).toEqual(
+      new Map([
+        ['Customer', 2],
+        ['Order', 3],
+        ['LineItem', 4],
+      ]),
+    );
+    const text = rowsOf(table, idOf, { search: '  ANA@ ' });
+    expect(items(text).map((row) => row.id)).toEqual(['Customer:0']);
   });
 
   it('appends excluded items after a group row only when asked', () => {
-    expect(items(gridRows(gsi1, idOf).rows).some((row) => row.excluded)).toBe(false);
-    const { rows, shown } = gridRows(gsi1, idOf, { includeExcluded: true, excludedLabel: 'Not in GSI1' });
+    expect(items(rowsOf(gsi1, idOf)).some((row) => row.excluded)).toBe(false);
+    const grid = gridRows(gsi1, idOf, { includeExcluded: true, excludedLabel: 'Not in GSI1' });
+    const { shown } = grid;
+    const rows = allRows(grid);
     const group = rows.findIndex((row) => row.kind === 'group');
     expect(group).toBe(shown);
     expect(rows[group]).toMatchObject({ kind: 'group', label: 'Not in GSI1', count: gsi1.excluded.length });
@@ -61,8 +81,19 @@ describe('gridRows', () => {
   });
 
   it('gives every row a distinct id', () => {
-    const { rows } = gridRows(gsi1, idOf, { includeExcluded: true });
+    const rows = rowsOf(gsi1, idOf, { includeExcluded: true });
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+  });
+
+  it('builds a row once, when asked for, and finds rows by id without building them all', () => {
+    const grid = gridRows(table, idOf, { includeExcluded: true });
+    expect(grid.rowAt(3)).toBe(grid.rowAt(3));
+    const rows = allRows(grid);
+    const target = rows[rows.length - 2].id;
+    const isTarget = (id: string) => id === target;
+    expect(grid.findIndex(isTarget)).toBe(rows.length - 2);
+    expect(grid.findIndex(() => false)).toBe(-1);
+    expect(() => grid.rowAt(grid.count)).toThrow(RangeError);
   });
 });
 

@@ -53,14 +53,36 @@ export interface GridRowsOptions {
   excludedLabel?: string;
 }
 
+/**
+ * The rows of a view as the grid scrolls through them. Rows are built when asked for (rowAt): a virtualized
+ * grid asks for the few dozen on screen, so an edit over 10,000 items builds dozens of row objects, not
+ * 10,000 (and the garbage collector has that much less to copy).
+ */
 export interface GridRows {
-  rows: GridRow[];
+  /** Rows in all: shown items, then (when asked) the excluded group row and its items. */
+  count: number;
+  /** The row at 0 ≤ index < count; the same object every time for this GridRows. */
+  rowAt(index: number): GridRow;
+  /** The index of the first item row whose id passes `test`, or -1. */
+  findIndex(test: (id: string) => boolean): number;
   /** Shown partitions. */
   partitions: number;
   /** Items shown (excluded ones aside). */
   shown: number;
-  /** Items per entity in the view, before the entity and text filters (for the filter chips). */
-  entityCounts: Map<string, number>;
+}
+
+const countsByView = new WeakMap<IndexView, Map<string, number>>();
+
+/** Items per entity in the view (for the filter chips); counted once per view. */
+export function entityCounts(view: IndexView): Map<string, number> {
+  let counts = countsByView.get(view);
+  if (!counts) {
+    counts = new Map();
+    for (const entries of view.partitions.values())
+      for (const { source } of entries) counts.set(source.entity, (counts.get(source.entity) ?? 0) + 1);
+    countsByView.set(view, counts);
+  }
+  return counts;
 }
 
 /** Builds the grid rows of a view; `idOf` names an item (the store's itemId). */
@@ -74,55 +96,100 @@ export function gridRows(
   const filtered = only !== undefined || needle !== undefined;
   const keep = (source: DerivedItem, item: PlainItem) =>
     (!only || only.has(source.entity)) && (!needle || itemContains(item, needle));
-  const rows: GridRow[] = [];
-  const entityCounts = new Map<string, number>();
+  // Per shown partition (block): the entries shown, all its entries, and the index of its first row.
+  const shownEntries: ViewEntry[][] = [];
+  const allEntries: ViewEntry[][] = [];
+  const starts: number[] = [];
   let shown = 0;
-  let index = 0;
   for (const key of view.partitionOrder) {
     const entries = view.partitions.get(key);
     if (!entries) continue;
-    const block: PartitionBlock = { index, start: rows.length, rows: 0, entries };
-    for (const entry of entries) {
-      const { source } = entry;
-      entityCounts.set(source.entity, (entityCounts.get(source.entity) ?? 0) + 1);
-      if (filtered && !keep(source, entry.item)) continue;
-      rows.push({
-        kind: 'item',
-        id: idOf(source),
-        source,
-        item: entry.item,
-        entry,
-        block,
-        position: block.rows++,
-        excluded: false,
-      });
-    }
-    if (block.rows === 0) continue;
-    shown += block.rows;
-    index++;
+    const kept = filtered ? entries.filter((entry) => keep(entry.source, entry.item)) : entries;
+    if (kept.length === 0) continue;
+    shownEntries.push(kept);
+    allEntries.push(entries);
+    starts.push(shown);
+    shown += kept.length;
   }
-  if (options.includeExcluded) {
-    const excluded = view.excluded.filter((source) => keep(source, source.item));
-    if (excluded.length > 0) {
-      rows.push({
-        kind: 'group',
-        id: 'group:excluded',
-        label: options.excludedLabel ?? 'Not in this view',
-        count: excluded.length,
-      });
-      for (const source of excluded) {
-        rows.push({
-          kind: 'item',
-          id: idOf(source),
-          source,
-          item: source.item,
-          position: 0,
-          excluded: true,
-        });
+  const excluded = options.includeExcluded ? view.excluded.filter((source) => keep(source, source.item)) : [];
+  const count = shown + (excluded.length > 0 ? 1 + excluded.length : 0);
+
+  const blocks = new Map<number, PartitionBlock>();
+  const blockAt = (index: number): PartitionBlock => {
+    let block = blocks.get(index);
+    if (!block) {
+      block = { index, start: starts[index], rows: shownEntries[index].length, entries: allEntries[index] };
+      blocks.set(index, block);
+    }
+    return block;
+  };
+  const rows = new Map<number, GridRow>();
+  const build = (index: number): GridRow => {
+    if (index >= shown) {
+      if (index === shown)
+        return {
+          kind: 'group',
+          id: 'group:excluded',
+          label: options.excludedLabel ?? 'Not in this view',
+          count: excluded.length,
+        };
+      const source = excluded[index - shown - 1];
+      return { kind: 'item', id: idOf(source), source, item: source.item, position: 0, excluded: true };
+    }
+    const b = blockOf(starts, index);
+    const position = index - starts[b];
+    const entry = shownEntries[b][position];
+    const { source } = entry;
+    return {
+      kind: 'item',
+      id: idOf(source),
+      source,
+      item: entry.item,
+      entry,
+      block: blockAt(b),
+      position,
+      excluded: false,
+    };
+  };
+  return {
+    count,
+    rowAt(index) {
+      if (index < 0 || index >= count) throw new RangeError(`row ${index} of ${count}`);
+      let row = rows.get(index);
+      if (!row) {
+        row = build(index);
+        rows.set(index, row);
       }
-    }
+      return row;
+    },
+    findIndex(test) {
+      for (let b = 0; b < shownEntries.length; b++) {
+        const entries = shownEntries[b];
+        for (let i = 0; i < entries.length; i++) if (test(idOf(entries[i].source))) return starts[b] + i;
+      }
+      const at = excluded.findIndex((source) => test(idOf(source)));
+      return at < 0 ? -1 : shown + 1 + at;
+    },
+    partitions: shownEntries.length,
+    shown,
+  };
+}
+
+/** Every row, in order: for tests and small views. */
+export function allRows(rows: GridRows): GridRow[] {
+  return Array.from({ length: rows.count }, (_, i) => rows.rowAt(i));
+}
+
+// The block holding row `index`: the last whose start is at or before it (starts ascend).
+function blockOf(starts: number[], index: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= index) low = mid;
+    else high = mid - 1;
   }
-  return { rows, partitions: index, shown, entityCounts };
+  return low;
 }
 
 /** True when some attribute value of the item contains `needle` (already lower-case). */

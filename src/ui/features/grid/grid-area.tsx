@@ -4,10 +4,10 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { attributeTypesByEntity } from '../../../core/analysis/item-size.ts';
 import { type GridItemRow, gridRows } from '../../../core/indexes/grid-rows.ts';
-import type { IndexViews } from '../../../core/indexes/views.ts';
-import { TABLE_INDEX } from '../../../core/model/indexes.ts';
+import type { IndexView } from '../../../core/indexes/views.ts';
+import { keySchemaFor, TABLE_INDEX } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import { useViews } from '../../../store/derived.ts';
+import { viewOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { itemId, usePatternPreview } from '../../../store/pattern-preview.ts';
 import { entityColor } from '../../entity-colors.ts';
@@ -26,9 +26,13 @@ const ROW_HEIGHT = { compact: 28, cozy: 34 } as const;
 
 export function GridArea() {
   const design = useStore((s) => s.design);
-  const views = useViews();
-  if (!design || !views) return null;
-  return <GridContent design={design} views={views} />;
+  const activeView = useStore((s) => s.activeView);
+  if (!design) return null;
+  // Only the shown view is re-keyed on an edit; the tabs' counts follow the settled design.
+  const viewName = keySchemaFor(design, activeView) ? activeView : TABLE_INDEX;
+  const view = viewOf(design, viewName)!;
+  const table = viewOf(design, TABLE_INDEX)!;
+  return <GridContent design={design} view={view} table={table} viewName={viewName} />;
 }
 
 function useEntityInfo(design: Design): EntityInfo[] {
@@ -39,8 +43,14 @@ function useEntityInfo(design: Design): EntityInfo[] {
   );
 }
 
-function GridContent({ design, views }: { design: Design; views: IndexViews }) {
-  const activeView = useStore((s) => s.activeView);
+interface GridContentProps {
+  design: Design;
+  view: IndexView;
+  table: IndexView;
+  viewName: string;
+}
+
+function GridContent({ design, view, table, viewName }: GridContentProps) {
   const entityFilter = useStore((s) => s.entityFilter);
   const setEntityFilter = useStore((s) => s.setEntityFilter);
   const ui = useStore((s) => s.ui);
@@ -50,10 +60,6 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
   const query = useDeferredValue(search);
   const [showExcluded, setShowExcluded] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-
-  const viewName = views.has(activeView) ? activeView : TABLE_INDEX;
-  const view = views.get(viewName)!;
-  const table = views.get(TABLE_INDEX)!;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -89,7 +95,7 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
     [view, entityFilter, query, showExcluded, excludedLabel],
   );
 
-  const highlight = usePatternHighlight(design, preview, viewName, grid.rows);
+  const highlight = usePatternHighlight(design, preview, viewName, grid);
   const { matchOf, scrollTo, isFiltered, isReturned, sortPrefix } = highlight;
 
   const [menu, setMenu] = useState<MenuTarget | null>(null);
@@ -149,9 +155,9 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
   else if (table.itemCount === 0 && table.excluded.length === 0)
     content = <NoItems entities={entities} all />;
   else if (view.itemCount === 0 && !showExcluded) content = <EmptyIndex view={view} entities={entities} />;
-  else if (grid.rows.length === 0 && filteredEntities.length > 0 && noSamples(filteredEntities))
+  else if (grid.count === 0 && filteredEntities.length > 0 && noSamples(filteredEntities))
     content = <NoItems entities={filteredEntities} all={false} />;
-  else if (grid.rows.length === 0)
+  else if (grid.count === 0)
     content = (
       <NoMatches
         onClear={() => {
@@ -164,7 +170,7 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
     content = (
       <ItemGrid
         key={viewName}
-        rows={grid.rows}
+        rows={grid}
         spec={spec}
         rowHeight={ROW_HEIGHT[ui.density]}
         matchOf={matchOf}
@@ -176,7 +182,7 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
   return (
     <section className="grid-area" data-testid="grid" aria-label="Items">
       <div className="grid-tabbar">
-        <ViewTabs views={views} active={viewName} />
+        <ViewTabs design={design} active={viewName} />
         <SegmentSwitch
           left="Inline"
           right="Columns"
@@ -187,7 +193,7 @@ function GridContent({ design, views }: { design: Design; views: IndexViews }) {
         />
       </div>
       <div className="grid-toolbar">
-        <EntityChips entities={entities} counts={grid.entityCounts} />
+        <EntityChips entities={entities} view={viewName} />
         <div className="grid-toolbar-end">
           <SearchBox ref={searchRef} value={search} onChange={setSearch} />
           <SegmentSwitch

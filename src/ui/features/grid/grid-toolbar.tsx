@@ -1,7 +1,9 @@
 // Above the grid: one tab per view (table, each index) with its item count, entity filter chips, the
 // Values|Templates and Inline|Columns switches, and the search box (⌘F).
-import type { IndexViews } from '../../../core/indexes/views.ts';
-import { TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { entityCounts } from '../../../core/indexes/grid-rows.ts';
+import { keySchemas, TABLE_INDEX } from '../../../core/model/indexes.ts';
+import type { Design } from '../../../core/model/schema.ts';
+import { useDeferredViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { shortcutLabel } from '../../hooks/platform.ts';
@@ -11,10 +13,13 @@ export function viewTestId(view: string): string {
   return view === TABLE_INDEX ? 'grid.tab.table' : `grid.tab.${view}`;
 }
 
-export function ViewTabs({ views, active }: { views: IndexViews; active: string }) {
+/** The tabs follow the design at once; their item counts follow the settled design (useDeferredViews). */
+export function ViewTabs({ design, active }: { design: Design; active: string }) {
   const setActiveView = useStore((s) => s.setActiveView);
-  const total = views.get(TABLE_INDEX)?.itemCount ?? 0;
-  const names = [...views.keys()];
+  const views = useDeferredViews();
+  const schemas = keySchemas(design);
+  const total = views?.get(TABLE_INDEX)?.itemCount ?? 0;
+  const names = schemas.map((schema) => schema.name);
   const onKey = (event: React.KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
@@ -25,13 +30,15 @@ export function ViewTabs({ views, active }: { views: IndexViews; active: string 
   };
   return (
     <div className="tabs grid-tabs" role="tablist" aria-label="Views of the table" onKeyDown={onKey}>
-      {[...views].map(([name, view], i) => {
+      {schemas.map((schema, i) => {
+        const { name } = schema;
         const isTable = name === TABLE_INDEX;
-        const kind = view.schema.kind.toUpperCase();
-        const keys = [view.schema.partitionKey.name, view.schema.sortKey?.name].filter(Boolean).join(' + ');
+        const count = views?.get(name)?.itemCount ?? 0;
+        const kind = schema.kind.toUpperCase();
+        const keys = [schema.partitionKey.name, schema.sortKey?.name].filter(Boolean).join(' + ');
         const title = isTable
-          ? `The table, keyed by ${keys}: ${view.itemCount} items`
-          : `${kind} ${name}, keyed by ${keys}, projection ${view.schema.projection.type}: ${view.itemCount} of ${total} items`;
+          ? `The table, keyed by ${keys}: ${count} items`
+          : `${kind} ${name}, keyed by ${keys}, projection ${schema.projection.type}: ${count} of ${total} items`;
         return (
           <button
             key={name}
@@ -45,8 +52,8 @@ export function ViewTabs({ views, active }: { views: IndexViews; active: string 
             onClick={() => setActiveView(name)}
           >
             {isTable ? 'Table' : name}
-            <span className="grid-tab-count">{isTable ? total : `${view.itemCount}/${total}`}</span>
-            {!isTable && view.itemCount < total && <span className="grid-tab-sparse" aria-hidden="true" />}
+            <span className="grid-tab-count">{isTable ? total : `${count}/${total}`}</span>
+            {!isTable && count < total && <span className="grid-tab-sparse" aria-hidden="true" />}
           </button>
         );
       })}
@@ -54,13 +61,11 @@ export function ViewTabs({ views, active }: { views: IndexViews; active: string 
   );
 }
 
-export function EntityChips({
-  entities,
-  counts,
-}: {
-  entities: readonly EntityInfo[];
-  counts: ReadonlyMap<string, number>;
-}) {
+/** Counts follow the settled design (useDeferredViews): counting 10,000 items waits until typing pauses. */
+export function EntityChips({ entities, view }: { entities: readonly EntityInfo[]; view: string }) {
+  const views = useDeferredViews();
+  const shown = views?.get(view);
+  const counts = shown ? entityCounts(shown) : undefined;
   const filter = useStore((s) => s.entityFilter);
   const setEntityFilter = useStore((s) => s.setEntityFilter);
   const toggle = (name: string) =>
@@ -69,7 +74,7 @@ export function EntityChips({
     <fieldset className="grid-chips" aria-label="Show only these entities">
       {entities.map((entity) => {
         const pressed = filter.includes(entity.name);
-        const count = counts.get(entity.name) ?? 0;
+        const count = counts?.get(entity.name) ?? 0;
         return (
           <button
             key={entity.name}

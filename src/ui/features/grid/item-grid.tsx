@@ -1,10 +1,11 @@
 // The virtualized item grid: TanStack Table for columns and cells, TanStack Virtual for rows (every row has
-// the same height, so 10,000 items cost only the ~40 rows on screen). A partition reads as one block: its key
+// the same height, so 10,000 items cost only the ~40 rows on screen). TanStack rows are built for the rows on
+// screen only (constructRow): a row model of every row would build 10,000 of them on every edit. A partition reads as one block: its key
 // on the first row, its size on the second, a label that sticks to the top while the partition scrolls by.
-import { FlexRender, type Row, useTable } from '@tanstack/react-table';
+import { constructRow, FlexRender, type Row, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { GridItemRow, GridRow } from '../../../core/indexes/grid-rows.ts';
+import type { GridItemRow, GridRow, GridRows } from '../../../core/indexes/grid-rows.ts';
 import type { ColumnSpec } from './column-spec.ts';
 import { charsFor } from './format.ts';
 import { partitionMeta } from './grid-cells.tsx';
@@ -17,34 +18,47 @@ export type Match = 'returned' | 'filtered' | 'none';
 const HEADER_ROW = 26;
 
 interface ItemGridProps {
-  rows: GridRow[];
+  rows: GridRows;
   spec: ColumnSpec;
   rowHeight: number;
   /** How the selected pattern treats an item; null when no pattern is highlighted. */
   matchOf: ((id: string) => Match) | null;
   /** Scrolls to this row once per distinct key (the first match of a newly selected pattern). */
-  scrollTo: { key: string; id: string } | null;
+  scrollTo: { key: string; index: number } | null;
   label: string;
 }
 
-const getRowId = (row: GridRow) => row.id;
+type TableRow = Row<typeof gridFeatures, GridRow>;
+const NO_DATA: GridRow[] = [];
 
 export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: ItemGridProps) {
   const columns = useMemo(() => buildColumns(spec), [spec]);
-  const table = useTable({ features: gridFeatures, columns, data: rows, getRowId });
-  const tableRows = table.getRowModel().rows;
+  const table = useTable({ features: gridFeatures, columns, data: NO_DATA });
+  // One TanStack row per grid row, built when it scrolls into view and kept while the rows are the same.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new columns need new rows (their cells)
+  const tableRowAt = useMemo(() => {
+    const built = new WeakMap<GridRow, TableRow>();
+    return (index: number): TableRow => {
+      const original = rows.rowAt(index);
+      let row = built.get(original);
+      if (!row) {
+        row = constructRow(table, original.id, original, index, 0);
+        built.set(original, row);
+      }
+      return row;
+    };
+  }, [rows, table, columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerHeight = HEADER_ROW * 2;
   // Stable callbacks: the virtualizer recomputes every row's position when one of them changes identity.
-  const getItemKey = useCallback((index: number) => tableRows[index].id, [tableRows]);
+  // Rows are keyed by index (the default), so an edit with the same row count re-measures nothing.
   const estimateSize = useCallback(() => rowHeight, [rowHeight]);
   const getScrollElement = useCallback(() => scrollRef.current, []);
   const virtualizer = useVirtualizer({
-    count: tableRows.length,
+    count: rows.count,
     getScrollElement,
     estimateSize,
-    getItemKey,
-    overscan: 10,
+    overscan: 5,
     scrollPaddingStart: headerHeight,
     // Let React batch scroll updates instead of rendering synchronously inside every scroll event.
     useFlushSync: false,
@@ -55,11 +69,9 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
   const scrolled = useRef<string | null>(null);
   useEffect(() => {
     if (!scrollTo || scrolled.current === scrollTo.key) return;
-    const index = rows.findIndex((row) => row.id === scrollTo.id);
-    if (index < 0) return;
     scrolled.current = scrollTo.key;
-    virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [scrollTo, rows, virtualizer]);
+    virtualizer.scrollToIndex(scrollTo.index, { align: 'center' });
+  }, [scrollTo, virtualizer]);
 
   const leaves = table.getAllLeafColumns();
   const lastLeaf = leaves[leaves.length - 1]?.id;
@@ -82,11 +94,11 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern is a table with role grid
         role="grid"
         aria-label={label}
-        aria-rowcount={rows.length + 2}
+        aria-rowcount={rows.count + 2}
         aria-colcount={leaves.length}
         tabIndex={0}
         style={{ minWidth: totalWidth }}
-        onKeyDown={(event) => onGridKey(event, tableRef.current, scrollRef.current, virtualizer, tableRows)}
+        onKeyDown={(event) => onGridKey(event, tableRef.current, scrollRef.current, virtualizer, rows)}
       >
         <thead className="grid-head">
           {table.getHeaderGroups().map((group) => (
@@ -119,17 +131,20 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
         </thead>
         <tbody className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
           <PartitionLabel rows={rows} offset={offset} rowHeight={rowHeight} spec={spec} />
-          {virtualizer.getVirtualItems().map((item) => (
-            <GridRowView
-              key={item.key}
-              row={tableRows[item.index]}
-              index={item.index}
-              start={item.start}
-              lastLeaf={lastLeaf}
-              columns={leaves.length}
-              match={matchOf ? matchOf(tableRows[item.index].id) : undefined}
-            />
-          ))}
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = tableRowAt(item.index);
+            return (
+              <GridRowView
+                key={item.key}
+                row={row}
+                index={item.index}
+                start={item.start}
+                lastLeaf={lastLeaf}
+                columns={leaves.length}
+                match={matchOf ? matchOf(row.id) : undefined}
+              />
+            );
+          })}
         </tbody>
       </table>
     </div>
@@ -137,7 +152,7 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
 }
 
 interface RowViewProps {
-  row: Row<typeof gridFeatures, GridRow>;
+  row: TableRow;
   index: number;
   start: number;
   lastLeaf: string | undefined;
@@ -197,16 +212,17 @@ function PartitionLabel({
   rowHeight,
   spec,
 }: {
-  rows: GridRow[];
+  rows: GridRows;
   offset: number;
   rowHeight: number;
   spec: ColumnSpec;
 }) {
   const ctx = useGridCells();
-  const top = rows[Math.floor(Math.max(0, offset) / rowHeight)];
+  const at = Math.floor(Math.max(0, offset) / rowHeight);
+  const top = at < rows.count ? rows.rowAt(at) : undefined;
   const block = top?.kind === 'item' ? top.block : undefined;
   if (!block || (top as GridItemRow).position === 0) return null;
-  const first = rows[block.start] as GridItemRow;
+  const first = rows.rowAt(block.start) as GridItemRow;
   const pk = spec.lead[0];
   const value = String(first.item[pk.name] ?? '');
   const template = ctx.entities.get(first.source.entity)?.keys[pk.name] ?? '';
@@ -236,7 +252,7 @@ function onGridKey(
   root: HTMLTableElement | null,
   scroller: HTMLDivElement | null,
   virtualizer: Virtualizer,
-  rows: Row<typeof gridFeatures, GridRow>[],
+  rows: GridRows,
 ) {
   if (!root || !scroller) return;
   const keys = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End'];
@@ -244,7 +260,7 @@ function onGridKey(
   if (target === root) {
     if (!keys.includes(event.key) && event.key !== 'Enter') return;
     event.preventDefault();
-    const first = virtualizer.getVirtualItems().find((item) => rows[item.index]?.original.kind === 'item');
+    const first = virtualizer.getVirtualItems().find((item) => rows.rowAt(item.index).kind === 'item');
     root.querySelector<HTMLElement>(`[data-index="${first?.index ?? 0}"] .gkey`)?.focus();
     return;
   }
@@ -267,13 +283,13 @@ function onGridKey(
     ArrowDown: 1,
     PageUp: -page,
     PageDown: page,
-    Home: -rows.length,
-    End: rows.length,
+    Home: -rows.count,
+    End: rows.count,
   };
-  let next = Math.min(rows.length - 1, Math.max(0, index + step[event.key]));
+  let next = Math.min(rows.count - 1, Math.max(0, index + step[event.key]));
   const direction = Math.sign(step[event.key]) || 1;
-  while (rows[next] && rows[next].original.kind !== 'item') next += direction;
-  if (!rows[next]) return;
+  while (next >= 0 && next < rows.count && rows.rowAt(next).kind !== 'item') next += direction;
+  if (next < 0 || next >= rows.count) return;
   virtualizer.scrollToIndex(next, { align: 'auto' });
   const selector = `[data-index="${next}"] .gkey[data-col="${cell.dataset.col}"]`;
   const destination = root.querySelector<HTMLElement>(selector);

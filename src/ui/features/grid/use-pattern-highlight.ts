@@ -1,7 +1,7 @@
 // The selected read pattern in the grid: which rows it returns or filters out, the first one to scroll to,
 // and the begins_with prefix to underline. Selecting a pattern also shows the view it reads, once.
 import { useEffect, useMemo } from 'react';
-import type { GridRow } from '../../../core/indexes/grid-rows.ts';
+import type { GridRows } from '../../../core/indexes/grid-rows.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { coerceArguments, resolveRead } from '../../../core/requests/resolve.ts';
 import { useStore } from '../../../store/index.ts';
@@ -13,7 +13,8 @@ export interface PatternHighlight {
   matchOf: ((id: string) => Match) | null;
   isReturned: (id: string) => boolean;
   isFiltered: (id: string) => boolean;
-  scrollTo: { key: string; id: string } | null;
+  /** The first row the pattern reads, to scroll to once per key (pattern, view and row). */
+  scrollTo: { key: string; index: number } | null;
   sortPrefix?: string;
 }
 
@@ -23,7 +24,7 @@ export function usePatternHighlight(
   design: Design,
   preview: PatternPreview | null,
   viewName: string,
-  rows: readonly GridRow[],
+  rows: GridRows,
 ): PatternHighlight {
   const setActiveView = useStore((s) => s.setActiveView);
   const previewView = preview?.view;
@@ -48,9 +49,10 @@ export function usePatternHighlight(
 
   const scrollTo = useMemo(() => {
     if (!active || active.view !== viewName) return null;
-    const first =
-      rows.find((row) => active.returned.has(row.id)) ?? rows.find((row) => active.filtered.has(row.id));
-    return first ? { key: `${active.patternId}|${viewName}|${first.id}`, id: first.id } : null;
+    let index = rows.findIndex((id) => active.returned.has(id));
+    if (index < 0) index = rows.findIndex((id) => active.filtered.has(id));
+    if (index < 0) return null;
+    return { key: `${active.patternId}|${viewName}|${rows.rowAt(index).id}`, index };
   }, [rows, active, viewName]);
 
   const sortPrefix = useMemo(() => {

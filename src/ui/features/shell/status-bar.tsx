@@ -1,7 +1,7 @@
 // The status bar: what the design holds, its problems (click: the dock's Problems tab), DynamoDB's state.
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { useProblemCount } from '../../../store/analysis.ts';
-import { useViews } from '../../../store/derived.ts';
+import { useDeferredViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { DynamoDbPill } from './dynamodb-pill.tsx';
@@ -12,7 +12,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function StatusBar() {
   const design = useStore((s) => s.design);
   const setDockTab = useStore((s) => s.setDockTab);
-  const views = useViews();
+  const views = useDeferredViews();
   const problems = useProblemCount();
   if (!design) return null;
   const { table } = design;

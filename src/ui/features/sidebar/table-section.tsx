@@ -2,7 +2,7 @@
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { addGsi } from '../../../core/model/ops/index.ts';
 import type { KeyAttribute } from '../../../core/model/schema.ts';
-import { useViews } from '../../../store/derived.ts';
+import { useDeferredViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { commitOrToast } from '../shell/actions.ts';
@@ -16,7 +16,7 @@ export function TableSection() {
   const select = useStore((s) => s.select);
   const setActiveView = useStore((s) => s.setActiveView);
   const setMainTab = useStore((s) => s.setMainTab);
-  const views = useViews();
+  const views = useDeferredViews();
   const total = views?.get(TABLE_INDEX)?.itemCount ?? 0;
   const billing =
     table.billing.mode === 'PAY_PER_REQUEST'

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { removeGsi, removeLsi, updateGsi, updateLsi } from '../../../core/model/ops/index.ts';
 import type { Design, GlobalSecondaryIndex, LocalSecondaryIndex } from '../../../core/model/schema.ts';
-import { useProblems, useViews } from '../../../store/derived.ts';
+import { useDeferredViews, useProblems } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { CommitInput, problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';
@@ -31,7 +31,7 @@ function CardHead({
   path: string;
   onDelete: () => void;
 }) {
-  const views = useViews();
+  const views = useDeferredViews();
   const total = views?.get(TABLE_INDEX)?.itemCount ?? 0;
   const count = views?.get(name)?.itemCount ?? 0;
   return (
