@@ -1,5 +1,5 @@
 // The entity's attributes: name, type, required on one dense row; format, enum and order on demand.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import {
   addAttribute,
   moveAttribute,
@@ -17,6 +17,7 @@ import { useProblems } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { CommitInput, problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { sameNameAndAttributes } from './same-entity-shape.ts';
 
 const commit = (update: (d: Design) => Design) => useStore.getState().commit(update);
 
@@ -166,32 +167,38 @@ function AttributeRow({
   );
 }
 
-export function AttributesTable({ entity, entityIndex }: { entity: Entity; entityIndex: number }) {
-  const add = () => {
-    if (!commit((d) => addAttribute(d, entity.name))) return;
-    const attributes = useStore.getState().design?.entities[entityIndex]?.attributes ?? [];
-    const name = attributes[attributes.length - 1]?.name;
-    requestAnimationFrame(() => {
-      const input = document.querySelector<HTMLInputElement>(`[data-testid="entity.attribute.${name}.name"]`);
-      input?.focus();
-      input?.select();
-    });
-  };
-  return (
-    <div className="attrs">
-      {entity.attributes.length === 0 && <p className="editor-empty">No attributes yet.</p>}
-      {entity.attributes.map((attribute, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: by position, so renaming keeps the row and its focus
-        <AttributeRow key={i} entity={entity} entityIndex={entityIndex} attribute={attribute} i={i} />
-      ))}
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm attrs-add"
-        data-testid="entity.addAttribute"
-        onClick={add}
-      >
-        <Icon name="plus" size={12} /> Attribute
-      </button>
-    </div>
-  );
-}
+export const AttributesTable = memo(
+  function AttributesTable({ entity, entityIndex }: { entity: Entity; entityIndex: number }) {
+    const add = () => {
+      if (!commit((d) => addAttribute(d, entity.name))) return;
+      const attributes = useStore.getState().design?.entities[entityIndex]?.attributes ?? [];
+      const name = attributes[attributes.length - 1]?.name;
+      requestAnimationFrame(() => {
+        const input = document.querySelector<HTMLInputElement>(
+          `[data-testid="entity.attribute.${name}.name"]`,
+        );
+        input?.focus();
+        input?.select();
+      });
+    };
+    return (
+      <div className="attrs">
+        {entity.attributes.length === 0 && <p className="editor-empty">No attributes yet.</p>}
+        {entity.attributes.map((attribute, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: by position, so renaming keeps the row and its focus
+          <AttributeRow key={i} entity={entity} entityIndex={entityIndex} attribute={attribute} i={i} />
+        ))}
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm attrs-add"
+          data-testid="entity.addAttribute"
+          onClick={add}
+        >
+          <Icon name="plus" size={12} /> Attribute
+        </button>
+      </div>
+    );
+  },
+  (before, after) =>
+    before.entityIndex === after.entityIndex && sameNameAndAttributes(before.entity, after.entity),
+);

@@ -1,6 +1,6 @@
 // The entity's sample items: one row per sample, one column per attribute; add, remove, or generate more
 // with the core's generator (children point at existing parents).
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { addSample, removeSample, setSamples, updateSample } from '../../../core/model/ops/index.ts';
 import type { Entity } from '../../../core/model/schema.ts';
 import { useProblems } from '../../../store/derived.ts';
@@ -9,6 +9,7 @@ import { problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { addGeneratedSamples } from '../../hooks/generate-samples.ts';
+import { sameNameAndAttributes } from './same-entity-shape.ts';
 import { SampleCell } from './sample-cell.tsx';
 
 /** Rows drawn in the panel; the grid shows them all. */
@@ -59,100 +60,109 @@ function GenerateControls({ entity }: { entity: Entity }) {
   );
 }
 
-export function SamplesTable({ entity }: { entity: Entity }) {
-  const samples = useStore((s) => s.design?.items[entity.name]) ?? [];
-  const commit = useStore((s) => s.commit);
-  const commitMerge = useStore((s) => s.commitMerge);
-  const problems = useProblems();
-  const base = `items.${entity.name}`;
-  const shown = samples.slice(0, SHOWN_ROWS);
-  return (
-    <div className="samples">
-      <div className="samples-toolbar">
-        <button
-          type="button"
-          className="btn btn-sm"
-          data-testid="entity.addSample"
-          onClick={() => commit((d) => addSample(d, entity.name, {}))}
-        >
-          <Icon name="plus" size={12} /> Row
-        </button>
-        <GenerateControls entity={entity} />
-        {samples.length > 0 && (
+/**
+ * Reads only the entity's name and attributes, so a key template edit does not redraw its up to 200 × N
+ * sample inputs (which would hold up the grid on a large design).
+ */
+export const SamplesTable = memo(
+  function SamplesTable({ entity }: { entity: Entity }) {
+    const samples = useStore((s) => s.design?.items[entity.name]) ?? [];
+    const commit = useStore((s) => s.commit);
+    const commitMerge = useStore((s) => s.commitMerge);
+    const problems = useProblems();
+    const base = `items.${entity.name}`;
+    const shown = samples.slice(0, SHOWN_ROWS);
+    return (
+      <div className="samples">
+        <div className="samples-toolbar">
           <button
             type="button"
-            className="btn btn-ghost btn-sm samples-clear"
-            data-testid="entity.clearSamples"
-            onClick={() => commit((d) => setSamples(d, entity.name, []))}
+            className="btn btn-sm"
+            data-testid="entity.addSample"
+            onClick={() => commit((d) => addSample(d, entity.name, {}))}
           >
-            Clear
+            <Icon name="plus" size={12} /> Row
           </button>
+          <GenerateControls entity={entity} />
+          {samples.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm samples-clear"
+              data-testid="entity.clearSamples"
+              onClick={() => commit((d) => setSamples(d, entity.name, []))}
+            >
+              Clear
+            </button>
+          )}
+        </div>
+        {samples.length === 0 ? (
+          <p className="editor-empty">
+            No sample items. Generate a few to see this entity's keys in the grid.
+          </p>
+        ) : entity.attributes.length === 0 ? (
+          <p className="editor-empty">{samples.length} samples; add attributes to edit their values.</p>
+        ) : (
+          <div className="samples-scroll">
+            <table className="samples-table">
+              <thead>
+                <tr>
+                  <th className="samples-index">#</th>
+                  {entity.attributes.map((attribute) => (
+                    <th key={attribute.name} title={`${attribute.name} (${attribute.type})`}>
+                      <span className="mono">{attribute.name}</span>
+                      <span className="samples-type">{attribute.type}</span>
+                    </th>
+                  ))}
+                  <th aria-label="Remove" />
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((sample, row) => {
+                  const rowProblem = problems.find((p) => p.path === `${base}[${row}]`)?.message;
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: samples are identified by their position
+                    <tr key={row} className={rowProblem ? 'has-problem' : undefined} title={rowProblem}>
+                      <td className="samples-index">{row + 1}</td>
+                      {entity.attributes.map((attribute) => (
+                        <td key={attribute.name}>
+                          <SampleCell
+                            attribute={attribute}
+                            value={sample[attribute.name]}
+                            problem={problemAt(problems, `${base}[${row}].${attribute.name}`)}
+                            testId={`entity.sample.${row}.${attribute.name}`}
+                            onChange={(value) =>
+                              commitMerge(`sample:${entity.name}:${row}:${attribute.name}`, (d) =>
+                                updateSample(d, entity.name, row, attribute.name, value),
+                              )
+                            }
+                          />
+                        </td>
+                      ))}
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-icon btn-sm samples-remove"
+                          aria-label={`Remove sample ${row + 1}`}
+                          data-testid={`entity.sample.${row}.remove`}
+                          onClick={() => commit((d) => removeSample(d, entity.name, row))}
+                        >
+                          <Icon name="close" size={12} />
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {samples.length > SHOWN_ROWS && (
+          <p className="editor-empty">
+            Showing {SHOWN_ROWS} of {samples.length.toLocaleString()} samples here; the grid shows them all.
+          </p>
         )}
       </div>
-      {samples.length === 0 ? (
-        <p className="editor-empty">No sample items. Generate a few to see this entity's keys in the grid.</p>
-      ) : entity.attributes.length === 0 ? (
-        <p className="editor-empty">{samples.length} samples; add attributes to edit their values.</p>
-      ) : (
-        <div className="samples-scroll">
-          <table className="samples-table">
-            <thead>
-              <tr>
-                <th className="samples-index">#</th>
-                {entity.attributes.map((attribute) => (
-                  <th key={attribute.name} title={`${attribute.name} (${attribute.type})`}>
-                    <span className="mono">{attribute.name}</span>
-                    <span className="samples-type">{attribute.type}</span>
-                  </th>
-                ))}
-                <th aria-label="Remove" />
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((sample, row) => {
-                const rowProblem = problems.find((p) => p.path === `${base}[${row}]`)?.message;
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: samples are identified by their position
-                  <tr key={row} className={rowProblem ? 'has-problem' : undefined} title={rowProblem}>
-                    <td className="samples-index">{row + 1}</td>
-                    {entity.attributes.map((attribute) => (
-                      <td key={attribute.name}>
-                        <SampleCell
-                          attribute={attribute}
-                          value={sample[attribute.name]}
-                          problem={problemAt(problems, `${base}[${row}].${attribute.name}`)}
-                          testId={`entity.sample.${row}.${attribute.name}`}
-                          onChange={(value) =>
-                            commitMerge(`sample:${entity.name}:${row}:${attribute.name}`, (d) =>
-                              updateSample(d, entity.name, row, attribute.name, value),
-                            )
-                          }
-                        />
-                      </td>
-                    ))}
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-icon btn-sm samples-remove"
-                        aria-label={`Remove sample ${row + 1}`}
-                        data-testid={`entity.sample.${row}.remove`}
-                        onClick={() => commit((d) => removeSample(d, entity.name, row))}
-                      >
-                        <Icon name="close" size={12} />
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {samples.length > SHOWN_ROWS && (
-        <p className="editor-empty">
-          Showing {SHOWN_ROWS} of {samples.length.toLocaleString()} samples here; the grid shows them all.
-        </p>
-      )}
-    </div>
-  );
-}
+    );
+  },
+  (before, after) => sameNameAndAttributes(before.entity, after.entity),
+);
