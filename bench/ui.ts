@@ -1,6 +1,8 @@
 // In headless Chromium, on the built app with 10,000 items: the time from a key-template edit to the grid
-// showing the new keys. "recompute" is the app's own measure of deriving items and re-keying every view
-// (target < 16 ms); "edit → paint" runs from the input event to the frame that shows the new key (< 50 ms).
+// showing the new keys. "recompute" is the app's own measure (VIEWS_MEASURE) of deriving the items and
+// re-keying the views between the edit and that frame: the view the grid shows (the other views follow the
+// settled design, after it) (target < 16 ms); "edit → paint" runs from the input event to the frame that
+// shows the new key (< 50 ms).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -12,7 +14,9 @@ import { seedDesign } from '../src/core/generate/generate.ts';
 import { designSchema } from '../src/core/model/schema.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
 
-const EDITS = 9;
+// Edits typed first and not timed: the JIT compiles the code an edit runs, as it has after a few keystrokes.
+const WARMUP_EDITS = 5;
+const EDITS = 20;
 const PER_ENTITY = 2_500;
 
 // Runs in the page. Kept as text: tsx's transpiled functions reference helpers the page does not have.
@@ -23,14 +27,31 @@ const EDIT_AND_WAIT = `async (template) => {
   const started = performance.now();
   setValue.call(input, template);
   input.dispatchEvent(new Event('input', { bubbles: true }));
-  // On screen once a rendered SK cell holds the new key and a frame has been painted after it.
+  // On screen once a rendered SK cell holds the new key and the frame that draws it has been painted: a
+  // message posted from that frame's animation callback is delivered after its paint.
   const shown = () => document.querySelector('[data-testid="grid.cell.SK"][data-value="' + template + '"]') !== null;
-  while (!shown()) await new Promise((resolve) => requestAnimationFrame(resolve));
-  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = resolve;
+    channel.port2.postMessage(null);
+  }));
+  await afterPaint();
+  while (!shown()) await afterPaint();
   const painted = performance.now() - started;
   const views = performance.getEntriesByName('keyplan:views').map((m) => m.duration);
-  return { painted, views: Math.max(0, ...views) };
+  return { painted, views: views.reduce((sum, d) => sum + d, 0) };
 }`;
+
+// Resolves once the main thread has had two idle periods of 40 ms or more in a row.
+const WAIT_FOR_IDLE = `new Promise((resolve) => {
+  let quiet = 0;
+  const check = (deadline) => {
+    quiet = deadline.timeRemaining() >= 40 ? quiet + 1 : 0;
+    if (quiet >= 2) resolve(null);
+    else requestIdleCallback(check, { timeout: 1000 });
+  };
+  requestIdleCallback(check, { timeout: 1000 });
+})`;
 
 export async function runUiBench(): Promise<void> {
   if (!existsSync('dist/index.html')) {
@@ -59,13 +80,15 @@ export async function runUiBench(): Promise<void> {
     await page.getByTestId('entity.template.SK').waitFor();
     const recompute: number[] = [];
     const paint: number[] = [];
-    for (let i = 0; i < EDITS; i++) {
+    for (let i = 0; i < WARMUP_EDITS + EDITS; i++) {
+      // Opening a design lints and costs it in the background; timing starts once the page is idle.
+      if (i === WARMUP_EDITS) await page.evaluate(WAIT_FOR_IDLE);
       const template = `DETAILS${i % 2 === 0 ? '#A' : '#B'}`;
       const sample = (await page.evaluate(`(${EDIT_AND_WAIT})(${JSON.stringify(template)})`)) as {
         painted: number;
         views: number;
       };
-      if (i > 0) {
+      if (i >= WARMUP_EDITS) {
         recompute.push(sample.views);
         paint.push(sample.painted);
       }
@@ -74,11 +97,11 @@ export async function runUiBench(): Promise<void> {
     const p = quantiles(paint);
     printTable([
       [`template edit, ${itemCount.toLocaleString('en-US')} items`, 'median', 'p99', 'target'],
-      ['recompute (derive + views)', formatMs(r.median), formatMs(r.p99), '< 16 ms'],
+      ['recompute (derive + shown view)', formatMs(r.median), formatMs(r.p99), '< 16 ms'],
       ['edit → paint', formatMs(p.median), formatMs(p.p99), '< 50 ms'],
     ]);
     console.log(
-      `recompute ${r.median < 16 ? 'PASS' : 'FAIL'}; paint ${p.median < 50 ? 'PASS' : 'FAIL'} (medians of ${EDITS - 1} edits after one warm-up)`,
+      `recompute ${r.median < 16 ? 'PASS' : 'FAIL'}; paint ${p.median < 50 ? 'PASS' : 'FAIL'} (medians of ${EDITS} edits after ${WARMUP_EDITS} untimed ones)`,
     );
   } finally {
     await browser.close();
