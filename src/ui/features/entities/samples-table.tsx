@@ -1,8 +1,9 @@
 // The entity's sample items: one row per sample, one column per attribute; add, remove, or generate more
 // with the core's generator (children point at existing parents).
-import { memo, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef, useState } from 'react';
 import { addSample, removeSample, setSamples, updateSample } from '../../../core/model/ops/index.ts';
-import type { Entity } from '../../../core/model/schema.ts';
+import type { Design, Entity } from '../../../core/model/schema.ts';
 import { useProblems } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { problemAt } from '../../components/commit-input.tsx';
@@ -12,8 +13,8 @@ import { addGeneratedSamples } from '../../hooks/generate-samples.ts';
 import { sameNameAndAttributes } from './same-entity-shape.ts';
 import { SampleCell } from './sample-cell.tsx';
 
-/** Rows drawn in the panel; the grid shows them all. */
-const SHOWN_ROWS = 200;
+/** Height of a sample row and of the header row (CSS: 26 px cells and a 1 px border). */
+const SAMPLE_ROW = 27;
 const MAX_GENERATE = 10_000;
 
 function GenerateControls({ entity }: { entity: Entity }) {
@@ -60,18 +61,11 @@ function GenerateControls({ entity }: { entity: Entity }) {
   );
 }
 
-/**
- * Reads only the entity's name and attributes, so a key template edit does not redraw its up to 200 × N
- * sample inputs (which would hold up the grid on a large design).
- */
+/** Reads only the entity's name and attributes, so a key template edit does not redraw its sample inputs. */
 export const SamplesTable = memo(
   function SamplesTable({ entity }: { entity: Entity }) {
     const samples = useStore((s) => s.design?.items[entity.name]) ?? [];
     const commit = useStore((s) => s.commit);
-    const commitMerge = useStore((s) => s.commitMerge);
-    const problems = useProblems();
-    const base = `items.${entity.name}`;
-    const shown = samples.slice(0, SHOWN_ROWS);
     return (
       <div className="samples">
         <div className="samples-toolbar">
@@ -102,67 +96,105 @@ export const SamplesTable = memo(
         ) : entity.attributes.length === 0 ? (
           <p className="editor-empty">{samples.length} samples; add attributes to edit their values.</p>
         ) : (
-          <div className="samples-scroll">
-            <table className="samples-table">
-              <thead>
-                <tr>
-                  <th className="samples-index">#</th>
-                  {entity.attributes.map((attribute) => (
-                    <th key={attribute.name} title={`${attribute.name} (${attribute.type})`}>
-                      <span className="mono">{attribute.name}</span>
-                      <span className="samples-type">{attribute.type}</span>
-                    </th>
-                  ))}
-                  <th aria-label="Remove" />
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((sample, row) => {
-                  const rowProblem = problems.find((p) => p.path === `${base}[${row}]`)?.message;
-                  return (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: samples are identified by their position
-                    <tr key={row} className={rowProblem ? 'has-problem' : undefined} title={rowProblem}>
-                      <td className="samples-index">{row + 1}</td>
-                      {entity.attributes.map((attribute) => (
-                        <td key={attribute.name}>
-                          <SampleCell
-                            attribute={attribute}
-                            value={sample[attribute.name]}
-                            problem={problemAt(problems, `${base}[${row}].${attribute.name}`)}
-                            testId={`entity.sample.${row}.${attribute.name}`}
-                            onChange={(value) =>
-                              commitMerge(`sample:${entity.name}:${row}:${attribute.name}`, (d) =>
-                                updateSample(d, entity.name, row, attribute.name, value),
-                              )
-                            }
-                          />
-                        </td>
-                      ))}
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-icon btn-sm samples-remove"
-                          aria-label={`Remove sample ${row + 1}`}
-                          data-testid={`entity.sample.${row}.remove`}
-                          onClick={() => commit((d) => removeSample(d, entity.name, row))}
-                        >
-                          <Icon name="close" size={12} />
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {samples.length > SHOWN_ROWS && (
-          <p className="editor-empty">
-            Showing {SHOWN_ROWS} of {samples.length.toLocaleString()} samples here; the grid shows them all.
-          </p>
+          <SampleRows entity={entity} samples={samples} />
         )}
       </div>
     );
   },
   (before, after) => sameNameAndAttributes(before.entity, after.entity),
 );
+
+/**
+ * Every sample, each one editable, with inputs only for the rows scrolled into view: hundreds of rows of
+ * inputs would cost every frame of the page (style, paint, layers) even while the grid scrolls.
+ */
+function SampleRows({ entity, samples }: { entity: Entity; samples: Design['items'][string] }) {
+  const commit = useStore((s) => s.commit);
+  const commitMerge = useStore((s) => s.commitMerge);
+  const problems = useProblems();
+  const base = `items.${entity.name}`;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: samples.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => SAMPLE_ROW,
+    // The header row sits above the first sample.
+    scrollMargin: SAMPLE_ROW,
+    overscan: 6,
+    useFlushSync: false,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows.length > 0 ? rows[0].start - SAMPLE_ROW : 0;
+  const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows[rows.length - 1].end - SAMPLE_ROW) : 0;
+  const columns = entity.attributes.length + 2;
+  return (
+    <div className="samples-scroll" ref={scrollRef}>
+      <table className="samples-table" aria-rowcount={samples.length + 1}>
+        <thead>
+          <tr>
+            <th className="samples-index">#</th>
+            {entity.attributes.map((attribute) => (
+              <th key={attribute.name} title={`${attribute.name} (${attribute.type})`}>
+                <span className="mono">{attribute.name}</span>
+                <span className="samples-type">{attribute.type}</span>
+              </th>
+            ))}
+            <th aria-label="Remove" />
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 && (
+            <tr className="samples-spacer" style={{ height: before }}>
+              <td colSpan={columns} />
+            </tr>
+          )}
+          {rows.map(({ index: row }) => {
+            const sample = samples[row];
+            const rowProblem = problems.find((p) => p.path === `${base}[${row}]`)?.message;
+            return (
+              <tr
+                key={row}
+                aria-rowindex={row + 2}
+                className={rowProblem ? 'has-problem' : undefined}
+                title={rowProblem}
+              >
+                <td className="samples-index">{row + 1}</td>
+                {entity.attributes.map((attribute) => (
+                  <td key={attribute.name}>
+                    <SampleCell
+                      attribute={attribute}
+                      value={sample[attribute.name]}
+                      problem={problemAt(problems, `${base}[${row}].${attribute.name}`)}
+                      testId={`entity.sample.${row}.${attribute.name}`}
+                      onChange={(value) =>
+                        commitMerge(`sample:${entity.name}:${row}:${attribute.name}`, (d) =>
+                          updateSample(d, entity.name, row, attribute.name, value),
+                        )
+                      }
+                    />
+                  </td>
+                ))}
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-icon btn-sm samples-remove"
+                    aria-label={`Remove sample ${row + 1}`}
+                    data-testid={`entity.sample.${row}.remove`}
+                    onClick={() => commit((d) => removeSample(d, entity.name, row))}
+                  >
+                    <Icon name="close" size={12} />
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+          {after > 0 && (
+            <tr className="samples-spacer" style={{ height: after }}>
+              <td colSpan={columns} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
