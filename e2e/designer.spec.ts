@@ -66,3 +66,20 @@ test('undo and redo every edit, and a reload restores the work', async ({ app, p
   await expect(app.id('sidebar.entity.Client')).toBeVisible();
   await expect(app.id('grid')).toBeVisible();
 });
+
+test('any of hundreds of samples can be reached and edited in the entity panel', async ({ app }) => {
+  await app.openExample('online-store');
+  await app.selectEntity('Customer');
+  await app.fill('entity.generateCount', '300');
+  await app.id('entity.generate').click();
+  await expect(app.id('sidebar.entity.Customer')).toContainText('304');
+  // Only the rows in view are drawn; scrolling the table draws the last one.
+  await expect(app.id('entity.sample.303.customerId')).toHaveCount(0);
+  await app.page.locator('.samples-scroll').evaluate((table) => {
+    table.scrollTop = table.scrollHeight;
+  });
+  await app.fill('entity.sample.303.customerId', 'the-last');
+  await app.fill('grid.search', 'the-last');
+  await expect(app.rows()).toHaveCount(1);
+  await expect(app.rows().first()).toContainText('CUSTOMER#the-last');
+});
