@@ -119,41 +119,41 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
     keys.push(keyString(pk, partitionKey.type));
     pkTokens.push(sortToken(pk, partitionKey.type));
   }
-  // One stable sort by partition key token then sort key token groups the partitions and orders them.
-  // Numbers past double precision can share a token: their key text keeps their partitions apart.
-  const byNumber = partitionKey.type === 'N';
-  const sorted = entries.map((_, n) => n);
-  sorted.sort((a, b) => {
-    const x = pkTokens[a];
-    const y = pkTokens[b];
-    if (x !== y) return x < y ? -1 : 1;
-    if (byNumber && keys[a] !== keys[b]) return keys[a] < keys[b] ? -1 : 1;
-    if (!sortKey) return 0;
-    const p = skTokens[a];
-    const q = skTokens[b];
-    return p < q ? -1 : p > q ? 1 : 0;
-  });
+  // Group by partition (in item order), sort each partition by sort key token (stable), then order the
+  // partitions by their key token: cheaper than one sort of everything, whose comparisons would mostly
+  // compare partition keys with long common prefixes.
+  const groups = new Map<string, number[]>();
+  for (let n = 0; n < entries.length; n++) {
+    const group = groups.get(keys[n]);
+    if (group) group.push(n);
+    else groups.set(keys[n], [n]);
+  }
+  const bySortKey = (a: number, b: number) =>
+    skTokens[a] < skTokens[b] ? -1 : skTokens[a] > skTokens[b] ? 1 : 0;
   const parts = new Map<string, Part>();
-  const order: string[] = [];
-  const orderTokens: SortToken[] = [];
   const overwritten: DerivedItem[] = [];
-  for (let start = 0; start < sorted.length; ) {
-    const key = keys[sorted[start]];
-    let end = start + 1;
-    while (end < sorted.length && keys[sorted[end]] === key) end++;
-    const run = sorted.slice(start, end);
+  const firsts: number[] = [];
+  for (const [key, group] of groups) {
+    if (sortKey && group.length > 1) group.sort(bySortKey);
     const part: Part = {
-      entries: run.map((n) => entries[n]),
-      tokens: sortKey ? run.map((n) => skTokens[n]) : undefined,
+      entries: group.map((n) => entries[n]),
+      tokens: sortKey ? group.map((n) => skTokens[n]) : undefined,
     };
     // Ties are rare where sort keys are unique, so their (hashing) tie-break runs only where they occur.
     if (tie) sortTies(part, tie);
     if (schema.kind === 'table') dropOverwritten(part, schema, overwritten);
     parts.set(key, part);
-    order.push(key);
-    orderTokens.push(pkTokens[sorted[start]]);
-    start = end;
+    firsts.push(group[0]);
   }
+  // Numbers past double precision can share a token: their key text keeps the order total.
+  firsts.sort((a, b) => {
+    const x = pkTokens[a];
+    const y = pkTokens[b];
+    if (x !== y) return x < y ? -1 : 1;
+    return keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0;
+  });
+  const order = firsts.map((n) => keys[n]);
+  const orderTokens = firsts.map((n) => pkTokens[n]);
   overwritten.sort((a, b) => a.sampleIndex - b.sampleIndex);
   return { items, parts, order, orderTokens, excluded, overwritten };
 }
