@@ -30,42 +30,6 @@ function entityDeriver(design: Design, entity: Entity): EntityDeriver {
         const value = renderKeyValue(template, values, type);
         if (value !== undefined) out[keyName] = value;
       } catch (error) {
-        /**
-         * After a template edit, an item is its previous version with the re-rendered keys replaced: a copy of a
-         * same-shaped object is several times cheaper than assembling it again. Only where the result is exactly
-         * what assembling gives: same attributes and key order, and each changed key present before and after
-         * (so no attribute moves); elsewhere the patch gives undefined and the item is assembled.
-         */
-        function patcher(
-          previous: DerivedEntity,
-          entity: Entity,
-          rendered: DerivedEntity['rendered'],
-        ): ((sampleIndex: number) => PlainItem | undefined) | undefined {
-          const keyNames = Object.keys(entity.keys);
-          const sameShape =
-            previous.entity.attributes === entity.attributes &&
-            keyNames.length === Object.keys(previous.entity.keys).length &&
-            Object.keys(previous.entity.keys).every((name, i) => name === keyNames[i]);
-          if (!sameShape) return undefined;
-          const changed = [...rendered]
-            .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
-            .map(
-              ([keyName, column]) =>
-                [keyName, previous.rendered.get(keyName)!.values, column.values] as const,
-            );
-          return (sampleIndex) => {
-            for (const [, before, after] of changed)
-              if ((before[sampleIndex] === undefined) !== (after[sampleIndex] === undefined))
-                return undefined;
-            const item = { ...previous.items[sampleIndex].item };
-            for (const [keyName, , after] of changed) {
-              const value = after[sampleIndex];
-              if (value !== undefined) item[keyName] = value;
-            }
-            return item;
-          };
-        }
-
         // A template being typed may be half-written; validation reports it, the items just lack that key.
         if (!(error instanceof TemplateSyntaxError)) throw error;
       }
@@ -151,11 +115,15 @@ function deriveEntityItems(design: Design, entity: Entity, keyTypes: string): De
     return assemble(values, keys);
   };
   const patchAt = reusable && patcher(reusable, entity, rendered);
-  const items: DerivedItem[] = samples.map((values, sampleIndex) => ({
-    entity: entity.name,
-    sampleIndex,
-    item: patchAt?.(sampleIndex) ?? assembleAt(values, sampleIndex),
-  }));
+  // Nothing derivation reads changed (a description, say): the same items, so the views are reused whole.
+  const items: DerivedItem[] =
+    patchAt === 'same'
+      ? reusable!.items
+      : samples.map((values, sampleIndex) => ({
+          entity: entity.name,
+          sampleIndex,
+          item: patchAt?.(sampleIndex) ?? assembleAt(values, sampleIndex),
+        }));
   const derived: DerivedEntity = { entity, keyTypes, samples, items, rendered };
   derivedByEntity.set(entity, derived);
   previousByName.set(entity.name, derived);
@@ -166,13 +134,14 @@ function deriveEntityItems(design: Design, entity: Entity, keyTypes: string): De
  * After a template edit, an item is its previous version with the re-rendered keys replaced: a copy of a
  * same-shaped object is several times cheaper than assembling it again. Only where the result is exactly
  * what assembling gives: same attributes and key order, and each changed key present before and after
- * (so no attribute moves); elsewhere the patch gives undefined and the item is assembled.
+ * (so no attribute moves); elsewhere the patch gives undefined and the item is assembled. 'same' when no
+ * key changed at all.
  */
 function patcher(
   previous: DerivedEntity,
   entity: Entity,
   rendered: DerivedEntity['rendered'],
-): ((sampleIndex: number) => PlainItem | undefined) | undefined {
+): ((sampleIndex: number) => PlainItem | undefined) | 'same' | undefined {
   const keyNames = Object.keys(entity.keys);
   const sameShape =
     previous.entity.attributes === entity.attributes &&
@@ -182,6 +151,7 @@ function patcher(
   const changed = [...rendered]
     .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
     .map(([keyName, column]) => [keyName, previous.rendered.get(keyName)!.values, column.values] as const);
+  if (changed.length === 0) return 'same';
   return (sampleIndex) => {
     for (const [, before, after] of changed)
       if ((before[sampleIndex] === undefined) !== (after[sampleIndex] === undefined)) return undefined;
