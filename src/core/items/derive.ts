@@ -76,6 +76,8 @@ export function deriveItem(design: Design, entity: Entity, values: Values): Plai
 const derivedByEntity = new WeakMap<Entity, DerivedEntity>();
 // The entity's previous version, by name: a template edit re-renders that one key, not all of them.
 const previousByName = new Map<string, DerivedEntity>();
+// Names of entities no longer edited (other designs opened before) are forgotten, oldest first.
+const NAMES_KEPT = 64;
 
 interface DerivedEntity {
   entity: Entity;
@@ -126,6 +128,8 @@ function deriveEntityItems(design: Design, entity: Entity, keyTypes: string): De
         }));
   const derived: DerivedEntity = { entity, keyTypes, samples, items, rendered };
   derivedByEntity.set(entity, derived);
+  previousByName.delete(entity.name);
+  if (previousByName.size >= NAMES_KEPT) previousByName.delete(previousByName.keys().next().value!);
   previousByName.set(entity.name, derived);
   return items;
 }
