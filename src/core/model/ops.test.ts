@@ -1,12 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { evaluateRead } from '../evaluate/evaluate.ts';
+import { buildViewsFor } from '../indexes/views.ts';
+import { coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { TABLE_INDEX } from './indexes.ts';
 import {
   addAttribute,
   addEntity,
   addGsi,
   addLsi,
+  addPartitionQuery,
   addPattern,
   addSample,
+  addSampleToPartition,
   blankDesign,
   changePatternOperation,
   DesignOpError,
@@ -608,6 +614,50 @@ describe('samples', () => {
       new DesignOpError('Order has no sample at position 9'),
     );
     expect(() => removeSample(store(), 'Order', -1)).toThrow('Order has no sample at position -1');
+  });
+});
+
+describe('starting from an item in the grid', () => {
+  it('queries the partition an item is in, on an index, and the query returns that partition', () => {
+    const d = store();
+    const next = edit(d, (x) => addPartitionQuery(x, 'Order', 'GSI1', 0));
+    const query = next.accessPatterns[next.accessPatterns.length - 1];
+    expect(query).toMatchObject({
+      operation: 'Query',
+      index: 'GSI1',
+      returns: ['Order'],
+      keyCondition: { partition: 'STATUS#{status}' },
+      example: { status: 'PLACED' },
+    });
+    expect(problems(next)).toBe('');
+    const views = buildViewsFor(next);
+    const spec = resolveRead(next, query, coerceArguments(next, query.example ?? {}));
+    const result = evaluateRead(next, views, spec);
+    expect(result.items.map((item) => item.orderId)).toEqual(
+      views
+        .get('GSI1')!
+        .partitions.get('STATUS#PLACED')!
+        .map((entry) => entry.item.orderId),
+    );
+    expect(result.count).toBeGreaterThan(1);
+  });
+
+  it('adds an item to the partition: the values its partition key reads, not its whole key', () => {
+    const next = edit(store(), (x) => addSampleToPartition(x, 'Order', TABLE_INDEX, 0));
+    expect(next.items.Order[next.items.Order.length - 1]).toEqual({ customerId: 'c1' });
+    const onIndex = edit(store(), (x) => addSampleToPartition(x, 'Order', 'GSI1', 0));
+    expect(onIndex.items.Order[onIndex.items.Order.length - 1]).toEqual({ status: 'PLACED' });
+  });
+
+  it('refuses an item that is in no partition of the view', () => {
+    expect(() => addPartitionQuery(store(), 'Customer', 'GSI1', 0)).toThrow(
+      new DesignOpError('Customer has no GSI1PK template, so no item of it is in GSI1'),
+    );
+    const withoutStatus = edit(store(), (x) => updateSample(x, 'Order', 0, 'status', undefined));
+    expect(() => addSampleToPartition(withoutStatus, 'Order', 'GSI1', 0)).toThrow(
+      'Order sample 1 has no status, so it is in no partition',
+    );
+    expect(() => addPartitionQuery(store(), 'Order', 'GSI9', 0)).toThrow('no index GSI9');
   });
 });
 
