@@ -83,3 +83,43 @@ test('any of hundreds of samples can be reached and edited in the entity panel',
   await expect(app.rows()).toHaveCount(1);
   await expect(app.rows().first()).toContainText('CUSTOMER#the-last');
 });
+
+test('from an item in the grid: query its partition, add an item to it, delete it with undo', async ({
+  app,
+}) => {
+  await app.openExample('online-store');
+  // Query this partition, on the GSI: a new pattern that returns the whole partition.
+  await app.id('grid.tab.GSI1').click();
+  const placed = app.rows().filter({ hasText: 'STATUS#PLACED' }).first();
+  await placed.getByTestId('grid.cell.GSI1PK').click({ button: 'right' });
+  await app.id('grid.menu.queryPartition').click();
+  await expect(app.id('pattern.name')).toHaveValue('Order partition STATUS#{status} on GSI1');
+  await expect(app.rows('returned')).toHaveCount(2);
+
+  // Add an item to a table partition: the new sample has the partition's values, ready to be completed.
+  await app.id('grid.tab.table').click();
+  // The grid draws only the rows in view: the footer counts them all.
+  const items = app.page.locator('.grid-footer-counts');
+  const stored = Number((await items.textContent())!.match(/([\d,]+) items?/)![1]);
+  const order = app.rows().filter({ hasText: 'o100' }).first();
+  await order.getByTestId('grid.cell.PK').click({ button: 'right' });
+  await app.id('grid.menu.addItem').click();
+  // The new sample, last of the entity's, has its first field focused.
+  const focused = app.page.locator(':focus');
+  await expect(focused).toHaveAttribute('data-testid', /^entity\.sample\.\d+\.customerId$/);
+  await expect(focused).toHaveValue('c1');
+  const row = (await focused.getAttribute('data-testid'))!.split('.')[2];
+  await expect(app.id('sidebar.entity.Order')).toContainText(String(Number(row) + 1));
+  // Not stored until its sort key can be rendered.
+  await expect(app.id('grid.excluded')).toContainText('1 item without a usable primary key');
+  await app.fill(`entity.sample.${row}.orderId`, 'o103');
+  await app.fill(`entity.sample.${row}.createdAt`, '2026-11-01T00:00:00Z');
+  await expect(items).toContainText(`${stored + 1} items`);
+
+  // Delete it from the grid, then take the deletion back.
+  await app.rows().filter({ hasText: 'o103' }).first().getByTestId('grid.cell.SK').click({ button: 'right' });
+  await app.id('grid.menu.delete').click();
+  await expect(items).toContainText(`${stored} items`);
+  await app.id('toast.action').click();
+  await expect(items).toContainText(`${stored + 1} items`);
+});

@@ -198,3 +198,22 @@ function SampleRows({ entity, samples }: { entity: Entity; samples: Design['item
     </div>
   );
 }
+
+/**
+ * Scrolls the entity panel's samples table to a sample and focuses its first field, once the panel shows it
+ * (after a selection) and the table has drawn that row (it draws only the rows in view).
+ */
+export function focusSample(index: number): void {
+  let frames = 0;
+  const attempt = () => {
+    const field = document.querySelector<HTMLElement>(`[data-testid^="entity.sample.${index}."]`);
+    if (field) {
+      field.focus();
+      return;
+    }
+    const table = document.querySelector<HTMLElement>('.samples-scroll');
+    if (table) table.scrollTop = SAMPLE_ROW * (index + 1) - table.clientHeight / 2;
+    if (++frames < 10) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}

@@ -99,9 +99,10 @@ function GridContent({ design, view, table, viewName }: GridContentProps) {
   const { matchOf, scrollTo, isFiltered, isReturned, sortPrefix } = highlight;
 
   const [menu, setMenu] = useState<MenuTarget | null>(null);
-  const closeMenu = useCallback(() => {
+  // Focus goes back to the key cell, unless the chosen action takes it elsewhere.
+  const closeMenu = useCallback((restoreFocus = true) => {
     setMenu((current) => {
-      if (current?.anchor.isConnected) requestAnimationFrame(() => current.anchor.focus());
+      if (restoreFocus && current?.anchor.isConnected) requestAnimationFrame(() => current.anchor.focus());
       return null;
     });
   }, []);
@@ -210,7 +211,16 @@ function GridContent({ design, view, table, viewName }: GridContentProps) {
       {viewName === TABLE_INDEX && <OverwrittenNotice view={view} />}
       <GridCellContext.Provider value={cells}>
         <div className={`grid-main${matchOf ? ' is-highlighting' : ''}`}>{content}</div>
-        {menu && <KeyMenu target={menu} keyNames={keyNames} ctx={cells} onCopy={copy} onClose={closeMenu} />}
+        {menu && (
+          <KeyMenu
+            target={menu}
+            keyNames={keyNames}
+            view={viewName}
+            ctx={cells}
+            onCopy={copy}
+            onClose={closeMenu}
+          />
+        )}
       </GridCellContext.Provider>
       {entities.length > 0 && (
         <GridFooter

@@ -1,10 +1,14 @@
-// The key cell's context menu (copy value, item as JSON or DynamoDB JSON, select the entity) and the small
-// "Copied" note that answers a copy.
+// The key cell's context menu (copy value, item as JSON or DynamoDB JSON; add an item to the partition, query
+// the partition, select the entity, delete the item) and the small "Copied" note that answers a copy.
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
 import type { PlainItem } from '../../../core/model/item.ts';
+import { addPartitionQuery, addSampleToPartition, removeSample } from '../../../core/model/ops/index.ts';
 import { marshallItem } from '../../../core/requests/marshall.ts';
 import { useStore } from '../../../store/index.ts';
+import { focusSample } from '../entities/samples-table.tsx';
+import { commitOrToast } from '../shell/actions.ts';
+import { deleteWithUndo } from '../sidebar/entity-section.tsx';
 import type { GridCellContextValue } from './grid-context.ts';
 
 export interface MenuTarget {
@@ -52,15 +56,19 @@ function keysFirst(item: PlainItem, keyNames: readonly string[]): PlainItem {
 interface KeyMenuProps {
   target: MenuTarget;
   keyNames: readonly string[];
+  /** The view the grid shows (TABLE_INDEX or an index): its partitions are the ones the menu means. */
+  view: string;
   ctx: GridCellContextValue;
   onCopy: (text: string, x: number, y: number, note?: string) => void;
-  onClose: () => void;
+  /** `false` when the chosen action moves focus itself (to a new sample's field, say). */
+  onClose: (restoreFocus?: boolean) => void;
 }
 
-export function KeyMenu({ target, keyNames, ctx, onCopy, onClose }: KeyMenuProps) {
+export function KeyMenu({ target, keyNames, view, ctx, onCopy, onClose }: KeyMenuProps) {
   const list = useRef<HTMLDivElement>(null);
   const select = useStore((s) => s.select);
   const { row, attribute } = target;
+  const { entity, sampleIndex } = row.source;
   const item = keysFirst(row.source.item, keyNames);
   const value = row.item[attribute];
   const dynamo = (() => {
@@ -76,15 +84,22 @@ export function KeyMenu({ target, keyNames, ctx, onCopy, onClose }: KeyMenuProps
     const close = (event: Event) => {
       if (!list.current?.contains(event.target as Node)) onClose();
     };
+    const blur = () => onClose();
     document.addEventListener('mousedown', close);
-    window.addEventListener('blur', onClose);
+    window.addEventListener('blur', blur);
     return () => {
       document.removeEventListener('mousedown', close);
-      window.removeEventListener('blur', onClose);
+      window.removeEventListener('blur', blur);
     };
   }, [onClose]);
 
-  const entries: { label: string; run: () => void; disabled?: boolean; testId: string }[] = [
+  const entries: {
+    label: string;
+    run: () => void;
+    disabled?: boolean;
+    movesFocus?: boolean;
+    testId: string;
+  }[] = [
     {
       label: `Copy ${attribute} value`,
       run: () => onCopy(String(value ?? ''), target.x, target.y),
@@ -103,9 +118,40 @@ export function KeyMenu({ target, keyNames, ctx, onCopy, onClose }: KeyMenuProps
       testId: 'grid.menu.copyDynamo',
     },
     {
-      label: `Select entity ${row.source.entity}`,
-      run: () => select({ kind: 'entity', name: row.source.entity }),
+      label: 'Add item to this partition',
+      run: () => {
+        if (!commitOrToast((d) => addSampleToPartition(d, entity, view, sampleIndex))) return;
+        select({ kind: 'entity', name: entity });
+        focusSample((useStore.getState().design?.items[entity]?.length ?? 1) - 1);
+      },
+      disabled: row.excluded,
+      movesFocus: true,
+      testId: 'grid.menu.addItem',
+    },
+    {
+      label: 'Query this partition',
+      run: () => {
+        if (!commitOrToast((d) => addPartitionQuery(d, entity, view, sampleIndex))) return;
+        const patterns = useStore.getState().design?.accessPatterns ?? [];
+        select({ kind: 'pattern', id: patterns[patterns.length - 1].id });
+      },
+      disabled: row.excluded,
+      testId: 'grid.menu.queryPartition',
+    },
+    {
+      label: `Select entity ${entity}`,
+      run: () => select({ kind: 'entity', name: entity }),
       testId: 'grid.menu.selectEntity',
+    },
+    {
+      label: 'Delete item',
+      run: () =>
+        deleteWithUndo(
+          `${entity} sample ${sampleIndex + 1}`,
+          (d) => removeSample(d, entity, sampleIndex),
+          false,
+        ),
+      testId: 'grid.menu.delete',
     },
   ];
 
@@ -124,7 +170,7 @@ export function KeyMenu({ target, keyNames, ctx, onCopy, onClose }: KeyMenuProps
   };
 
   const left = Math.min(target.x, window.innerWidth - 250);
-  const top = Math.min(target.y, window.innerHeight - 170);
+  const top = Math.min(target.y, window.innerHeight - 270);
   return (
     <div
       ref={list}
@@ -137,7 +183,7 @@ export function KeyMenu({ target, keyNames, ctx, onCopy, onClose }: KeyMenuProps
     >
       {entries.map((entry, i) => (
         <Fragment key={entry.testId}>
-          {i === 3 && <hr className="menu-separator" />}
+          {(i === 3 || i === entries.length - 1) && <hr className="menu-separator" />}
           <button
             type="button"
             role="menuitem"
@@ -145,7 +191,7 @@ export function KeyMenu({ target, keyNames, ctx, onCopy, onClose }: KeyMenuProps
             disabled={entry.disabled}
             data-testid={entry.testId}
             onClick={() => {
-              onClose();
+              onClose(!entry.movesFocus);
               entry.run();
             }}
           >
