@@ -114,3 +114,31 @@ test('after a run, the estimate stands beside the consumed capacity, with Dynamo
   await expect(app.id('run.estimate.note')).toContainText('awslabs/amazon-dynamodb-local-samples#31');
   await expect(app.id('run.estimate.note')).toContainText('Expected on Local: 10 ✓');
 });
+
+test('on the JSON tab, findings are markers and clicking one selects its place in the JSON', async ({
+  app,
+}) => {
+  await app.openExample('ecommerce');
+  await app.id('topbar.tab.json').click();
+  const editor = app.id('json.editor').locator('.monaco-editor');
+  await expect(editor).toBeVisible({ timeout: 30_000 });
+
+  await app.openDock('problems');
+  const hot = app.finding('hot-partition').first();
+  const target = await hot.getAttribute('data-target');
+  await hot.click();
+  // The JSON tab stays, the editor takes the focus with the text the finding names selected, and that
+  // place carries the finding's (info) marker; the inspector shows the entity.
+  await expect(app.id('topbar.tab.json')).toHaveAttribute('aria-selected', 'true');
+  await expect(editor).toHaveClass(/focused/);
+  await expect(editor.locator('.selected-text').first()).toBeAttached();
+  await expect(editor.locator('.squiggly-info').first()).toBeAttached({ timeout: 10_000 });
+  expect(target).toBe('entities[1].keys.GSI1PK');
+  // The selection's line (the overlay row at the same height as a text line) is Order's GSI1PK template.
+  const line = await editor.evaluate((root) => {
+    const top = (root.querySelector('.selected-text')?.parentElement as HTMLElement | null)?.style.top;
+    const lines = [...root.querySelectorAll<HTMLElement>('.view-line')];
+    return lines.find((l) => l.style.top === top)?.textContent ?? '';
+  });
+  expect(line.replace(/\s+/g, ' ')).toContain('"GSI1PK": "ORDERSTATUS#{status}"');
+});

@@ -1,6 +1,8 @@
 // Clicking a finding: select what it is about, then show it: the sidebar row scrolled into view, and the
-// editor field its path names scrolled to, opened (collapsed sections), focused and briefly highlighted.
+// editor field its path names scrolled to, opened (collapsed sections), focused and briefly highlighted. On
+// the JSON tab the JSON editor selects the path instead, where the finding's marker is.
 import { useStore } from '../../../store/index.ts';
+import { revealInJson } from '../json/json-reveal.ts';
 import { fieldTestId, selectionForPath, sidebarTestId } from './problem-target.ts';
 
 const FLASH_MS = 1400;
@@ -28,9 +30,13 @@ function show(field: HTMLElement) {
 
 /** Selects the target of a design path and reveals it; false when the path names nothing selectable. */
 export function revealPath(path: string): boolean {
-  const { design, select, setMainTab } = useStore.getState();
+  const { design, select, setMainTab, mainTab } = useStore.getState();
   if (!design) return false;
   const selection = selectionForPath(design, path);
+  if (mainTab === 'json' && revealInJson(path)) {
+    if (selection) select(selection);
+    return true;
+  }
   if (!selection) return false;
   setMainTab('designer');
   select(selection);

@@ -1,45 +1,76 @@
 // The whole design as JSON in Monaco. Edits apply 500 ms after typing stops: invalid JSON or a document
 // the schema refuses gets markers and a banner and never replaces the design; a valid edit is one undo
-// step. Changes from elsewhere (forms, undo) reprint the text only while the editor is not focused.
+// step. Changes from elsewhere (forms, undo) reprint the text only while the editor is not focused. Lint
+// findings are markers too, and a finding clicked in the dock is revealed here (json-reveal.ts).
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type DesignTextResult, readDesignText } from '../../../core/model/design-text.ts';
 import { locateJsonPath } from '../../../core/model/json-locate.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import type { ValidationProblem } from '../../../core/model/validate.ts';
+import { type DesignFinding, useFindings } from '../../../store/analysis.ts';
 import { problemsOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { useResolvedTheme } from '../../hooks/use-theme.ts';
+import { setJsonRevealer } from './json-reveal.ts';
 import { DESIGN_MODEL_PATH, monaco } from './monaco-setup.ts';
 import './json.css';
 
 const APPLY_DELAY_MS = 500;
 const OWNER = 'keyplan';
+const LINT_OWNER = 'keyplan-lint';
 
 type CodeEditor = Parameters<OnMount>[0];
 type Status = { kind: 'ok' } | { kind: 'pending' } | Exclude<DesignTextResult, { kind: 'design' }>;
 
 const print = (design: Design) => `${JSON.stringify(design, null, 2)}\n`;
 
+type TextModel = NonNullable<ReturnType<CodeEditor['getModel']>>;
+
+/** Where a design path is in the editor's text (the document's start when it is not there). */
+function rangeOf(model: TextModel, path: string) {
+  const range = locateJsonPath(model.getValue(), path) ?? { start: 0, end: 1 };
+  const start = model.getPositionAt(range.start);
+  const end = model.getPositionAt(range.end);
+  return {
+    startLineNumber: start.lineNumber,
+    startColumn: start.column,
+    endLineNumber: end.lineNumber,
+    endColumn: end.column,
+  };
+}
+
 function setProblemMarkers(editor: CodeEditor, problems: ValidationProblem[]) {
   const model = editor.getModel();
   if (!model) return;
-  const text = model.getValue();
-  const markers = problems.map((problem) => {
-    const range = locateJsonPath(text, problem.path) ?? { start: 0, end: 1 };
-    const start = model.getPositionAt(range.start);
-    const end = model.getPositionAt(range.end);
-    return {
-      severity: monaco.MarkerSeverity.Error,
-      message: `${problem.path}: ${problem.message}`,
-      startLineNumber: start.lineNumber,
-      startColumn: start.column,
-      endLineNumber: end.lineNumber,
-      endColumn: end.column,
-    };
-  });
+  const markers = problems.map((problem) => ({
+    severity: monaco.MarkerSeverity.Error,
+    message: `${problem.path}: ${problem.message}`,
+    ...rangeOf(model, problem.path),
+  }));
   monaco.editor.setModelMarkers(model, OWNER, markers);
+}
+
+const LINT_SEVERITY = {
+  error: monaco.MarkerSeverity.Error,
+  warning: monaco.MarkerSeverity.Warning,
+  info: monaco.MarkerSeverity.Info,
+} as const;
+
+/** Lint findings (validation problems have their own markers) on the paths they name. */
+function setLintMarkers(editor: CodeEditor, findings: readonly DesignFinding[]) {
+  const model = editor.getModel();
+  if (!model) return;
+  const markers = findings
+    .filter((finding) => finding.rule)
+    .map((finding) => ({
+      severity: LINT_SEVERITY[finding.severity],
+      message: finding.message,
+      source: finding.rule,
+      ...rangeOf(model, finding.target),
+    }));
+  monaco.editor.setModelMarkers(model, LINT_OWNER, markers);
 }
 
 function Banner({ status }: { status: Status }) {
@@ -87,6 +118,7 @@ export function JsonEditor() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const reprinting = useRef(false);
   const [status, setStatus] = useState<Status>({ kind: 'ok' });
+  const findings = useFindings();
 
   const reprint = useCallback((editor: CodeEditor, next: Design) => {
     const model = editor.getModel();
@@ -145,10 +177,28 @@ export function JsonEditor() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Findings follow the settled design; they are placed on the text as it is now.
+  useEffect(() => {
+    if (editorRef.current) setLintMarkers(editorRef.current, findings);
+  }, [findings]);
+
+  useEffect(() => () => setJsonRevealer(null), []);
+
   const onMount: OnMount = (editor) => {
     editorRef.current = editor;
     const current = useStore.getState().design;
     if (current) reprint(editor, current);
+    setLintMarkers(editor, findings);
+    setJsonRevealer((path) => {
+      const model = editor.getModel();
+      // The design as a whole (an empty path) has no one place to show.
+      if (!model || !path || locateJsonPath(model.getValue(), path) === undefined) return false;
+      const range = rangeOf(model, path);
+      editor.setSelection(range);
+      editor.revealRangeInCenter(range);
+      editor.focus();
+      return true;
+    });
     editor.onDidChangeModelContent(() => {
       if (reprinting.current) return;
       setStatus((s) => (s.kind === 'ok' ? { kind: 'pending' } : s));
