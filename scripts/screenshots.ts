@@ -45,6 +45,10 @@ try {
   await shoot(light, 'cost');
   await light.getByTestId('topbar.export').click();
   await light.getByTestId('export.preview').waitFor({ timeout: 60_000 });
+  // CloudFormation shows the options row: resource and syntax.
+  await light.getByTestId('export.target.cloudformation').click();
+  await light.getByTestId('export.option.syntax.YAML').click();
+  await light.getByTestId('export.preview').waitFor({ timeout: 60_000 });
   await shoot(light, 'export');
 
   const dark = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });

@@ -10,7 +10,7 @@ import { Icon } from '../../components/icon.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { downloadText } from './download.ts';
 import { ExportPreview } from './export-preview.tsx';
-import { DEFAULT_TARGET, TARGET_GROUPS, targetEntry } from './export-targets.ts';
+import { DEFAULT_TARGET, type ExportFormat, FORMAT_GROUPS, formatOf, targetFor } from './export-targets.ts';
 import { cleanStem, splitFilename, withFilename } from './filename.ts';
 import { TargetList } from './target-list.tsx';
 import { useModal } from './use-modal.ts';
@@ -48,7 +48,9 @@ export default function ExportModal() {
     lastTarget = next;
     setTarget(next);
   };
-  const entry = targetEntry(target);
+  const { format, values } = formatOf(target) ?? formatOf(DEFAULT_TARGET)!;
+  const variant = Object.values(values).join(' · ');
+  const title = `${format.label} · ${variant || format.detail || ''}`;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the panel closes it, for the mouse; Escape and the close button do for the keyboard.
     <div
@@ -82,15 +84,26 @@ export default function ExportModal() {
           </button>
         </header>
         <div className="export-body">
-          <TargetList groups={TARGET_GROUPS} selected={target} onSelect={choose} />
-          <section className="export-main" aria-label={`${entry?.label ?? target} ${entry?.detail ?? ''}`}>
+          <TargetList
+            groups={FORMAT_GROUPS}
+            selected={format.id}
+            onSelect={(next) => choose(targetFor(next))}
+          />
+          <section className="export-main" aria-label={title}>
+            {format.options.length > 0 && (
+              <OptionsRow
+                format={format}
+                values={values}
+                onChange={(next) => choose(targetFor(format, next))}
+              />
+            )}
             {output.ok ? (
               <FileView
                 key={target}
                 output={output}
                 typedStem={typedStem}
                 onStem={setTypedStem}
-                title={entry ? `${entry.label} · ${entry.detail ?? ''}` : target}
+                title={title}
               />
             ) : (
               <div className="export-error" role="alert" data-testid="export.error">
@@ -107,6 +120,42 @@ export default function ExportModal() {
           </section>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The format's variants (construct, resource, syntax) as segmented choices above the file. */
+function OptionsRow({
+  format,
+  values,
+  onChange,
+}: {
+  format: ExportFormat;
+  values: Readonly<Record<string, string>>;
+  onChange: (values: Record<string, string>) => void;
+}) {
+  return (
+    <div className="export-options" data-testid="export.options">
+      {format.options.map((option) => (
+        // biome-ignore lint/a11y/useSemanticElements: a segmented control, styled as one bar; fieldset adds a border and legend layout
+        <div key={option.id} className="export-option" role="group" aria-label={option.label}>
+          <span className="export-option-label">{option.label}</span>
+          <span className="segmented">
+            {option.choices.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                className="segmented-item"
+                aria-pressed={values[option.id] === choice}
+                data-testid={`export.option.${option.id}.${choice}`}
+                onClick={() => onChange({ ...values, [option.id]: choice })}
+              >
+                {choice}
+              </button>
+            ))}
+          </span>
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,53 +1,104 @@
-// How the Export panel lists the core's targets: grouped, labelled, in reading order. Which targets exist
-// and what they produce is the core's (EXPORT_TARGETS, exportDesign); this is only how they are shown.
+// How the Export panel shows the core's targets: formats on the left (grouped, in reading order), and a
+// format's variants (CDK construct, CloudFormation resource and syntax) as an options row above the file.
+// Which targets exist and what they produce is the core's (EXPORT_TARGETS, exportDesign); this is only how
+// they are offered.
 import type { ExportTarget } from '../../../core/export/index.ts';
 
-export interface TargetEntry {
-  target: ExportTarget;
+export interface ExportOption {
+  id: string;
   label: string;
-  /** A second, quieter part of the label: the construct, resource or format. */
+  /** The values, in the order shown. */
+  choices: readonly string[];
+}
+
+export interface ExportFormat {
+  id: string;
+  label: string;
+  /** A second, quieter part of the label. */
   detail?: string;
+  options: readonly ExportOption[];
+  /** Every core target of the format with its option values; the first is the format's default. */
+  variants: readonly { target: ExportTarget; values: Readonly<Record<string, string>> }[];
 }
 
-export interface TargetGroup {
+export interface FormatGroup {
   title: string;
-  targets: TargetEntry[];
+  formats: readonly ExportFormat[];
 }
 
-export const TARGET_GROUPS: readonly TargetGroup[] = [
+const single = (id: string, label: string, detail: string, target: ExportTarget): ExportFormat => ({
+  id,
+  label,
+  detail,
+  options: [],
+  variants: [{ target, values: {} }],
+});
+
+export const FORMAT_GROUPS: readonly FormatGroup[] = [
   {
     title: 'Infrastructure',
-    targets: [
-      { target: 'cdk', label: 'AWS CDK', detail: 'TableV2' },
-      { target: 'cdk-table', label: 'AWS CDK', detail: 'Table' },
-      { target: 'cloudformation', label: 'CloudFormation JSON', detail: 'GlobalTable' },
-      { target: 'cloudformation-yaml', label: 'CloudFormation YAML', detail: 'GlobalTable' },
-      { target: 'cloudformation-table', label: 'CloudFormation JSON', detail: 'Table' },
-      { target: 'cloudformation-table-yaml', label: 'CloudFormation YAML', detail: 'Table' },
-      { target: 'create-table', label: 'CreateTable input', detail: 'AWS CLI' },
-      { target: 'terraform', label: 'Terraform', detail: 'aws_dynamodb_table' },
+    formats: [
+      {
+        id: 'cdk',
+        label: 'AWS CDK',
+        detail: 'TypeScript',
+        options: [{ id: 'construct', label: 'Construct', choices: ['TableV2', 'Table'] }],
+        variants: [
+          { target: 'cdk', values: { construct: 'TableV2' } },
+          { target: 'cdk-table', values: { construct: 'Table' } },
+        ],
+      },
+      {
+        id: 'cloudformation',
+        label: 'CloudFormation',
+        detail: 'template',
+        options: [
+          { id: 'resource', label: 'Resource', choices: ['GlobalTable', 'Table'] },
+          { id: 'syntax', label: 'Syntax', choices: ['JSON', 'YAML'] },
+        ],
+        variants: [
+          { target: 'cloudformation', values: { resource: 'GlobalTable', syntax: 'JSON' } },
+          { target: 'cloudformation-yaml', values: { resource: 'GlobalTable', syntax: 'YAML' } },
+          { target: 'cloudformation-table', values: { resource: 'Table', syntax: 'JSON' } },
+          { target: 'cloudformation-table-yaml', values: { resource: 'Table', syntax: 'YAML' } },
+        ],
+      },
+      single('create-table', 'CreateTable input', 'AWS CLI', 'create-table'),
+      single('terraform', 'Terraform', 'aws_dynamodb_table', 'terraform'),
     ],
   },
   {
     title: 'Models',
-    targets: [{ target: 'nosql-workbench', label: 'NoSQL Workbench', detail: 'data model' }],
+    formats: [single('nosql-workbench', 'NoSQL Workbench', 'data model', 'nosql-workbench')],
   },
   {
     title: 'Code',
-    targets: [
-      { target: 'python', label: 'Python', detail: 'boto3' },
-      { target: 'typescript', label: 'TypeScript', detail: 'SDK v3' },
+    formats: [
+      single('python', 'Python', 'boto3', 'python'),
+      single('typescript', 'TypeScript', 'SDK v3', 'typescript'),
     ],
   },
 ];
 
 export const DEFAULT_TARGET: ExportTarget = 'cdk';
 
-/** The entry of a target, for the preview's title. */
-export function targetEntry(target: ExportTarget): TargetEntry | undefined {
-  for (const group of TARGET_GROUPS) {
-    const found = group.targets.find((t) => t.target === target);
-    if (found) return found;
+const FORMATS = FORMAT_GROUPS.flatMap((group) => group.formats);
+
+/** The format a target belongs to, and its option values there. */
+export function formatOf(
+  target: ExportTarget,
+): { format: ExportFormat; values: Readonly<Record<string, string>> } | undefined {
+  for (const format of FORMATS) {
+    const variant = format.variants.find((v) => v.target === target);
+    if (variant) return { format, values: variant.values };
   }
   return undefined;
+}
+
+/** The target of a format with one option changed (the others kept); the format's default without one. */
+export function targetFor(format: ExportFormat, values: Readonly<Record<string, string>> = {}): ExportTarget {
+  const match = format.variants.find((v) =>
+    format.options.every((option) => v.values[option.id] === (values[option.id] ?? v.values[option.id])),
+  );
+  return (match ?? format.variants[0]).target;
 }

@@ -1,26 +1,30 @@
-// The Export panel's formats, grouped (Infrastructure, Models, Code). ↑/↓ move between them; a target the
+// The Export panel's formats, grouped (Infrastructure, Models, Code). ↑/↓ move between them; a format the
 // core has no exporter for yet is shown, disabled, as coming soon.
-import { type ExportTarget, isExportAvailable } from '../../../core/export/index.ts';
-import type { TargetGroup } from './export-targets.ts';
+import { isExportAvailable } from '../../../core/export/index.ts';
+import type { ExportFormat, FormatGroup } from './export-targets.ts';
+
+const available = (format: ExportFormat) => format.variants.some((v) => isExportAvailable(v.target));
 
 export function TargetList({
   groups,
   selected,
   onSelect,
 }: {
-  groups: readonly TargetGroup[];
-  selected: ExportTarget;
-  onSelect: (target: ExportTarget) => void;
+  groups: readonly FormatGroup[];
+  /** The selected format's id. */
+  selected: string;
+  onSelect: (format: ExportFormat) => void;
 }) {
-  const order = groups.flatMap((g) => g.targets.map((t) => t.target)).filter(isExportAvailable);
+  const order = groups.flatMap((g) => g.formats).filter(available);
   const onKeyDown = (event: React.KeyboardEvent) => {
     const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
-    const next = order[(order.indexOf(selected) + step + order.length) % order.length];
+    const at = order.findIndex((format) => format.id === selected);
+    const next = order[(at + step + order.length) % order.length];
     onSelect(next);
     requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`[data-testid="export.target.${next}"]`)?.focus(),
+      document.querySelector<HTMLElement>(`[data-testid="export.target.${next.id}"]`)?.focus(),
     );
   };
   return (
@@ -28,24 +32,24 @@ export function TargetList({
       {groups.map((group) => (
         <div key={group.title} className="export-group">
           <h3 className="export-group-title">{group.title}</h3>
-          {group.targets.map(({ target, label, detail }) => {
-            const available = isExportAvailable(target);
-            const current = target === selected;
+          {group.formats.map((format) => {
+            const enabled = available(format);
+            const current = format.id === selected;
             return (
               <button
-                key={target}
+                key={format.id}
                 type="button"
                 className="export-target"
                 aria-current={current}
-                disabled={!available}
+                disabled={!enabled}
                 tabIndex={current ? 0 : -1}
-                title={available ? undefined : 'Coming soon: this export is not built yet'}
-                data-testid={`export.target.${target}`}
-                onClick={() => onSelect(target)}
+                title={enabled ? undefined : 'Coming soon: this export is not built yet'}
+                data-testid={`export.target.${format.id}`}
+                onClick={() => onSelect(format)}
               >
-                <span className="export-target-label">{label}</span>
-                {detail && <span className="export-target-detail">{detail}</span>}
-                {!available && <span className="export-soon">coming soon</span>}
+                <span className="export-target-label">{format.label}</span>
+                {format.detail && <span className="export-target-detail">{format.detail}</span>}
+                {!enabled && <span className="export-soon">coming soon</span>}
               </button>
             );
           })}
