@@ -77,12 +77,6 @@ export const problemsOf = memoizeLast(
   (design: Design): ValidationProblem[] => validateDesign(design).problems,
 );
 
-/** The view the grid shows, re-keyed on every edit. */
-export function useView(name: string): IndexView | undefined {
-  const design = useStore((s) => s.design);
-  return design ? viewOf(design, name) : undefined;
-}
-
 /** How long typing must pause before the slower readers (lint, problems, costs, pattern verdicts) follow. */
 export const SETTLE_MS = 200;
 

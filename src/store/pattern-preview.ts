@@ -1,8 +1,8 @@
 // The selected access pattern answered in memory with its example arguments: which items it returns and
 // which it reads but filters out, so the grid can highlight them. Recomputed only when the design changes.
-
 import { storedEntry } from '../core/analysis/stored-items.ts';
 import { evaluateRead } from '../core/evaluate/evaluate.ts';
+import type { IndexViews } from '../core/indexes/views.ts';
 import { TABLE_INDEX } from '../core/model/indexes.ts';
 import type { DerivedItem, PlainItem } from '../core/model/item.ts';
 import type { Design } from '../core/model/schema.ts';
@@ -53,11 +53,13 @@ function computePreview(design: Design, patternId: string): PatternPreview | nul
   const view = pattern.index ?? TABLE_INDEX;
   const base: PatternPreview = { patternId, view, returned: new Set(), filtered: new Set() };
   try {
-    // Only the views this read touches: the one it reads and the table its items are named by.
-    const views = new Map([
-      [TABLE_INDEX, viewOf(design, TABLE_INDEX)!],
-      [view, viewOf(design, view)!],
-    ]);
+    // Only the views this read touches: the one it reads and the table its items are named by. An index
+    // the design no longer has is left out, and the evaluator says so.
+    const views: IndexViews = new Map();
+    for (const name of [TABLE_INDEX, view]) {
+      const found = viewOf(design, name);
+      if (found) views.set(name, found);
+    }
     const spec = resolveRead(design, pattern, coerceArguments(design, pattern.example ?? {}));
     const result = evaluateRead(design, views, spec);
     // Items read before the filter: the same read without it (Limit counts items read, so the page is the same).
