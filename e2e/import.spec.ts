@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures/app.ts';
 
-const models = fileURLToPath(new URL('../../shared/workbench-models/', import.meta.url));
+const models = fileURLToPath(new URL('../fixtures/workbench-models/', import.meta.url));
 
 test('import a NoSQL Workbench model, and refuse a foreign file without touching the design', async ({
   app,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../core/examples/index.ts';
 import { runKeyplan } from './run-in-process.ts';
 
-const SHARED_EXAMPLE = new URL('../../../shared/examples/online-store.keyplan.json', import.meta.url)
+const SHARED_EXAMPLE = new URL('../../fixtures/examples/online-store.keyplan.json', import.meta.url)
   .pathname;
 
 const keyplan = (args: string[], stdin = '') => runKeyplan(args, stdin);

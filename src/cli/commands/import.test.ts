@@ -5,7 +5,7 @@ import { validateDesign } from '../../core/model/validate.ts';
 import { runKeyplan } from '../run-in-process.ts';
 
 const model = (name: string) =>
-  new URL(`../../../../shared/workbench-models/${name}`, import.meta.url).pathname;
+  new URL(`../../../fixtures/workbench-models/${name}`, import.meta.url).pathname;
 const PACKAGE_JSON = new URL('../../../package.json', import.meta.url).pathname;
 
 const keyplan = (args: string[], stdin = '') => runKeyplan(args, stdin);

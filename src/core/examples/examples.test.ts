@@ -6,7 +6,7 @@ import { patternArguments } from '../requests/resolve.ts';
 import { EXAMPLE_NAMES, EXAMPLES, getExample } from './index.ts';
 
 const sharedOnlineStore = JSON.parse(
-  readFileSync(new URL('../../../../shared/examples/online-store.keyplan.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../fixtures/examples/online-store.keyplan.json', import.meta.url), 'utf8'),
 );
 
 function validated(name: string): Design {

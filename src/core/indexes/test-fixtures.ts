@@ -1,6 +1,6 @@
-// Designs and items for the view and evaluator tests: the shared online-store example, and bare tables
+// Designs and items for the view and evaluator tests: the online-store example (fixtures/examples), and bare tables
 // whose items are given whole (so a test controls every key value, type and tie).
-import onlineStoreJson from '../../../../shared/examples/online-store.keyplan.json';
+import onlineStoreJson from '../../../fixtures/examples/online-store.keyplan.json';
 import type { DerivedItem, PlainItem } from '../model/item.ts';
 import { type Design, type DesignInput, designSchema } from '../model/schema.ts';
 import { validateDesign } from '../model/validate.ts';

@@ -50,7 +50,7 @@ import { type AccessPattern, type Design, designSchema } from './schema.ts';
 import { formatProblems, validateDesign } from './validate.ts';
 
 const exampleJson = JSON.parse(
-  readFileSync(new URL('../../../../shared/examples/online-store.keyplan.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../fixtures/examples/online-store.keyplan.json', import.meta.url), 'utf8'),
 );
 
 function deepFreeze<T>(value: T): T {

@@ -1,5 +1,5 @@
 // The design document (format keyplan/1): types and their zod schemas side by side.
-// The meaning of every field is the contract of ../shared/DESIGN.md; add fields, never change meanings.
+// The meaning of every field is the contract of docs/design-format.md; add fields, never change meanings.
 import { z } from 'zod';
 
 export const DESIGN_FORMAT = 'keyplan/1';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatProblems, validateDesign, validateDesignText } from './validate.ts';
 
 const exampleText = readFileSync(
-  new URL('../../../../shared/examples/online-store.keyplan.json', import.meta.url),
+  new URL('../../../fixtures/examples/online-store.keyplan.json', import.meta.url),
   'utf8',
 );
 const example = () => JSON.parse(exampleText);

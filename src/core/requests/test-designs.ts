@@ -1,7 +1,7 @@
-// Designs the request builder's tests share. The online-store example is read from the shared examples
-// folder, as users get it; the variant adds what that example lacks (a number sort key, filters, gets,
+// Designs the request builder's tests share. The online-store example is read from fixtures/examples,
+// as users get it; the variant adds what that example lacks (a number sort key, filters, gets,
 // reserved and non-identifier names) without changing what it has.
-import onlineStoreJson from '../../../../shared/examples/online-store.keyplan.json' with { type: 'json' };
+import onlineStoreJson from '../../../fixtures/examples/online-store.keyplan.json' with { type: 'json' };
 import type { Design, DesignInput } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
 

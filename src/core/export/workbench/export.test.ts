@@ -9,7 +9,7 @@ import { parseWorkbenchModel } from './format.ts';
 import { importWorkbench, importWorkbenchText } from './import.ts';
 
 const NOW = new Date('2024-03-05T14:07:00Z');
-const MODELS = new URL('../../../../../shared/workbench-models/', import.meta.url);
+const MODELS = new URL('../../../../fixtures/workbench-models/', import.meta.url);
 
 function validated(input: unknown): Design {
   const result = validateDesign(input);

@@ -6,7 +6,7 @@ import type { Design } from '../../model/schema.ts';
 import { validateDesign } from '../../model/validate.ts';
 import { importWorkbench, importWorkbenchText } from './import.ts';
 
-const MODELS = new URL('../../../../../shared/workbench-models/', import.meta.url);
+const MODELS = new URL('../../../../fixtures/workbench-models/', import.meta.url);
 const MODEL_FILES = readdirSync(MODELS).filter((file) => file.endsWith('.json'));
 
 type RawRow = Record<string, Record<string, unknown>>;
