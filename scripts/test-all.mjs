@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { countPlaywright, countVitest } from './test-summary.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'keyplan-test-'));
@@ -15,6 +16,20 @@ function run(label, command, args, env = {}) {
   console.log(`\n── ${label} ──`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status === 0;
+}
+
+/** A report that is missing or not JSON is no report: the counters then call the suite failed. */
+function readReport(path) {
+  try {
+    return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function add(count) {
+  passed += count.passed;
+  failed += count.failed;
 }
 
 function check(label, command, args) {
@@ -32,11 +47,7 @@ const vitestOk = run('unit and integration (vitest)', bin('vitest'), [
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ]);
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests + (vitestOk || report.numFailedTests > 0 ? 0 : 1);
-} else failed++;
+add(countVitest(readReport(vitestJson), vitestOk));
 
 const hasE2e = existsSync('e2e') && readdirSync('e2e').some((f) => f.endsWith('.spec.ts'));
 if (hasE2e) {
@@ -51,11 +62,7 @@ if (hasE2e) {
         PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       },
     );
-    if (existsSync(playwrightJson)) {
-      const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
-      passed += stats.expected + stats.flaky;
-      failed += stats.unexpected + (e2eOk || stats.unexpected > 0 ? 0 : 1);
-    } else failed++;
+    add(countPlaywright(readReport(playwrightJson), e2eOk));
   }
 }
 
