@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../core/examples/index.ts';
 import { runKeyplan } from './run-in-process.ts';
 
-const SHARED_EXAMPLE = new URL('../../fixtures/examples/online-store.keyplan.json', import.meta.url)
-  .pathname;
+const SHARED_EXAMPLE = new URL('../../fixtures/examples/online-store.keyplan.json', import.meta.url).pathname;
 
 const keyplan = (args: string[], stdin = '') => runKeyplan(args, stdin);
 
@@ -31,6 +30,18 @@ describe('keyplan CLI', () => {
     const result = await keyplan(['validate', '-'], broken);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('<stdin>: entities[1].keys.GSI1PK: unknown attribute {statuz}');
+  });
+
+  it('names the field and the allowed values of a bad enum', async () => {
+    const design = JSON.parse(readFileSync(SHARED_EXAMPLE, 'utf8'));
+    design.table.billing = { mode: 'FREE' };
+    design.accessPatterns[1].keyCondition.sort.op = 'like';
+    const result = await keyplan(['validate', '-'], JSON.stringify(design));
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      '<stdin>: table.billing.mode: must be one of PAY_PER_REQUEST, PROVISIONED (got "FREE")',
+      '<stdin>: accessPatterns[1].keyCondition.sort.op: must be one of =, <, <=, >, >=, begins_with, between (got "like")',
+    ]);
   });
 
   it('exits 2 on wrong usage and 1 on a missing file', async () => {

@@ -32,11 +32,34 @@ describe('validateDesign', () => {
 
   it('reports schema errors with paths', () => {
     expect(problemsOf((d) => (d.format = 'keyplan/9'))).toMatch(/^format: /);
-    expect(problemsOf((d) => (d.accessPatterns[2].operation = 'Select'))).toBe(
-      'accessPatterns[2].operation: unknown operation',
-    );
     expect(problemsOf((d) => (d.table.colour = 'red'))).toBe('table: unknown field "colour"');
     expect(problemsOf((d) => (d.table.name = 'a b'))).toMatch(/^table\.name: may only contain/);
+  });
+
+  it('names the field, the allowed values and the value given for every bad enum', () => {
+    expect(problemsOf((d) => (d.table.billing = { mode: 'FREE' }))).toBe(
+      'table.billing.mode: must be one of PAY_PER_REQUEST, PROVISIONED (got "FREE")',
+    );
+    expect(problemsOf((d) => (d.table.billing = {}))).toBe(
+      'table.billing.mode: must be one of PAY_PER_REQUEST, PROVISIONED (got nothing)',
+    );
+    expect(problemsOf((d) => (d.accessPatterns[2].operation = 'Select'))).toBe(
+      'accessPatterns[2].operation: must be one of GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, ' +
+        'TransactWriteItems, TransactGetItems, BatchGetItem (got "Select")',
+    );
+    expect(problemsOf((d) => (d.table.globalSecondaryIndexes[0].projection = { type: 'SOME' }))).toBe(
+      'table.globalSecondaryIndexes[0].projection.type: must be one of ALL, KEYS_ONLY, INCLUDE (got "SOME")',
+    );
+    expect(problemsOf((d) => (d.entities[0].attributes[0].type = 'STRING'))).toBe(
+      'entities[0].attributes[0].type: must be one of S, N, B, BOOL, NULL, L, M, SS, NS, BS (got "STRING")',
+    );
+    expect(problemsOf((d) => (d.accessPatterns[1].keyCondition.sort.op = 'like'))).toBe(
+      'accessPatterns[1].keyCondition.sort.op: must be one of =, <, <=, >, >=, begins_with, between (got "like")',
+    );
+    expect(problemsOf((d) => (d.accessPatterns[5].condition = 'maybe'))).toBe(
+      'accessPatterns[5].condition: must be one of not-exists, exists, a list (got "maybe")',
+    );
+    expect(problemsOf((d) => (d.format = 'keyplan/9'))).toBe('format: must be keyplan/1 (got "keyplan/9")');
   });
 
   it('checks references: indexes, entities, key attributes, table keys', () => {

@@ -27,21 +27,61 @@ export function formatProblems(problems: ValidationProblem[]): string {
   return problems.map((p) => `${p.path}: ${p.message}`).join('\n');
 }
 
-function zodProblems(error: z.ZodError): ValidationProblem[] {
-  return error.issues.map((issue) => {
-    let message = issue.message;
-    if (issue.code === 'unrecognized_keys')
-      message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-    if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
-      message = 'unknown operation';
+/** What a value is, for "got …" in a message: JSON for a scalar, its kind for the rest. */
+function shownValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return JSON.stringify(value);
+}
+
+function oneOf(values: ReadonlyArray<unknown>, got: unknown): string {
+  const listed = values.map(String);
+  const allowed = listed.length === 1 ? `must be ${listed[0]}` : `must be one of ${listed.join(', ')}`;
+  return `${allowed} (got ${shownValue(got)})`;
+}
+
+/**
+ * The messages of the design schema's issues, at parse time, so every caller shows the same text: an enum
+ * (a z.enum, a literal, the discriminator of a union) names its field (the issue's path) and the values it
+ * allows. Messages written in the schema itself (a name's pattern) take precedence over these.
+ */
+export const designErrorMap: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    case 'invalid_value':
+      return oneOf(issue.values, issue.input);
+    case 'invalid_union': {
+      const options = (issue as { options?: ReadonlyArray<unknown> }).options;
+      if (issue.discriminator !== undefined && options) {
+        const input = issue.input;
+        const isObject = typeof input === 'object' && input !== null;
+        return oneOf(options, isObject ? (input as Record<string, unknown>)[issue.discriminator] : input);
+      }
+      // A union of literals and plain types (a write condition): the alternatives of each branch.
+      const alternatives = issue.errors.map((branch) => {
+        const only = branch.length === 1 && branch[0].path.length === 0 ? branch[0] : undefined;
+        if (only?.code === 'invalid_value') return only.values.map(String);
+        if (only?.code === 'invalid_type')
+          return [only.expected === 'array' ? 'a list' : `a ${only.expected}`];
+        return undefined;
+      });
+      if (alternatives.length === 0 || alternatives.some((a) => a === undefined)) return undefined;
+      return oneOf(alternatives.flat(), issue.input);
     }
-    return { path: formatPath(issue.path), message };
-  });
+    default:
+      return undefined;
+  }
+};
+
+function zodProblems(error: z.ZodError): ValidationProblem[] {
+  return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
 }
 
 /** Parses and fully checks an unknown value (already JSON-parsed) as a design document. */
 export function validateDesign(input: unknown): ValidationResult {
-  const parsed = designSchema.safeParse(input);
+  const parsed = designSchema.safeParse(input, { error: designErrorMap });
   if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error) };
   const problems = referenceProblems(parsed.data);
   if (problems.length > 0) return { ok: false, problems };

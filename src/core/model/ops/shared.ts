@@ -3,7 +3,7 @@
 import type { ZodType } from 'zod';
 import { keyAttributeTypes } from '../indexes.ts';
 import type { Design, Entity, KeyAttribute } from '../schema.ts';
-import { formatPath } from '../validate.ts';
+import { designErrorMap, formatPath } from '../validate.ts';
 
 /** A request the design cannot take (a duplicate name, an unknown entity); the UI shows it and keeps the design. */
 export class DesignOpError extends Error {
@@ -12,7 +12,7 @@ export class DesignOpError extends Error {
 
 /** Ops keep the design schema-valid, so a value the schema refuses is refused as a request. */
 export function assertValid(schema: ZodType, value: unknown, what: string): void {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: designErrorMap });
   if (result.success) return;
   const issue = result.error.issues[0];
   const where = issue.path.length > 0 ? ` ${formatPath(issue.path)}` : '';
