@@ -719,11 +719,24 @@ describe('access patterns', () => {
       example: { customerId: 'c1' },
       returns: ['Order'],
     };
+    // A GetItem names the whole key: the Query's partition, and "=" on the returned entity's sort template.
     expect(convert('customer-orders', 'GetItem')).toEqual({
       ...common,
       operation: 'GetItem',
-      keyCondition: { partition: 'CUSTOMER#{customerId}', sort: { op: 'begins_with', value: 'ORDER#' } },
+      keyCondition: {
+        partition: 'CUSTOMER#{customerId}',
+        sort: { op: '=', value: 'ORDER#{createdAt}#{orderId}' },
+      },
     });
+    // From a GSI, whose keys are not the table's, both come from the entity's table templates.
+    expect(convert('orders-by-status', 'GetItem')).toMatchObject({
+      operation: 'GetItem',
+      keyCondition: {
+        partition: 'CUSTOMER#{customerId}',
+        sort: { op: '=', value: 'ORDER#{createdAt}#{orderId}' },
+      },
+    });
+    expect(convert('orders-by-status', 'GetItem')).not.toHaveProperty('index');
     expect(convert('customer-orders', 'Scan')).toEqual({ ...common, operation: 'Scan' });
     // Back to a Query, the key condition comes from the returned entity's templates for that index.
     const scan = convert('orders-by-status', 'Scan');
@@ -767,6 +780,35 @@ describe('access patterns', () => {
     expect(changePatternOperation(gets, 'GetItem', d)).toEqual(pattern(d, 'get-customer'));
     expect(changePatternOperation(gets, 'BatchGetItem', d)).toEqual({ ...gets, operation: 'BatchGetItem' });
     expect(convert('get-customer', 'GetItem')).toBe(pattern(d, 'get-customer'));
+  });
+
+  it('a Query of a partition switched to GetItem on a blank design is a valid GetItem of the full key', () => {
+    let d = edit(blankDesign(), (x) => addEntity(x));
+    d = edit(d, (x) => addPattern(x));
+    expect(pattern(d, 'p1')).toMatchObject({
+      operation: 'Query',
+      keyCondition: { partition: 'ENTITY1#{entity1Id}' },
+    });
+    const get = edit(d, (x) => setPatternOperation(x, 'p1', 'GetItem'));
+    expect(pattern(get, 'p1')).toMatchObject({
+      operation: 'GetItem',
+      keyCondition: { partition: 'ENTITY1#{entity1Id}', sort: { op: '=', value: 'ENTITY1' } },
+    });
+    expect(problems(get)).toBe('');
+    // An "=" the Query already had is kept; a table without a sort key needs none.
+    const equal = edit(d, (x) =>
+      updatePattern(x, 'p1', {
+        ...pattern(x, 'p1'),
+        keyCondition: { partition: 'ENTITY1#{entity1Id}', sort: { op: '=', value: 'ENTITY1#v2' } },
+      } as AccessPattern),
+    );
+    expect(changePatternOperation(pattern(equal, 'p1'), 'GetItem', equal)).toMatchObject({
+      keyCondition: { partition: 'ENTITY1#{entity1Id}', sort: { op: '=', value: 'ENTITY1#v2' } },
+    });
+    const noSort = edit(d, (x) => updateTable(x, { sortKey: undefined }));
+    const bare = changePatternOperation(pattern(noSort, 'p1'), 'GetItem', noSort);
+    expect(bare).toMatchObject({ keyCondition: { partition: 'ENTITY1#{entity1Id}' } });
+    expect(bare).not.toHaveProperty('keyCondition.sort');
   });
 
   it('changes the operation of a stored pattern', () => {

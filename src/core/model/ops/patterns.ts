@@ -99,11 +99,34 @@ function entityKeyCondition(
 }
 
 /**
+ * A GetItem's key condition: the whole table key, an "=" on the sort key when the table has one. What the
+ * pattern already says about the table's own key attributes is kept (its partition template; its sort
+ * value when that was an "="); the rest comes from the entity's templates, so a Query of a partition (any
+ * sort key) or of a GSI becomes a GetItem with both key fields filled in.
+ */
+function getItemKeyCondition(
+  design: Design,
+  pattern: AccessPattern,
+  subject: string | undefined,
+): KeyCondition {
+  const table = tableKeySchema(design);
+  const own = keyConditionOf(pattern);
+  const entityKey = entityKeyCondition(design, subject, undefined, 'GetItem');
+  const read = keySchemaFor(design, 'index' in pattern ? pattern.index : undefined);
+  if (!own || !read) return entityKey;
+  const partition = read.partitionKey.name === table.partitionKey.name ? own.partition : entityKey.partition;
+  if (!table.sortKey) return { partition };
+  const sort = read.sortKey?.name === table.sortKey.name && own.sort?.op === '=' ? own.sort : entityKey.sort;
+  return { partition, sort: sort && { op: '=', value: sort.value } };
+}
+
+/**
  * The pattern as another operation, keeping what still means something: id, name, description, example
  * and rate always; read options between reads (minus what the target cannot do: GetItem reads the table
  * only, without order, limit or filter; Scan has no key condition or order); the key condition between
- * GetItem and Query; entity, condition and set/remove between writes and transactions. What is missing is
- * taken from the pattern's first entity (or the design's first): its key templates, or it as the target.
+ * GetItem and Query (a GetItem's completed to the full table key); entity, condition and set/remove between
+ * writes and transactions. What is missing is taken from the pattern's first entity (or the design's
+ * first): its key templates, or it as the target.
  */
 export function changePatternOperation(
   pattern: AccessPattern,
@@ -130,7 +153,7 @@ export function changePatternOperation(
         consistentRead,
         projection,
         returns,
-        keyCondition: keyConditionOf(pattern) ?? entityKeyCondition(design, subject, undefined, operation),
+        keyCondition: getItemKeyCondition(design, pattern, subject),
       };
       break;
     case 'Query':

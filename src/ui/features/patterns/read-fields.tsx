@@ -120,6 +120,14 @@ function KeyConditionFields({ pattern, edit, partitionName, sortName }: KeyCondi
   const isGet = pattern.operation === 'GetItem';
   const setSort = (next: typeof sort) =>
     edit({ keyCondition: next ? { ...keyCondition, sort: next } : { partition: keyCondition.partition } });
+  // A GetItem takes only "=": the picker offers it (beside what a hand-edited design holds, so the field
+  // tells the truth), and the value field is always there to complete the key.
+  const operators: readonly SortOperator[] = isGet
+    ? sort && sort.op !== '='
+      ? ['=', sort.op]
+      : ['=']
+    : SORT_OPERATORS;
+  const shownSort = sort ?? (isGet ? { op: '=' as const, value: '' } : undefined);
   return (
     <fieldset className="pe-keys">
       <legend className="pe-legend">Key condition</legend>
@@ -147,7 +155,7 @@ function KeyConditionFields({ pattern, edit, partitionName, sortName }: KeyCondi
             data-testid="pattern.sortOp"
             aria-label={`${sortName} operator`}
             value={sort?.op ?? ''}
-            disabled={isGet}
+            disabled={isGet && sort?.op === '='}
             onChange={(event) => {
               const op = event.target.value as SortOperator | '';
               if (op === '') return setSort(undefined);
@@ -155,21 +163,25 @@ function KeyConditionFields({ pattern, edit, partitionName, sortName }: KeyCondi
               setSort(op === 'between' ? { op, value, to: sort?.to ?? '' } : { op, value });
             }}
           >
-            {!isGet && <option value="">any</option>}
-            {SORT_OPERATORS.map((op) => (
+            {(!isGet || !sort) && (
+              <option value="" disabled={isGet}>
+                {isGet ? 'missing' : 'any'}
+              </option>
+            )}
+            {operators.map((op) => (
               <option key={op} value={op}>
                 {op}
               </option>
             ))}
           </select>
-          {sort && (
+          {shownSort && (
             <DraftInput
               mono
               testId="pattern.sortValue"
               aria-label={`${sortName} value`}
-              placeholder={sort.op === 'begins_with' ? 'PREFIX#' : 'value or {argument}'}
-              value={sort.value}
-              onCommit={(value) => setSort({ ...sort, value })}
+              placeholder={shownSort.op === 'begins_with' ? 'PREFIX#' : 'value or {argument}'}
+              value={shownSort.value}
+              onCommit={(value) => setSort(isGet ? { op: '=', value } : { ...shownSort, value })}
             />
           )}
         </div>
