@@ -2,18 +2,28 @@ import { seedDesign } from '../../core/generate/generate.ts';
 import type { Command } from '../command.ts';
 import { parsePositiveInt, printJson, readDesign, UsageError } from '../io.ts';
 
+/** `2026-06-01` or `2026-06-01T12:00:00Z`: a date the generated dates lie before. */
+function parseRefDate(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value) ? new Date(value) : undefined;
+  if (!date || Number.isNaN(date.getTime()))
+    throw new UsageError(`--ref-date ${value}: expected an ISO date such as 2026-06-01`);
+  return date;
+}
+
 export const seedCommand: Command = {
   name: 'seed',
   summary: 'the design with N generated sample items per entity',
-  usage: 'seed FILE --count N [--seed S]',
-  options: { count: { type: 'string' }, seed: { type: 'string' } },
+  usage: 'seed FILE --count N [--seed S] [--ref-date DATE]',
+  options: { count: { type: 'string' }, seed: { type: 'string' }, 'ref-date': { type: 'string' } },
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);
     const count = parsePositiveInt(values.count as string | undefined, '--count');
     if (count === undefined) throw new UsageError('--count N is required');
     const seed = values.seed === undefined ? 1 : Number(values.seed);
     if (!Number.isInteger(seed)) throw new UsageError(`--seed ${values.seed}: expected a whole number`);
-    printJson(io, seedDesign(design, { count, seed }));
+    const refDate = parseRefDate(values['ref-date'] as string | undefined);
+    printJson(io, seedDesign(design, { count, seed, refDate }));
     return 0;
   },
 };

@@ -4,7 +4,7 @@
 import { renderTemplate, TemplateSyntaxError } from '../keys/template.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
 import type { Design, JsonValue, SampleValues } from '../model/schema.ts';
-import { generateItems } from './generate.ts';
+import { type GenerateOptions, generateItems } from './generate.ts';
 import { findReferences } from './relations.ts';
 
 /** Fresh draws tried before giving up on reaching `count` (a constant key has room for one item only). */
@@ -51,7 +51,7 @@ function picker(seed: number): <T>(list: T[]) => T {
 export function generateEntitySamples(
   design: Design,
   entityName: string,
-  { count, seed = 1 }: { count: number; seed?: number },
+  { count, seed = 1, refDate }: GenerateOptions,
 ): SampleValues[] {
   const entity = design.entities.find((e) => e.name === entityName);
   if (!entity) throw new RangeError(`no entity named ${entityName}`);
@@ -72,7 +72,7 @@ export function generateEntitySamples(
   const pick = picker(seed);
   const out: SampleValues[] = [];
   for (let attempt = 0; attempt < ATTEMPTS && out.length < count; attempt++) {
-    const drawn = generateItems(design, { count, seed: seed + attempt * 7919 })[entityName] ?? [];
+    const drawn = generateItems(design, { count, seed: seed + attempt * 7919, refDate })[entityName] ?? [];
     for (const generated of drawn) {
       if (out.length >= count) break;
       const sample = { ...generated };

@@ -121,6 +121,70 @@ describe('generateItems', () => {
     expect(values(Order, 'status').length).toBeLessThan(1000);
   });
 
+  it('keeps every generated date at or before the reference date', () => {
+    const refDate = Date.UTC(2025, 5, 15, 12, 0, 0);
+    const dated = tableDesign([
+      {
+        name: 'Event',
+        attributes: [
+          { name: 'eventId', type: 'S', required: true },
+          { name: 'at', type: 'S', format: 'date-time', required: true },
+          { name: 'day', type: 'S', format: 'date', required: true },
+          { name: 'epochText', type: 'S', format: 'epoch-seconds', required: true },
+          { name: 'epoch', type: 'N', format: 'epoch-seconds', required: true },
+          { name: 'updatedAt', type: 'S', required: true },
+          { name: 'seenAt', type: 'N', required: true },
+          { name: 'birthday', type: 'S', required: true },
+          { name: 'month', type: 'S', required: true },
+          { name: 'year', type: 'N', required: true },
+          { name: 'token', type: 'S', format: 'ulid', required: true },
+        ],
+        keys: { PK: 'EVENT#{eventId}', SK: 'EVENT' },
+      },
+    ]);
+    const ulidTime = (ulid: string) =>
+      [...ulid.slice(0, 10)].reduce((ms, c) => ms * 32 + '0123456789ABCDEFGHJKMNPQRSTVWXYZ'.indexOf(c), 0);
+    const seen: string[] = [];
+    for (const design of [dated, ecommerce, onlineStore]) {
+      for (const samples of Object.values(generateItems(design, { count: 1000, seed: 13, refDate }))) {
+        for (const sample of samples) {
+          for (const [name, value] of Object.entries(sample)) {
+            let time: number | undefined;
+            if (typeof value === 'string' && /^\d{4}-\d{2}(-\d{2})?(T|$)/.test(value)) {
+              // A month or a day is in the past when it starts before the reference date.
+              time = Date.parse(value.length === 7 ? `${value}-01` : value);
+            } else if (name === 'token') time = ulidTime(value as string);
+            else if (name === 'year') time = Date.UTC(value as number, 0, 1);
+            else if (/epoch|At$/.test(name)) time = Number(value) * 1000;
+            if (time === undefined) continue;
+            seen.push(name);
+            expect(`${name} ${new Date(time).toISOString()}`).toBe(
+              `${name} ${new Date(Math.min(time, refDate)).toISOString()}`,
+            );
+          }
+        }
+      }
+    }
+    expect(new Set(seen)).toEqual(
+      new Set([
+        'at',
+        'day',
+        'epochText',
+        'epoch',
+        'updatedAt',
+        'seenAt',
+        'birthday',
+        'month',
+        'year',
+        'token',
+        'createdAt',
+        'createdMonth',
+        'publishedAt',
+        'publishedMonth',
+      ]),
+    );
+  });
+
   it('stops at the items a constant key can tell apart', () => {
     const design = tableDesign([
       {
@@ -157,7 +221,8 @@ describe('generateItems', () => {
       ],
       { table: { ...tableDesign([]).table, ttlAttribute: 'expiresAt' } },
     );
-    const seeded = seedDesign(design, { count: 100, seed: 11 });
+    const refDate = Date.UTC(2027, 5, 1);
+    const seeded = seedDesign(design, { count: 100, seed: 11, refDate });
     expect(validateDesign(seeded).problems).toEqual([]);
     const things = seeded.items.Thing;
     expect(new Set(values(things, 'thingId')).size).toBe(100);
@@ -166,7 +231,8 @@ describe('generateItems', () => {
         expect(set.length).toBeGreaterThan(0);
         expect(new Set(set).size).toBe(set.length);
       }
-      expect(thing.expiresAt as number).toBeGreaterThan(Date.UTC(2030, 0, 1) / 1000 - 1);
+      // TTLs lie after the reference date, or DynamoDB would delete the items it was given.
+      expect(thing.expiresAt as number).toBeGreaterThan(refDate / 1000);
       expect(thing.token).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     }
   });

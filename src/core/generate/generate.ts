@@ -10,8 +10,24 @@ import { type Draw, Source, valueDraw } from './values.ts';
 export interface GenerateOptions {
   /** Items per entity. */
   count: number;
-  /** Same seed, same items. */
+  /** Same seed (and reference date), same items. */
   seed?: number;
+  /**
+   * Generated dates lie in the two years up to this moment (TTLs after it). Default: the start of the
+   * current UTC day, so the same seed gives the same items all day.
+   */
+  refDate?: Date | number | string;
+}
+
+/** The reference date of `options`, checked: a Date at or before which generated dates lie. */
+export function referenceDate(refDate: GenerateOptions['refDate']): Date {
+  if (refDate === undefined) {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  }
+  const date = new Date(refDate);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`refDate must be a date, got ${String(refDate)}`);
+  return date;
 }
 
 /** Optional attributes are set this often; absent ones are what make sparse indexes visible. */
@@ -40,13 +56,13 @@ interface EntityContext {
 /** Generated sample values per entity name, in the design's entity order. */
 export function generateItems(
   design: Design,
-  { count, seed = 1 }: GenerateOptions,
+  { count, seed = 1, refDate }: GenerateOptions,
 ): Record<string, SampleValues[]> {
   if (!Number.isInteger(count) || count < 0)
     throw new RangeError(`count must be a whole number ≥ 0, got ${count}`);
   const faker = new Faker({ locale: [en, base] });
   faker.seed(seed);
-  const source = new Source(faker);
+  const source = new Source(faker, referenceDate(refDate));
   const references = findReferences(design);
   const owners = idOwners(design);
   const generated = new Map<string, SampleValues[]>();

@@ -5,12 +5,13 @@ import type { Attribute, AttributeFormat, Entity, JsonValue } from '../model/sch
 
 export type Draw = () => JsonValue;
 
-// A fixed window, never "now": the same seed must give the same dates on any day.
-const FROM = Date.UTC(2025, 0, 1) / 1000;
-const TO = Date.UTC(2026, 11, 31, 23, 59, 59) / 1000;
+// Dates lie in the years before a reference date (a createdAt is never in the future); the same seed and
+// reference date give the same dates.
+const PAST_YEARS = 2;
+const DAY = 86_400;
 // TTL values lie in the future, or DynamoDB would delete the sample items it was given.
-const TTL_FROM = Date.UTC(2030, 0, 1) / 1000;
-const TTL_TO = Date.UTC(2030, 11, 31, 23, 59, 59) / 1000;
+const TTL_FROM_DAYS = 30;
+const TTL_TO_DAYS = 395;
 // RFC 2606 domains: sample data never names a real mailbox.
 const EMAIL_DOMAINS = ['example.com', 'example.org', 'example.net'] as const;
 const BASE64_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -33,7 +34,15 @@ type PoolName = keyof typeof POOLS;
 export class Source {
   private readonly pools = new Map<PoolName, string[]>();
 
-  constructor(readonly faker: Faker) {}
+  /** Epoch second of the reference date: every generated date is at or before it, every TTL after it. */
+  readonly ref: number;
+
+  constructor(
+    readonly faker: Faker,
+    refDate: Date,
+  ) {
+    this.ref = Math.floor(refDate.getTime() / 1000);
+  }
 
   pick(name: PoolName): string {
     let pool = this.pools.get(name);
@@ -48,9 +57,19 @@ export class Source {
     return this.faker.number.int({ min, max });
   }
 
-  /** An epoch second in the sample window. */
+  /** An epoch second in the years before the reference date. */
   epoch(): number {
-    return this.int(FROM, TO);
+    return Math.floor(this.faker.date.past({ years: PAST_YEARS, refDate: this.ref * 1000 }).getTime() / 1000);
+  }
+
+  /** An epoch second a month to a year after the reference date. */
+  ttl(): number {
+    return this.int(this.ref + TTL_FROM_DAYS * DAY, this.ref + TTL_TO_DAYS * DAY);
+  }
+
+  /** The reference date's year: no generated year lies after it. */
+  year(): number {
+    return new Date(this.ref * 1000).getUTCFullYear();
   }
 
   /** `YYYY-MM-DDTHH:mm:ssZ`: ISO-8601 without milliseconds, so it sorts and reads like hand-written data. */
@@ -136,7 +155,7 @@ const NUMBER_NAMES: [RegExp, (s: Source) => number][] = [
   [/[a-z0-9]Count$|^count$|stock|inventory/i, (s) => s.int(0, 500)],
   [/rating|score|stars/i, (s) => s.int(1, 5)],
   [/^age$/i, (s) => s.int(18, 90)],
-  [/year/i, (s) => s.int(1990, 2026)],
+  [/year/i, (s) => s.int(1990, s.year())],
 ];
 
 function byName<T>(table: [RegExp, (s: Source) => T][], name: string): ((s: Source) => T) | undefined {
@@ -153,7 +172,7 @@ function distinct<T extends JsonValue>(s: Source, draw: () => T): T[] {
 
 function numberDraw(s: Source, attribute: Attribute, isTtl: boolean): Draw {
   const { name, format } = attribute;
-  if (isTtl || /ttl|expires|expiry/i.test(name)) return () => s.int(TTL_FROM, TTL_TO);
+  if (isTtl || /ttl|expires|expiry/i.test(name)) return () => s.ttl();
   if (format === 'epoch-seconds' || format === 'date-time' || format === 'date') return () => s.epoch();
   const make = byName(NUMBER_NAMES, name) ?? ((source: Source) => source.int(0, 1000));
   return () => make(s);
