@@ -40,6 +40,30 @@ test('a finding names the entity; clicking it selects that entity and reveals it
   await expect(app.id('status.problems')).toContainText(/no problems/i);
 });
 
+test('two orders of one customer under one primary key: the grid, the status bar and the Problems tab all say so', async ({
+  app,
+}) => {
+  await app.openExample('online-store');
+  // An order's sort key without its id: keys still unique while no two orders of a customer share a time.
+  await app.selectEntity('Order');
+  await app.fill('entity.template.SK', 'ORDER#{createdAt}');
+  await expect(app.id('entity.template.SK')).toHaveValue('ORDER#{createdAt}');
+  await expect(app.id('status.problems')).toContainText(/no problems/i);
+
+  // Customer c1's second order placed at the same moment as the first: it overwrites it.
+  await app.fill('entity.sample.1.createdAt', '2026-10-08T14:30:00Z');
+  await expect(app.id('grid.overwritten')).toContainText('1 item (Order) shares a primary key');
+  await expect(app.id('status.problems')).toHaveAttribute('data-count', '1');
+  await expect(app.id('status.problems')).toContainText('1 problem');
+  await app.openDock('problems');
+  const collision = app.finding('key-collision');
+  await expect(collision).toHaveAttribute('data-severity', 'error');
+  await expect(collision).toHaveAttribute('data-target', 'entities[1].keys.SK');
+  await expect(collision).toContainText(
+    'items.Order[0] and items.Order[1] (PK "CUSTOMER#c1", SK "ORDER#2026-10-08T14:30:00Z")',
+  );
+});
+
 test('request rates give each pattern its monthly cost; one undo step per edit', async ({ app, page }) => {
   await app.openExample('ecommerce');
   await app.openDock('cost');

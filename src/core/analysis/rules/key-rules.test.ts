@@ -27,6 +27,28 @@ describe('key-collision', () => {
     expect(where(findings)).toEqual([['error', 'entities[3].keys.SK']]);
     expect(findings[0].message).toMatch(/^Customer \(PK CUSTOMER#\{customerId\}, SK PROFILE\) and Address/);
   });
+
+  it('flags samples of one entity that share a primary key, naming them and the key', () => {
+    // Two orders of customer c3 are DELIVERED: with SK = ORDER#{status} the later one replaces the earlier.
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.SK = 'ORDER#{status}';
+    });
+    const findings = findingsOf(keyCollision, design);
+    expect(where(findings)).toEqual([['error', 'entities[1].keys.SK']]);
+    expect(findings[0].message).toBe(
+      'A sample of Order shares a primary key with another Order: items.Order[5] and items.Order[7] ' +
+        '(PK "CUSTOMER#c3", SK "ORDER#DELIVERED"). Only the last one written is stored: writing one replaces ' +
+        'the other. The key templates (PK CUSTOMER#{customerId}, SK ORDER#{status}) must tell two Order items ' +
+        'apart: put what identifies one in SK (e.g. {orderId}).',
+    );
+  });
+
+  it('lets samples of one entity share a GSI key, which need not be unique', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.GSI1SK = 'ORDER';
+    });
+    expect(findingsOf(keyCollision, design)).toEqual([]);
+  });
 });
 
 describe('entity-index-conflict', () => {
