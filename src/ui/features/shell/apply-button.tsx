@@ -97,9 +97,15 @@ export function ApplyButton() {
     window.addEventListener('keydown', close);
     // A success closes by itself; an error stays until read.
     const timer = apply.status === 'done' ? setTimeout(() => setDismissed(apply), 6000) : undefined;
+    // The outcome is about the design as it was applied: once the design changes (an edit, Undo), it no
+    // longer says anything about it, so it closes rather than cover the inspector being used to fix it.
+    const unsubscribe = useStore.subscribe((state, previous) => {
+      if (state.design !== previous.design) setDismissed(apply);
+    });
     return () => {
       window.removeEventListener('keydown', close);
       clearTimeout(timer);
+      unsubscribe();
     };
   }, [apply]);
   const applying = apply.status === 'applying';
