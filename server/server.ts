@@ -36,32 +36,37 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   let dynamo: DynamoTarget;
   if (options.endpoint || options.aws) {
     dynamo = externalTarget(options.endpoint, options.aws && !options.endpoint ? 'aws' : 'external');
-    log(
-      options.endpoint ? `DynamoDB: ${options.endpoint}` : 'DynamoDB: real AWS (standard credential chain)',
-    );
   } else {
+    // The target waits for local.ready(), so the app can exist (and bind its port) before Java starts.
     local = new DynamoDBLocal({ dbPath: options.dbPath });
-    log('Starting DynamoDB Local…');
-    await local.start();
-    log(
-      `DynamoDB Local is up at ${local.endpoint}${options.dbPath ? ` (data in ${options.dbPath})` : ' (in memory)'}`,
-    );
-    local.onStatus((status) => log(`DynamoDB Local: ${status}`));
     dynamo = embeddedTarget(local);
   }
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
   const hasSpa = existsSync(`${staticDir}/index.html`);
-  if (!hasSpa) log(`No built app in ${staticDir}: the API runs alone (npm run build makes the app).`);
   const app = buildApp({ dynamo, staticDir: hasSpa ? staticDir : undefined });
-  try {
-    await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? '127.0.0.1' });
-  } catch (error) {
-    await local?.stop();
-    throw error;
+  const host = options.host ?? '127.0.0.1';
+  // The port is bound first: a port in use fails at once, before DynamoDB Local is started for nothing.
+  await app.listen({ port: options.port ?? DEFAULT_PORT, host });
+  if (!hasSpa) log(`No built app in ${staticDir}: the API runs alone (npm run build makes the app).`);
+  if (local) {
+    log('Starting DynamoDB Local…');
+    try {
+      await local.start();
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    log(
+      `DynamoDB Local is up at ${local.endpoint}${options.dbPath ? ` (data in ${options.dbPath})` : ' (in memory)'}`,
+    );
+    local.onStatus((status) => log(`DynamoDB Local: ${status}`));
+  } else {
+    log(
+      options.endpoint ? `DynamoDB: ${options.endpoint}` : 'DynamoDB: real AWS (standard credential chain)',
+    );
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host ?? '127.0.0.1';
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {

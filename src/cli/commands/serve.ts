@@ -1,5 +1,16 @@
 import type { Command } from '../command.ts';
-import { parsePositiveInt } from '../io.ts';
+import { CommandError, parsePositiveInt, UsageError } from '../io.ts';
+
+/** A listen failure the user can fix, as one line: which port or host, and what to pass instead. */
+function listenProblem(error: unknown, port: number, host: string): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const choose = 'choose another with --port N (npm start -- --port N)';
+  if (code === 'EADDRINUSE') return `keyplan serve: port ${port} is in use; ${choose}`;
+  if (code === 'EACCES') return `keyplan serve: port ${port} needs privileges to bind; ${choose}`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `keyplan serve: cannot listen on host ${host}: it is not an address of this machine (--host)`;
+  return undefined;
+}
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -13,15 +24,28 @@ export const serveCommand: Command = {
     'db-path': { type: 'string' },
   },
   async run({ values }, io) {
-    const { closeOnSignals, startServer } = await import('../../../server/server.ts');
-    const server = await startServer({
-      port: values.port === '0' ? 0 : parsePositiveInt(values.port as string | undefined, '--port'),
-      host: values.host as string | undefined,
-      endpoint: (values.endpoint as string | undefined) ?? process.env.DYNAMODB_ENDPOINT,
-      aws: Boolean(values.aws),
-      dbPath: values['db-path'] as string | undefined,
-      log: (line) => io.stderr(`${line}\n`),
-    });
+    const { closeOnSignals, DEFAULT_PORT, startServer } = await import('../../../server/server.ts');
+    const port =
+      values.port === '0'
+        ? 0
+        : (parsePositiveInt(values.port as string | undefined, '--port') ?? DEFAULT_PORT);
+    if (port > 65535) throw new UsageError(`--port ${port}: expected a port number from 1 to 65535`);
+    const host = (values.host as string | undefined) ?? '127.0.0.1';
+    let server: Awaited<ReturnType<typeof startServer>>;
+    try {
+      server = await startServer({
+        port,
+        host,
+        endpoint: (values.endpoint as string | undefined) ?? process.env.DYNAMODB_ENDPOINT,
+        aws: Boolean(values.aws),
+        dbPath: values['db-path'] as string | undefined,
+        log: (line) => io.stderr(`${line}\n`),
+      });
+    } catch (error) {
+      const problem = listenProblem(error, port, host);
+      if (problem) throw new CommandError(problem);
+      throw error;
+    }
     closeOnSignals(server);
     if (values.aws)
       io.stderr('WARNING: connected to real AWS. Apply and Run change real tables and cost money.\n');
