@@ -368,6 +368,22 @@ describe('entities', () => {
     );
   });
 
+  it('refuses an entity name that differs from another only in case, but lets an entity change its own case', () => {
+    const inCase = new DesignOpError(
+      'an entity named Order already exists: entity names must differ in more than case',
+    );
+    expect(() => addEntity(store(), { name: 'order' })).toThrow(inCase);
+    expect(() => renameEntity(store(), 'Customer', 'ORDER')).toThrow(
+      'an entity named Order already exists: entity names must differ in more than case',
+    );
+    const recased = edit(store(), (d) => renameEntity(d, 'LineItem', 'Lineitem'));
+    expect(recased.entities.map((e) => e.name)).toEqual(['Customer', 'Order', 'Lineitem']);
+    expect(problems(recased)).toBe('');
+    // A new entity's default name skips one taken in another case.
+    const withLower = edit(blankDesign(), (d) => addEntity(d, { name: 'entity1' }));
+    expect(edit(withLower, (d) => addEntity(d)).entities.map((e) => e.name)).toEqual(['entity1', 'Entity2']);
+  });
+
   it('renames an entity in its samples and every pattern that names it', () => {
     const withGets = addPattern(store(), {
       id: 'orders-at-once',

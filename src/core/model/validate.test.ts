@@ -83,6 +83,18 @@ describe('validateDesign', () => {
     );
   });
 
+  it('refuses entity names that differ only in case, naming the other entity', () => {
+    const problems = problemsOf((d) => {
+      d.entities.push({ ...structuredClone(d.entities[1]), name: 'order' });
+    });
+    expect(problems).toBe(
+      'entities[3].name: entity name "order" differs only in case from "Order" (entities[1]): entity names must differ in more than case',
+    );
+    expect(problemsOf((d) => d.entities.push(structuredClone(d.entities[1])))).toBe(
+      'entities[3].name: duplicate entity name "Order"',
+    );
+  });
+
   it('checks sample values against declared types, enums and required attributes', () => {
     expect(problemsOf((d) => (d.items.Order[0].total = '39.90'))).toBe(
       'items.Order[0].total: expected a value of type N, got "39.90"',

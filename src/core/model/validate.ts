@@ -121,6 +121,14 @@ function duplicates<T>(list: T[], key: (value: T) => string): Map<number, string
   return dups;
 }
 
+/**
+ * Whether two entity names name the same entity: names that differ only in case do too, since generated
+ * code spells them alike (`build_order` for both `order` and `Order`).
+ */
+export function sameEntityName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 function checkTable(design: Design, add: (path: string, message: string) => void) {
   const { table } = design;
   const indexNames = [...table.globalSecondaryIndexes, ...table.localSecondaryIndexes];
@@ -376,8 +384,17 @@ export function referenceProblems(design: Design): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const add = (path: string, message: string) => problems.push({ path, message });
   checkTable(design, add);
-  for (const [i, name] of duplicates(design.entities, (e) => e.name))
-    add(`entities[${i}].name`, `duplicate entity name "${name}"`);
+  design.entities.forEach((entity, i) => {
+    const first = design.entities.findIndex((e) => sameEntityName(e.name, entity.name));
+    if (first === i) return;
+    const other = design.entities[first].name;
+    add(
+      `entities[${i}].name`,
+      other === entity.name
+        ? `duplicate entity name "${other}"`
+        : `entity name "${entity.name}" differs only in case from "${other}" (entities[${first}]): entity names must differ in more than case`,
+    );
+  });
   design.entities.forEach((entity, i) => checkEntity(design, entity, `entities[${i}]`, add));
   for (const [i, id] of duplicates(design.accessPatterns, (p) => p.id))
     add(`accessPatterns[${i}].id`, `duplicate pattern id "${id}"`);

@@ -7,6 +7,7 @@ import {
   entitySchema,
   keyAttributeSchema,
 } from '../schema.ts';
+import { sameEntityName } from '../validate.ts';
 import { updateAttribute } from './attributes.ts';
 import {
   assertValid,
@@ -27,9 +28,14 @@ export interface EntityInput {
   keys?: Record<string, string>;
 }
 
-function assertEntityNameFree(design: Design, name: string) {
-  if (design.entities.some((e) => e.name === name))
-    throw new DesignOpError(`an entity named ${name} already exists`);
+/** Refuses a name another entity has, also in another case (`order` beside `Order`); `except` is the one renamed. */
+function assertEntityNameFree(design: Design, name: string, except?: string) {
+  const other = design.entities.find((e) => e.name !== except && sameEntityName(e.name, name));
+  if (!other) return;
+  if (other.name === name) throw new DesignOpError(`an entity named ${name} already exists`);
+  throw new DesignOpError(
+    `an entity named ${other.name} already exists: entity names must differ in more than case`,
+  );
 }
 
 /** `LineItem` → `lineItem`, `URLMap` → `urlMap`: the usual spelling of an id attribute. */
@@ -70,7 +76,7 @@ export function addEntity(design: Design, input: EntityInput = {}): Design {
     input.name ??
     firstFree(
       (n) => `Entity${n}`,
-      (n) => design.entities.some((e) => e.name === n),
+      (n) => design.entities.some((e) => sameEntityName(e.name, n)),
     );
   assertEntityNameFree(design, name);
   let attributes = input.attributes ?? [];
@@ -125,7 +131,7 @@ export function renameEntity(design: Design, from: string, to: string): Design {
   const i = entityIndex(design, from);
   if (from === to) return design;
   assertValid(entitySchema.shape.name, to, 'entity name');
-  assertEntityNameFree(design, to);
+  assertEntityNameFree(design, to, from);
   const entity = design.entities[i];
   const renamed: Design = {
     ...design,
