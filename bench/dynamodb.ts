@@ -15,7 +15,7 @@ import { buildApp } from '../server/app.ts';
 import { createDynamoClient } from '../server/dynamodb/client.ts';
 import { DynamoDBLocal } from '../server/dynamodb/local.ts';
 import { namespacedTable, namespacePrefix } from '../server/namespace.ts';
-import { applyForSession, loadForSession, marshalledItems, resetSession } from '../server/service.ts';
+import { applyForSession, loadForSession, resetSession, sdkItems } from '../server/service.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
 import { benchDesign } from './core.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
@@ -180,7 +180,7 @@ async function measureProxy(
     const prefix = namespacePrefix(cookie.split('=')[1]);
     await applyForSession(client, prefix, design, { loadItems: false });
     const tableName = namespacedTable(prefix, design.table.name);
-    const item = marshalledItems(design)[0];
+    const item = sdkItems(design)[0];
     await client.send(new PutItemCommand({ TableName: tableName, Item: item }));
     const input = { TableName: tableName, Key: { PK: item.PK, SK: item.SK } };
     const body = JSON.stringify({ operation: 'GetItem', input });

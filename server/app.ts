@@ -23,6 +23,8 @@ import { serveStatic } from './static.ts';
 export interface DynamoTarget {
   mode: 'embedded' | 'external' | 'aws';
   status(): Promise<'starting' | 'up' | 'restarting' | 'down'>;
+  /** Changes whenever the tables may have been lost (an in-memory DynamoDB Local restarted); see HealthResponse. */
+  instance?(): string | undefined;
   /** Runs work with a client once DynamoDB answers (waiting through a restart); rejects when it cannot be reached. */
   withClient<T>(work: (client: DynamoDBClient) => Promise<T>): Promise<T>;
 }
@@ -121,7 +123,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const status = await dynamo.status();
     return {
       ok: status === 'up',
-      dynamodb: { status, mode: dynamo.mode },
+      dynamodb: { status, mode: dynamo.mode, instance: dynamo.instance?.() },
       namespace: namespacePrefix(sessionOf(request, reply)),
     };
   });

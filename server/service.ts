@@ -3,23 +3,21 @@
 import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { ApplyResponse, RunResponse } from '../src/core/api/contract.ts';
 import { MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
-import { deriveItems } from '../src/core/items/derive.ts';
+import { marshalledItems } from '../src/core/items/applied.ts';
 import { primaryKeyNames } from '../src/core/model/indexes.ts';
 import type { PlainItem } from '../src/core/model/item.ts';
 import type { Arguments, Design } from '../src/core/model/schema.ts';
 import { buildRequest } from '../src/core/requests/build.ts';
-import { marshallItem } from '../src/core/requests/marshall.ts';
-import { coerceArguments, declaredTypes } from '../src/core/requests/resolve.ts';
+import { coerceArguments } from '../src/core/requests/resolve.ts';
 import { applyDesign, deleteTable } from './dynamodb/apply.ts';
 import { ALLOWED_OPERATIONS, type AllowedOperation, execute } from './dynamodb/execute.ts';
 import { type AttributeMap, type LoadProgress, replaceItems } from './dynamodb/load.ts';
 import { ApiFailure } from './errors.ts';
 import { namespacedTable, tablesNamedBy } from './namespace.ts';
 
-/** The design's items in DynamoDB's form, each marshalled with its entity's declared types (sets stay sets). */
-export function marshalledItems(design: Design): AttributeMap[] {
-  const typesByEntity = new Map(design.entities.map((e) => [e.name, declaredTypes(design, e)]));
-  return deriveItems(design).map((d) => marshallItem(d.item, typesByEntity.get(d.entity)) as AttributeMap);
+/** The design's items in DynamoDB's form (the core's marshalledItems, typed for the SDK). */
+export function sdkItems(design: Design): AttributeMap[] {
+  return marshalledItems(design) as AttributeMap[];
 }
 
 export async function applyForSession(
@@ -31,7 +29,7 @@ export async function applyForSession(
   const started = performance.now();
   const tableName = namespacedTable(prefix, design.table.name);
   const applied = await applyDesign(client, design, { tableName, recreate: options.recreate });
-  const items = options.loadItems === false ? [] : marshalledItems(design);
+  const items = options.loadItems === false ? [] : sdkItems(design);
   const loaded =
     options.loadItems === false
       ? { written: 0, deleted: 0 }
@@ -54,7 +52,7 @@ export async function loadForSession(
   design: Design,
   onProgress?: (p: LoadProgress) => void,
 ): Promise<ApplyResponse['items']> {
-  const items = marshalledItems(design);
+  const items = sdkItems(design);
   const tableName = namespacedTable(prefix, design.table.name);
   const loaded = await replaceItems(client, tableName, primaryKeyNames(design), items, { onProgress });
   return { ...loaded, total: items.length };

@@ -34,6 +34,7 @@ export function embeddedTarget(local: DynamoDBLocal, waitMs = 30_000): DynamoTar
   return {
     mode: 'embedded',
     status: async () => local.status,
+    instance: () => local.instance,
     async withClient(work) {
       const current = async () => {
         // A request during a restart waits for DynamoDB Local to be back rather than failing.

@@ -96,6 +96,7 @@ describe('DynamoDBLocal with real Java', () => {
   }, async () => {
     const endpoint = local.endpoint;
     const crashed = local.pid!;
+    const instance = local.instance;
     statuses.length = 0;
     // Until Node has seen the exit, ready() still reports the old, healthy run.
     const restarting = nextStatus(local, 'restarting');
@@ -108,6 +109,10 @@ describe('DynamoDBLocal with real Java', () => {
     expect(local.endpoint).toBe(endpoint);
     // In-memory data does not survive a crash; the point is that the call succeeds.
     expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+    // …and the health's instance id says so, for a designer that remembers having applied a table.
+    expect(instance).toMatch(/^[0-9a-f-]{36}$/);
+    expect(local.instance).toMatch(/^[0-9a-f-]{36}$/);
+    expect(local.instance).not.toBe(instance);
   });
 
   it('moves to a new port when the old one is taken during a restart, and says so', {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -52,6 +53,7 @@ export class DynamoDBLocal {
   // Bumped by start() and stop() so a launch or exit handler from an older run cannot act.
   #run = 0;
   #outputTail: string[] = [];
+  #instance: string | undefined;
   readonly #statusListeners = new Set<(status: DynamoDBLocalStatus) => void>();
   readonly #endpointListeners = new Set<(endpoint: string) => void>();
 
@@ -66,6 +68,14 @@ export class DynamoDBLocal {
 
   get status(): DynamoDBLocalStatus {
     return this.#status;
+  }
+
+  /**
+   * Names the tables' lifetime: in memory, a new id each time DynamoDB Local comes up (a restart loses every
+   * table); with a dbPath, one constant id, as the tables outlive restarts. Undefined before the first start.
+   */
+  get instance(): string | undefined {
+    return this.#instance;
   }
 
   /** The Java process id, while one is running. */
@@ -132,6 +142,7 @@ export class DynamoDBLocal {
         }
       }
       if (run !== this.#run) throw new Error('DynamoDB Local was stopped while starting');
+      this.#instance = this.#options.dbPath ? `db:${path.resolve(this.#options.dbPath)}` : randomUUID();
       this.#setStatus('up');
       if (previousPort !== 0 && this.#port !== previousPort) {
         for (const listener of this.#endpointListeners) listener(this.endpoint);

@@ -4,6 +4,7 @@ import { ApiClientError, applyDesign, getHealth, runPattern } from '../api/clien
 import type { ApplyResponse, HealthResponse, RunResponse } from '../core/api/contract.ts';
 import type { PlainItem } from '../core/model/item.ts';
 import type { Design } from '../core/model/schema.ts';
+import { type AppliedTables, fingerprintOf, readAppliedTables, writeAppliedTables } from './applied.ts';
 import type { StoreState } from './index.ts';
 
 export interface ApiErrorState {
@@ -38,6 +39,8 @@ export interface ConnectionSlice {
   health: HealthResponse | null;
   healthError: string | null;
   apply: ApplyState;
+  /** The last Apply per table name, as persisted (see applied.ts): what the "out of date" dot compares. */
+  appliedTables: AppliedTables;
   runs: Record<string, RunState>;
   refreshHealth: () => Promise<void>;
   applyCurrent: (options?: { recreate?: boolean }) => Promise<void>;
@@ -57,6 +60,7 @@ export const createConnectionSlice: StateCreator<StoreState, [], [], ConnectionS
   health: null,
   healthError: null,
   apply: { status: 'idle' },
+  appliedTables: readAppliedTables(),
   runs: {},
   refreshHealth: async () => {
     try {
@@ -68,16 +72,35 @@ export const createConnectionSlice: StateCreator<StoreState, [], [], ConnectionS
   applyCurrent: async (options = {}) => {
     const design = get().design;
     if (!design) return;
+    const tableName = design.table.name;
+    const before = get().appliedTables[tableName];
+    const remember = (record: AppliedTables[string] | undefined) => {
+      const { [tableName]: _, ...others } = get().appliedTables;
+      set({ appliedTables: writeAppliedTables(record ? { ...others, [tableName]: record } : others) });
+    };
+    // Until it ends, the table is neither what it was nor what is being applied (a reload shows the dot).
+    remember({ ...before, fingerprint: null, at: Date.now() });
     set({ apply: { status: 'applying', written: 0, total: 0 } });
     try {
       const result = await applyDesign(design, {
         recreate: options.recreate,
         onProgress: (written, total) => set({ apply: { status: 'applying', written, total } }),
       });
+      const health = get().health ?? (await getHealth().catch(() => null));
+      remember({
+        fingerprint: fingerprintOf(design),
+        namespace: health?.namespace,
+        instance: health?.dynamodb.instance,
+        at: Date.now(),
+      });
       set({ apply: { status: 'done', result, design } });
     } catch (error) {
+      const failure = asError(error);
+      // Refused before it touched the table (unreachable, invalid, a key change to confirm): as it was.
+      const untouched = failure.status === 0 || (failure.status !== undefined && failure.status < 500);
+      if (untouched) remember(before);
       const needsRecreate = error instanceof ApiClientError && error.code === 'RecreateRequired';
-      set({ apply: { status: 'error', error: asError(error), needsRecreate } });
+      set({ apply: { status: 'error', error: failure, needsRecreate } });
     }
   },
   runCurrent: async (patternId, args, exclusiveStartKey) => {
@@ -91,9 +114,17 @@ export const createConnectionSlice: StateCreator<StoreState, [], [], ConnectionS
       const pages = exclusiveStartKey && previous?.status === 'done' ? previous.pages + 1 : 1;
       set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'done', result, pages, ...input } } }));
     } catch (error) {
-      set((s) => ({
-        runs: { ...s.runs, [patternId]: { status: 'error', error: asError(error), ...input } },
-      }));
+      const failure = asError(error);
+      // The table is gone (DynamoDB Local restarted in memory, a reset): whatever was applied is not there.
+      const applied = get().appliedTables[design.table.name];
+      if (failure.code === 'TableNotFound' && applied?.fingerprint)
+        set((s) => ({
+          appliedTables: writeAppliedTables({
+            ...s.appliedTables,
+            [design.table.name]: { ...applied, fingerprint: null },
+          }),
+        }));
+      set((s) => ({ runs: { ...s.runs, [patternId]: { status: 'error', error: failure, ...input } } }));
     }
   },
 });

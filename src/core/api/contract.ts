@@ -46,7 +46,15 @@ export interface ApiError {
 
 export interface HealthResponse {
   ok: boolean;
-  dynamodb: { status: 'starting' | 'up' | 'restarting' | 'down'; mode: 'embedded' | 'external' | 'aws' };
+  dynamodb: {
+    status: 'starting' | 'up' | 'restarting' | 'down';
+    mode: 'embedded' | 'external' | 'aws';
+    /**
+     * Changes whenever the tables may have been lost: a new id each time an in-memory DynamoDB Local comes
+     * up. Absent when the server cannot tell (an external endpoint, AWS).
+     */
+    instance?: string;
+  };
   namespace: string;
 }
 

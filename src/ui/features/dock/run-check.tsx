@@ -2,6 +2,7 @@
 import type { RunComparison } from '../../../core/evaluate/compare-run.ts';
 import { itemKeyLabel } from '../../../core/evaluate/compare-run.ts';
 import { primaryKeyNames } from '../../../core/model/indexes.ts';
+import { fingerprintOf } from '../../../store/applied.ts';
 import type { RunState } from '../../../store/connection-slice.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
@@ -111,7 +112,7 @@ export function CheckView({ run, prediction, comparison }: CheckViewProps) {
               samples. Apply again to reset the table.
             </li>
           )}
-          {applied && applied !== run.design && (
+          {applied && fingerprintOf(applied) !== fingerprintOf(run.design) && (
             <li className="check-hint">
               The table was applied from another version of the design: Apply again, then Run.
             </li>

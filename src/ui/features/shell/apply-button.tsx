@@ -1,7 +1,9 @@
 // Apply: creates or updates the table on DynamoDB and loads the items, with progress, the outcome, and
 // a confirmation before a key schema change recreates the table.
 import { useEffect, useState } from 'react';
+import { isOutOfDate } from '../../../store/applied.ts';
 import type { ApplyState } from '../../../store/connection-slice.ts';
+import { useDeferredDesign } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 
@@ -89,7 +91,11 @@ function ApplyOutcome({ apply, onClose }: { apply: ApplyState; onClose: () => vo
 export function ApplyButton() {
   const apply = useStore((s) => s.apply);
   const applyCurrent = useStore((s) => s.applyCurrent);
-  const stale = useStore((s) => s.apply.status === 'done' && s.apply.design !== s.design);
+  // Out of date: the table last applied (this page or before a reload) is not what the design creates now.
+  const design = useDeferredDesign();
+  const record = useStore((s) => (design ? s.appliedTables[design.table.name] : undefined));
+  const health = useStore((s) => s.health);
+  const stale = design !== null && isOutOfDate(design, record, health);
   const [dismissed, setDismissed] = useState<ApplyState | null>(null);
   useEffect(() => {
     if (apply.status !== 'done' && apply.status !== 'error') return;
@@ -125,7 +131,7 @@ export function ApplyButton() {
         data-state={apply.status}
         title={
           stale
-            ? 'The design changed since the last Apply: apply it again to run patterns on the new items'
+            ? 'The table on DynamoDB is not what the design creates now (the design changed, or DynamoDB Local restarted since the last Apply): apply again to run patterns on it'
             : 'Create or update the table on DynamoDB Local and load the sample items'
         }
         onClick={() => {
@@ -135,7 +141,9 @@ export function ApplyButton() {
       >
         {applying ? <span className="spinner" aria-hidden="true" /> : <Icon name="upload" />}
         {label}
-        {stale && !applying && <span className="apply-stale" title="out of date" />}
+        {stale && !applying && (
+          <span className="apply-stale" title="out of date" data-testid="topbar.apply.stale" />
+        )}
       </button>
       {dismissed !== apply && <ApplyOutcome apply={apply} onClose={() => setDismissed(apply)} />}
     </div>

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { HealthResponse } from '../core/api/contract.ts';
+import { getExample } from '../core/examples/index.ts';
+import { type Design, designSchema } from '../core/model/schema.ts';
+import { type AppliedRecord, fingerprintOf, isOutOfDate } from './applied.ts';
+
+const design: Design = designSchema.parse(structuredClone(getExample('online-store')!.design));
+const health = (instance?: string, namespace = 'kp-a-'): HealthResponse => ({
+  ok: true,
+  dynamodb: { status: 'up', mode: 'embedded', instance },
+  namespace,
+});
+const applied: AppliedRecord = {
+  fingerprint: fingerprintOf(design),
+  namespace: 'kp-a-',
+  instance: 'i1',
+  at: 1,
+};
+
+describe('isOutOfDate', () => {
+  it('is false before any Apply, and while the design creates what was applied', () => {
+    expect(isOutOfDate(design, undefined, health('i1'))).toBe(false);
+    expect(isOutOfDate(design, applied, health('i1'))).toBe(false);
+    // After a reload, before the first health answer: the fingerprint alone decides.
+    expect(isOutOfDate(design, applied, null)).toBe(false);
+    // A pattern edit (its example) is not a table change.
+    const pattern = { ...design.accessPatterns[0], example: { customerId: 'c9' } };
+    expect(isOutOfDate({ ...design, accessPatterns: [pattern] }, applied, health('i1'))).toBe(false);
+  });
+
+  it('is true when the table is gone or unknown: DynamoDB Local restarted, another session, a failed Apply', () => {
+    expect(isOutOfDate(design, applied, health('i2'))).toBe(true);
+    expect(isOutOfDate(design, applied, health('i1', 'kp-b-'))).toBe(true);
+    expect(isOutOfDate(design, { ...applied, fingerprint: null }, health('i1'))).toBe(true);
+    // A server that cannot tell (external endpoint): not flagged.
+    expect(isOutOfDate(design, applied, health(undefined))).toBe(false);
+  });
+
+  it('is true when the design now creates other items', () => {
+    const [customer] = design.entities;
+    const edited = {
+      ...design,
+      entities: [{ ...customer, keys: { ...customer.keys, SK: 'PROFILE#v2' } }, ...design.entities.slice(1)],
+    };
+    expect(isOutOfDate(edited, applied, health('i1'))).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+// What the designer remembers of its last Apply per table: the fingerprint of what it created (the core's
+// applyFingerprint: table definition and items), the session namespace and the DynamoDB Local instance it
+// went to. Kept in localStorage next to the autosaved design, so the Apply button's "out of date" dot
+// survives a reload. Records are keyed by table name, because that is what Apply writes to: another design
+// only matches a record when it would create exactly the same table and items.
+import type { HealthResponse } from '../core/api/contract.ts';
+import { applyFingerprint } from '../core/items/applied.ts';
+import type { Design } from '../core/model/schema.ts';
+
+export const APPLIED_STORAGE_KEY = 'keyplan:v1:applied';
+/** Tables remembered; the least recently applied are forgotten first. */
+const TABLES_KEPT = 20;
+
+export interface AppliedRecord {
+  /** applyFingerprint of the design applied; null when the table's state is unknown (an Apply under way or failed). */
+  fingerprint: string | null;
+  /** The session namespace and DynamoDB instance (HealthResponse) it was applied in, when known. */
+  namespace?: string;
+  instance?: string;
+  /** When (ms); orders the records for forgetting. */
+  at: number;
+}
+
+export type AppliedTables = Record<string, AppliedRecord>;
+
+export function readAppliedTables(): AppliedTables {
+  try {
+    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(APPLIED_STORAGE_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as AppliedTables) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeAppliedTables(tables: AppliedTables): AppliedTables {
+  const kept = Object.fromEntries(
+    Object.entries(tables)
+      .sort(([, a], [, b]) => b.at - a.at)
+      .slice(0, TABLES_KEPT),
+  );
+  try {
+    globalThis.localStorage?.setItem(APPLIED_STORAGE_KEY, JSON.stringify(kept));
+  } catch {
+    // Storage full or unavailable: the record lives on in memory for this page.
+  }
+  return kept;
+}
+
+// The fingerprint depends only on the table, the entities and the samples, so an edit of an access pattern
+// (its example arguments, its rate) reuses it. A few designs are kept: the edited one, the applied one,
+// the ones runs were sent with.
+const fingerprints: { table: unknown; entities: unknown; items: unknown; fingerprint: string }[] = [];
+
+export function fingerprintOf(design: Design): string {
+  const { table, entities, items } = design;
+  const index = fingerprints.findIndex(
+    (f) => f.table === table && f.entities === entities && f.items === items,
+  );
+  const found =
+    index >= 0
+      ? fingerprints.splice(index, 1)[0]
+      : { table, entities, items, fingerprint: applyFingerprint(design) };
+  fingerprints.unshift(found);
+  fingerprints.length = Math.min(fingerprints.length, 4);
+  return found.fingerprint;
+}
+
+/**
+ * Whether the table on DynamoDB no longer matches the design: it was applied (a record exists) and its
+ * state is unknown, or it went to another session or to a DynamoDB Local that has since restarted in memory
+ * (the table is gone), or the design now creates a different table or items. Never applied: not out of date.
+ */
+export function isOutOfDate(
+  design: Design,
+  record: AppliedRecord | undefined,
+  health: HealthResponse | null,
+): boolean {
+  if (!record) return false;
+  if (record.fingerprint === null) return true;
+  if (health && record.namespace !== undefined && record.namespace !== health.namespace) return true;
+  const instance = health?.dynamodb.instance;
+  if (instance !== undefined && record.instance !== undefined && record.instance !== instance) return true;
+  return fingerprintOf(design) !== record.fingerprint;
+}
