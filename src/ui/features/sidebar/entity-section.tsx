@@ -6,7 +6,7 @@ import { Icon } from '../../components/icon.tsx';
 import { RenameInput } from '../../components/inline-edit.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { entityColor } from '../../entity-colors.ts';
-import { withShortcut } from '../../hooks/platform.ts';
+import { sidebarRowHelp } from '../../hooks/platform.ts';
 import { commitOrToast } from '../shell/actions.ts';
 import { focusRow, ListRow, useDragState } from './list-row.tsx';
 
@@ -94,7 +94,7 @@ export function EntitySection() {
               selected={selected}
               drag={drag}
               className="side-row-2"
-              title={withShortcut('Double-click or F2 to rename; Alt+↑/↓ to move; Delete to remove', 'F2')}
+              title={sidebarRowHelp()}
               onSelect={() => select({ kind: 'entity', name: entity.name })}
               onRename={() => setRenaming(entity.name)}
               onMove={(to) => commitOrToast((d) => moveEntity(d, entity.name, to))}
