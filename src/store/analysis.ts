@@ -48,7 +48,8 @@ export interface DesignFinding {
 
 let lastFindings: { design: Design; lint: readonly Finding[] | null; result: DesignFinding[] } | null = null;
 
-function findingsOf(design: Design, lint: readonly Finding[] | null): DesignFinding[] {
+/** The validation problems of a design, then its lint findings (null: the linter has not loaded yet). */
+export function findingsOf(design: Design, lint: readonly Finding[] | null): DesignFinding[] {
   if (lastFindings?.design === design && lastFindings.lint === lint) return lastFindings.result;
   const result = [
     ...problemsOf(design).map(

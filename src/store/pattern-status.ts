@@ -1,31 +1,36 @@
-// A one-glance verdict per access pattern for the sidebar: ✓ it returns items, ⚠ it returns nothing with
-// its example arguments or needs a Scan, ✗ it cannot be answered (invalid, missing argument…).
-// Memoized per design object, like the other derived data.
+// A one-glance verdict per access pattern for the sidebar, the worst of what is known about it: ✗ a
+// validation problem or lint error on it, or it cannot be answered (missing argument…); ⚠ a lint warning,
+// a Scan, or nothing returned with its example arguments; ✓ otherwise (lint notes do not lower it).
+// Memoized per design object and findings, like the other derived data.
 import type { Design } from '../core/model/schema.ts';
-import { problemsOf, useDeferredDesign } from './derived.ts';
+import { type DesignFinding, findingsOf, useFindings } from './analysis.ts';
+import { useDeferredDesign } from './derived.ts';
 import { previewPattern } from './pattern-preview.ts';
 
 export type PatternTone = 'ok' | 'warn' | 'error';
 
 export interface PatternStatus {
   tone: PatternTone;
-  /** Why, in a sentence, for the tooltip. */
+  /** Why, in a sentence, for the tooltip and the accessible label. */
   reason: string;
 }
 
-const cache = new WeakMap<Design, Map<string, PatternStatus>>();
+const RANK: Record<PatternTone, number> = { ok: 0, warn: 1, error: 2 };
+const TONE: Record<DesignFinding['severity'], PatternTone> = { error: 'error', warning: 'warn', info: 'ok' };
 
-function statusOf(design: Design, index: number): PatternStatus {
+/** How the sidebar names a tone to assistive technology. */
+export const TONE_LABEL: Record<PatternTone, string> = { ok: 'OK', warn: 'Warning', error: 'Error' };
+
+/** The pattern's own findings (its path or below), worst first. */
+function findingsOn(findings: readonly DesignFinding[], base: string): DesignFinding[] {
+  return findings
+    .filter((f) => f.target === base || f.target.startsWith(`${base}.`) || f.target.startsWith(`${base}[`))
+    .sort((a, b) => RANK[TONE[b.severity]] - RANK[TONE[a.severity]]);
+}
+
+/** What answering the pattern in memory with its example arguments says. */
+function previewVerdict(design: Design, index: number): PatternStatus {
   const pattern = design.accessPatterns[index];
-  const base = `accessPatterns[${index}]`;
-  const problem = problemsOf(design).find(
-    (p) => p.path === base || p.path.startsWith(`${base}.`) || p.path.startsWith(`${base}[`),
-  );
-  if (problem)
-    return {
-      tone: 'error',
-      reason: `${problem.path.slice(base.length + 1) || 'pattern'}: ${problem.message}`,
-    };
   if (pattern.operation === 'Scan')
     return { tone: 'warn', reason: `Needs a Scan: it reads every item of ${pattern.index ?? 'the table'}` };
   const preview = previewPattern(design, pattern.id);
@@ -36,16 +41,41 @@ function statusOf(design: Design, index: number): PatternStatus {
   return { tone: 'ok', reason: `Returns ${n} item${n === 1 ? '' : 's'} with its example arguments` };
 }
 
-export function patternStatuses(design: Design): Map<string, PatternStatus> {
-  let statuses = cache.get(design);
-  if (!statuses) {
-    statuses = new Map(design.accessPatterns.map((p, i) => [p.id, statusOf(design, i)]));
-    cache.set(design, statuses);
-  }
+function statusOf(design: Design, index: number, findings: readonly DesignFinding[]): PatternStatus {
+  const base = `accessPatterns[${index}]`;
+  const own = findingsOn(findings, base);
+  const explain = (f: DesignFinding) => {
+    const more = own.length > 1 ? ` (and ${own.length - 1} more finding${own.length === 2 ? '' : 's'})` : '';
+    return `${f.target.slice(base.length + 1) || 'pattern'}: ${f.message}${more}`;
+  };
+  const worst = own[0];
+  // A validation problem comes first: the pattern cannot even be previewed.
+  if (worst && TONE[worst.severity] === 'error') return { tone: 'error', reason: explain(worst) };
+  const verdict = previewVerdict(design, index);
+  if (worst && RANK[TONE[worst.severity]] >= RANK[verdict.tone] && worst.severity !== 'info')
+    return { tone: TONE[worst.severity], reason: explain(worst) };
+  return verdict;
+}
+
+const cache = new WeakMap<
+  Design,
+  { findings: readonly DesignFinding[]; statuses: Map<string, PatternStatus> }
+>();
+
+/** Every pattern's status from the design and its findings (validation problems, then lint findings). */
+export function patternStatuses(
+  design: Design,
+  findings: readonly DesignFinding[] = findingsOf(design, null),
+): Map<string, PatternStatus> {
+  const cached = cache.get(design);
+  if (cached?.findings === findings) return cached.statuses;
+  const statuses = new Map(design.accessPatterns.map((p, i) => [p.id, statusOf(design, i, findings)]));
+  cache.set(design, { findings, statuses });
   return statuses;
 }
 
 export function usePatternStatuses(): Map<string, PatternStatus> {
   const design = useDeferredDesign();
-  return design ? patternStatuses(design) : new Map();
+  const findings = useFindings();
+  return design ? patternStatuses(design, findings) : new Map();
 }

@@ -18,6 +18,8 @@ export interface ListRowProps {
   drag?: DragState;
   className?: string;
   title?: string;
+  /** The id of an element that describes the row (a status), for assistive technology. */
+  describedBy?: string;
 }
 
 export interface DragState {
@@ -55,6 +57,7 @@ export function ListRow({
   drag,
   className,
   title,
+  describedBy,
 }: ListRowProps) {
   const dropMark =
     drag && drag.from !== null && drag.over === index && drag.from !== index
@@ -67,6 +70,7 @@ export function ListRow({
       role="option"
       aria-selected={selected}
       aria-label={label}
+      aria-describedby={describedBy}
       tabIndex={0}
       title={title}
       data-testid={testId}

@@ -1,8 +1,8 @@
-// Access patterns: verdict (✓/⚠/✗), name, operation; add, reorder, delete.
+// Access patterns: verdict (✓/⚠/✗, the worst finding on the pattern), name, operation; add, reorder, delete.
 import { addPattern, movePattern, removePattern } from '../../../core/model/ops/index.ts';
 import type { Operation } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
-import { usePatternStatuses } from '../../../store/pattern-status.ts';
+import { TONE_LABEL, usePatternStatuses } from '../../../store/pattern-status.ts';
 import { Icon } from '../../components/icon.tsx';
 import { commitOrToast } from '../shell/actions.ts';
 import { deleteWithUndo } from './entity-section.tsx';
@@ -63,6 +63,7 @@ export function PatternSection() {
           const status = statuses.get(pattern.id);
           const selected = selection?.kind === 'pattern' && selection.id === pattern.id;
           const target = 'index' in pattern && pattern.index ? pattern.index : null;
+          const statusId = `sidebar-pattern-status-${pattern.id}`;
           return (
             <ListRow
               key={pattern.id}
@@ -74,6 +75,7 @@ export function PatternSection() {
               selected={selected}
               drag={drag}
               title={status?.reason}
+              describedBy={status ? statusId : undefined}
               onSelect={() => select({ kind: 'pattern', id: pattern.id })}
               onMove={(to) => commitOrToast((d) => movePattern(d, pattern.id, to))}
               onDelete={() =>
@@ -82,7 +84,14 @@ export function PatternSection() {
             >
               <span className="side-line">
                 {status && (
-                  <span className={`side-status tone-${status.tone}`} data-status={status.tone}>
+                  <span
+                    id={statusId}
+                    role="img"
+                    aria-label={`${TONE_LABEL[status.tone]}: ${status.reason}`}
+                    className={`side-status tone-${status.tone}`}
+                    data-testid={`sidebar.pattern.${pattern.id}.status`}
+                    data-status={status.tone}
+                  >
                     <Icon name={TONE_ICON[status.tone]} size={12} />
                   </span>
                 )}
