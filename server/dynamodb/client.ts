@@ -4,7 +4,7 @@ import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynam
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 
 export interface DynamoClientOptions {
-  /** Default: AWS_REGION, then AWS_DEFAULT_REGION, then us-east-1 (DynamoDB Local with -sharedDb ignores it). */
+  /** Default: AWS_REGION, then AWS_DEFAULT_REGION, then us-east-1 (DynamoDB Local keeps one database per access key and region). */
   region?: string;
   /** Default: dummy keys, which DynamoDB Local accepts. Pass real ones (or a provider) for AWS. */
   credentials?: DynamoDBClientConfig['credentials'];

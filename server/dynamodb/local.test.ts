@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createConnection } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { CreateTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, ExecuteStatementCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createDynamoClient } from './client.ts';
 import { DynamoDBLocal, type DynamoDBLocalStatus, WATCHDOG_NAME } from './local.ts';
@@ -50,6 +51,22 @@ function nextStatus(local: DynamoDBLocal, wanted: DynamoDBLocalStatus): Promise<
   });
 }
 
+/** True when a TCP connection to host:port is accepted. */
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port, timeout: 2_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 function portOf(endpoint: string): number {
   return Number(new URL(endpoint).port);
 }
@@ -89,6 +106,33 @@ describe('DynamoDBLocal with real Java', () => {
       }),
     );
     expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual(['smoke']);
+  });
+
+  it('listens on 127.0.0.1 only: a connection to another address of this machine is refused', async () => {
+    const port = portOf(local.endpoint);
+    const listening = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' }).trim();
+    expect(listening).toMatch(/127\.0\.0\.1\]?:\d+/);
+    expect(listening).not.toMatch(/(\*|0\.0\.0\.0|\[::\]):\d+/);
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((address) => address && !address.internal)
+      .map((address) => address!.address);
+    for (const host of others) expect(await connects(host, port), `connect to ${host}:${port}`).toBe(false);
+    expect(await connects('127.0.0.1', port)).toBe(true);
+  });
+
+  it('keeps one database per access key: one key cannot list or read the tables of another', async () => {
+    const other = createDynamoClient(local.endpoint, {
+      credentials: { accessKeyId: 'KPOTHERSESSION', secretAccessKey: 'x' },
+    });
+    try {
+      expect((await other.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+      await expect(
+        other.send(new ExecuteStatementCommand({ Statement: 'SELECT * FROM "smoke"' })),
+      ).rejects.toThrow(/non-existent table|not found/i);
+    } finally {
+      other.destroy();
+    }
   });
 
   it('restarts Java after kill -9, on the same endpoint, and the same client works after ready()', {

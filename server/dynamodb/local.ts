@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 
 export type DynamoDBLocalStatus = 'starting' | 'up' | 'restarting' | 'down';
 
@@ -42,6 +43,9 @@ while kill -0 "$1" 2>/dev/null; do
 done
 `;
 export const WATCHDOG_NAME = 'keyplan-dynamodb-watchdog';
+
+/** Java source run as a single-file program: DynamoDB Local's own main, bound to 127.0.0.1. */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./LoopbackDynamoDBLocal.java', import.meta.url));
 
 /** Supervises one DynamoDB Local (Java) process: start, health, restart on crash, stop. */
 export class DynamoDBLocal {
@@ -154,11 +158,16 @@ export class DynamoDBLocal {
   }
 
   async #spawnAndWait(run: number, java: string, jarDir: string, port: number): Promise<void> {
+    // Not -sharedDb: DynamoDB Local then keeps one database per access key, and the server signs each
+    // session's requests with a key of its own (server/session.ts), so sessions cannot see each other's
+    // tables whatever a request says. The launcher binds 127.0.0.1 only (see its comment).
     const args = [
       `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      path.join(jarDir, 'DynamoDBLocal.jar'),
-      '-sharedDb',
+      '-cp',
+      [path.join(jarDir, 'DynamoDBLocal.jar'), path.join(jarDir, 'DynamoDBLocal_lib', '*')].join(
+        path.delimiter,
+      ),
+      LOOPBACK_LAUNCHER,
       '-disableTelemetry',
       '-port',
       String(port),
