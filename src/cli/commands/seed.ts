@@ -1,4 +1,5 @@
-import { seedDesign } from '../../core/generate/generate.ts';
+import { generateSamples } from '../../core/generate/generate.ts';
+import { describeGenerateResult } from '../../core/generate/report.ts';
 import type { Command } from '../command.ts';
 import { parsePositiveInt, printJson, readDesign, UsageError } from '../io.ts';
 
@@ -13,17 +14,23 @@ function parseRefDate(value: string | undefined): Date | undefined {
 
 export const seedCommand: Command = {
   name: 'seed',
-  summary: 'the design with N generated sample items per entity',
+  summary: 'the design with N generated sample items per entity (a warning for each entity that got fewer)',
   usage: 'seed FILE --count N [--seed S] [--ref-date DATE]',
   options: { count: { type: 'string' }, seed: { type: 'string' }, 'ref-date': { type: 'string' } },
   async run({ positionals, values }, io) {
-    const design = await readDesign(positionals[0], io);
+    const path = positionals[0];
+    const design = await readDesign(path, io);
     const count = parsePositiveInt(values.count as string | undefined, '--count');
     if (count === undefined) throw new UsageError('--count N is required');
     const seed = values.seed === undefined ? 1 : Number(values.seed);
     if (!Number.isInteger(seed)) throw new UsageError(`--seed ${values.seed}: expected a whole number`);
     const refDate = parseRefDate(values['ref-date'] as string | undefined);
-    printJson(io, seedDesign(design, { count, seed, refDate }));
+    const { items, results } = generateSamples(design, { count, seed, refDate });
+    const label = path === '-' ? '<stdin>' : path;
+    for (const result of results) {
+      if (result.reason) io.stderr(`${label}: warning: ${describeGenerateResult(result)}\n`);
+    }
+    printJson(io, { ...design, items });
     return 0;
   },
 };

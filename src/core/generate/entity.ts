@@ -4,8 +4,10 @@
 import { renderTemplate, TemplateSyntaxError } from '../keys/template.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
 import type { Design, JsonValue, SampleValues } from '../model/schema.ts';
-import { type GenerateOptions, generateItems } from './generate.ts';
+import { type GenerateOptions, generateSamples, parentSpace } from './generate.ts';
 import { findReferences } from './relations.ts';
+import { type GenerateResult, keySpace, shortfallReason } from './report.ts';
+import type { Space } from './values.ts';
 
 /** Fresh draws tried before giving up on reaching `count` (a constant key has room for one item only). */
 const ATTEMPTS = 5;
@@ -45,24 +47,24 @@ function picker(seed: number): <T>(list: T[]) => T {
 }
 
 /**
- * `count` new samples for `entityName` (fewer only when its keys leave no room for more distinct items).
- * Same design, entity, count and seed: same samples.
+ * `count` new samples for `entityName` (fewer only when its keys leave no room for more distinct items),
+ * and the result that says so and why. Same design, entity, count, seed and reference date: same samples.
  */
 export function generateEntitySamples(
   design: Design,
   entityName: string,
   { count, seed = 1, refDate }: GenerateOptions,
-): SampleValues[] {
+): { samples: SampleValues[]; result: GenerateResult } {
   const entity = design.entities.find((e) => e.name === entityName);
   if (!entity) throw new RangeError(`no entity named ${entityName}`);
   if (!Number.isInteger(count) || count < 0)
     throw new RangeError(`count must be a whole number ≥ 0, got ${count}`);
-  const parents = new Map<string, JsonValue[]>();
+  const parents = new Map<string, { parent: string; values: JsonValue[] }>();
   for (const [attribute, parent] of findReferences(design).get(entityName) ?? []) {
     const values = (design.items[parent] ?? []).flatMap((sample) =>
       sample[attribute] === undefined || sample[attribute] === null ? [] : [sample[attribute]],
     );
-    if (values.length > 0) parents.set(attribute, values);
+    if (values.length > 0) parents.set(attribute, { parent, values });
   }
   const taken = new Set<string>();
   for (const sample of design.items[entityName] ?? []) {
@@ -71,17 +73,35 @@ export function generateEntitySamples(
   }
   const pick = picker(seed);
   const out: SampleValues[] = [];
+  const existing = taken.size;
+  let spaces: Map<string, Space | undefined> | undefined;
   for (let attempt = 0; attempt < ATTEMPTS && out.length < count; attempt++) {
-    const drawn = generateItems(design, { count, seed: seed + attempt * 7919, refDate })[entityName] ?? [];
-    for (const generated of drawn) {
+    const run = generateSamples(design, { count, seed: seed + attempt * 7919, refDate });
+    spaces ??= run.spaces.get(entityName);
+    for (const generated of run.items[entityName] ?? []) {
       if (out.length >= count) break;
       const sample = { ...generated };
-      for (const [attribute, values] of parents) if (attribute in sample) sample[attribute] = pick(values);
+      for (const [attribute, { values }] of parents)
+        if (attribute in sample) sample[attribute] = pick(values);
       const key = primaryKeyOf(design, entity.keys, sample);
       if (key !== undefined && taken.has(key)) continue;
       if (key !== undefined) taken.add(key);
       out.push(sample);
     }
   }
-  return out;
+  const result: GenerateResult = {
+    entity: entityName,
+    requested: count,
+    generated: out.length,
+    taken: existing,
+  };
+  if (out.length < count) {
+    // References take the values of the parent's existing samples, whatever the generator drew.
+    result.keySpace = keySpace(design, entity, (name) => {
+      const parent = parents.get(name);
+      return parent ? parentSpace(parent) : spaces?.get(name);
+    });
+    result.reason = shortfallReason(design, entity, result);
+  }
+  return { samples: out, result };
 }

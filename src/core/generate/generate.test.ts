@@ -3,7 +3,7 @@ import { getExample } from '../examples/index.ts';
 import { renderTemplate } from '../keys/template.ts';
 import type { Design, DesignInput, SampleValues } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
-import { generateItems, seedDesign } from './generate.ts';
+import { generateItems, generateSamples, seedDesign } from './generate.ts';
 import { findReferences, generationOrder, idOwners } from './relations.ts';
 
 function parsed(input: DesignInput | undefined): Design {
@@ -194,6 +194,48 @@ describe('generateItems', () => {
       },
     ]);
     expect(generateItems(design, { count: 10 }).Settings).toHaveLength(1);
+  });
+
+  it('says which entities got fewer items than asked for, and which key templates hold fewer', () => {
+    const design = tableDesign([
+      {
+        name: 'Settings',
+        attributes: [{ name: 'theme', type: 'S' }],
+        keys: { PK: 'CONFIG', SK: 'SETTINGS' },
+      },
+      {
+        name: 'Board',
+        attributes: [
+          { name: 'status', type: 'S', enum: ['OPEN', 'CLOSED'], required: true },
+          { name: 'priority', type: 'N', required: true },
+          { name: 'boardId', type: 'S', required: true },
+        ],
+        keys: { PK: 'STATUS#{status}#{priority}', SK: 'BOARD' },
+      },
+      {
+        name: 'Note',
+        attributes: [{ name: 'noteId', type: 'S', required: true }],
+        keys: { PK: 'NOTE#{noteId}', SK: 'NOTE' },
+      },
+    ]);
+    const { items, results } = generateSamples(design, { count: 5_000, seed: 3 });
+    expect(results.map((r) => [r.entity, r.requested, r.generated])).toEqual([
+      ['Settings', 5_000, 1],
+      ['Board', 5_000, items.Board.length],
+      ['Note', 5_000, 5_000],
+    ]);
+    expect(results[0].reason).toBe(
+      'its primary key holds only 1 distinct key: PK = CONFIG is constant × SK = SETTINGS is constant',
+    );
+    expect(items.Board.length).toBeLessThanOrEqual(2_002);
+    expect(results[1].reason).toBe(
+      'its primary key holds only 2,002 distinct keys: PK = STATUS#{status}#{priority} takes 2,002 ' +
+        '(status: 2 values, OPEN | CLOSED; priority: 1,001 values, 0–1000) × SK = BOARD is constant' +
+        (items.Board.length < 2_002
+          ? `; random draws reached ${items.Board.length.toLocaleString('en-US')} of them`
+          : ''),
+    );
+    expect(results[2].reason).toBeUndefined();
   });
 
   it('gives every attribute type a valid value', () => {

@@ -5,7 +5,8 @@ import { placeholders, renderTemplate } from '../keys/template.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
 import type { Attribute, Design, Entity, JsonValue, SampleValues } from '../model/schema.ts';
 import { findReferences, generationOrder, idOwners, isIdName } from './relations.ts';
-import { type Draw, Source, valueDraw } from './values.ts';
+import { type GenerateResult, keySpace, shortfallReason } from './report.ts';
+import { type Draw, Source, type Space, valueDraw } from './values.ts';
 
 export interface GenerateOptions {
   /** Items per entity. */
@@ -41,6 +42,8 @@ interface Step {
   name: string;
   /** Undefined leaves the attribute out. */
   value: (sample: SampleValues) => JsonValue | undefined;
+  /** The set its values come from, when bounded. */
+  space?: Space;
 }
 
 interface EntityContext {
@@ -50,14 +53,37 @@ interface EntityContext {
   count: number;
   owners: Map<string, string>;
   /** Attribute name → the values the parent entity was generated with. */
-  parentValues: Map<string, JsonValue[]>;
+  parentValues: Map<string, ParentValues>;
+}
+
+interface ParentValues {
+  parent: string;
+  values: JsonValue[];
+}
+
+/** The set each attribute's values come from (undefined: practically unbounded), by entity. */
+export type AttributeSpaces = Map<string, Map<string, Space | undefined>>;
+
+export interface Generated {
+  /** Generated sample values per entity name, in the design's entity order. */
+  items: Record<string, SampleValues[]>;
+  /** Per entity, in the design's entity order: how many were generated, and why fewer if so. */
+  results: GenerateResult[];
+  spaces: AttributeSpaces;
+}
+
+/** The space of a reference's values: the distinct values of the parent's samples. */
+export function parentSpace({ parent, values }: ParentValues): Space {
+  return { size: new Set(values).size, values: `those of the ${parent} samples` };
 }
 
 /** Generated sample values per entity name, in the design's entity order. */
-export function generateItems(
-  design: Design,
-  { count, seed = 1, refDate }: GenerateOptions,
-): Record<string, SampleValues[]> {
+export function generateItems(design: Design, options: GenerateOptions): Record<string, SampleValues[]> {
+  return generateSamples(design, options).items;
+}
+
+/** Generated sample values per entity, with what was generated of each and why fewer if so. */
+export function generateSamples(design: Design, { count, seed = 1, refDate }: GenerateOptions): Generated {
   if (!Number.isInteger(count) || count < 0)
     throw new RangeError(`count must be a whole number ≥ 0, got ${count}`);
   const faker = new Faker({ locale: [en, base] });
@@ -66,15 +92,36 @@ export function generateItems(
   const references = findReferences(design);
   const owners = idOwners(design);
   const generated = new Map<string, SampleValues[]>();
+  const results = new Map<string, GenerateResult>();
+  const spaces: AttributeSpaces = new Map();
   for (const entity of generationOrder(design, references)) {
-    const parentValues = new Map<string, JsonValue[]>();
+    const parentValues = new Map<string, ParentValues>();
     for (const [attribute, parent] of references.get(entity.name) ?? []) {
       const values = (generated.get(parent) ?? []).flatMap((sample) => sample[attribute] ?? []);
-      if (values.length > 0) parentValues.set(attribute, values);
+      if (values.length > 0) parentValues.set(attribute, { parent, values });
     }
-    generated.set(entity.name, generateEntity({ design, entity, source, count, owners, parentValues }));
+    const run = generateEntity({ design, entity, source, count, owners, parentValues });
+    generated.set(entity.name, run.samples);
+    spaces.set(entity.name, run.spaces);
+    const result: GenerateResult = {
+      entity: entity.name,
+      requested: count,
+      generated: run.samples.length,
+      taken: 0,
+    };
+    if (result.generated < count) {
+      result.keySpace = keySpace(design, entity, (name) => run.spaces.get(name));
+      result.reason = shortfallReason(design, entity, result);
+    }
+    results.set(entity.name, result);
   }
-  return Object.fromEntries(design.entities.map((entity) => [entity.name, generated.get(entity.name) ?? []]));
+  return {
+    items: Object.fromEntries(
+      design.entities.map((entity) => [entity.name, generated.get(entity.name) ?? []]),
+    ),
+    results: design.entities.flatMap((entity) => results.get(entity.name) ?? []),
+    spaces,
+  };
 }
 
 /** The design with its sample items replaced by generated ones. */
@@ -82,7 +129,10 @@ export function seedDesign(design: Design, options: GenerateOptions): Design {
   return { ...design, items: generateItems(design, options) };
 }
 
-function generateEntity(context: EntityContext): SampleValues[] {
+function generateEntity(context: EntityContext): {
+  samples: SampleValues[];
+  spaces: Map<string, Space | undefined>;
+} {
   const { design, entity, count } = context;
   const keyTemplates = primaryKeyNames(design).flatMap((name) => entity.keys[name] ?? []);
   const keyed = new Set(keyTemplates.flatMap((template) => placeholders(template)));
@@ -111,7 +161,7 @@ function generateEntity(context: EntityContext): SampleValues[] {
     repeats = 0;
     samples.push(reorder ? inOrder(steps, drawn) : drawn);
   }
-  return samples;
+  return { samples, spaces: new Map(steps.map((s) => [s.name, s.space])) };
 }
 
 function inOrder(steps: Step[], drawn: SampleValues): SampleValues {
@@ -141,6 +191,7 @@ function step(context: EntityContext, attribute: Attribute, keyed: boolean): Ste
     // Present exactly when its timestamp is, unless it must be present anyway.
     return {
       name,
+      space: source.periods(length),
       value: (sample) => {
         const at = sample[bucketOf];
         if (typeof at === 'string') return at.slice(0, length);
@@ -148,14 +199,22 @@ function step(context: EntityContext, attribute: Attribute, keyed: boolean): Ste
       },
     };
   }
-  if (always) return { name, value: draw };
-  return { name, value: () => (source.faker.datatype.boolean(OPTIONAL_PRESENCE) ? draw() : undefined) };
+  if (always) return { name, value: draw, space: draw.space };
+  return {
+    name,
+    value: () => (source.faker.datatype.boolean(OPTIONAL_PRESENCE) ? draw() : undefined),
+    space: draw.space,
+  };
 }
 
 function baseDraw(context: EntityContext, attribute: Attribute): Draw {
   const { design, entity, source, count, owners, parentValues } = context;
   const existing = parentValues.get(attribute.name);
-  if (existing) return () => source.faker.helpers.arrayElement(existing);
+  if (existing) {
+    return Object.assign(() => source.faker.helpers.arrayElement(existing.values), {
+      space: parentSpace(existing),
+    });
+  }
   const bucketOf = attribute.type === 'S' ? sourceOfBucket(entity, attribute.name) : undefined;
   if (bucketOf) return () => source.dateTime();
   const plain = valueDraw(source, entity, attribute, attribute.name === design.table.ttlAttribute);

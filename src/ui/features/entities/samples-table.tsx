@@ -1,14 +1,14 @@
 // The entity's sample items: one row per sample, one column per attribute; add, remove, or generate more
 // with the core's generator (children point at existing parents).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
+import { describeGenerateResult } from '../../../core/generate/report.ts';
 import { addSample, removeSample, setSamples, updateSample } from '../../../core/model/ops/index.ts';
 import type { Design, Entity } from '../../../core/model/schema.ts';
 import { useProblems } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { showToast } from '../../components/toast.tsx';
 import { addGeneratedSamples } from '../../hooks/generate-samples.ts';
 import { sameNameAndAttributes } from './same-entity-shape.ts';
 import { SampleCell } from './sample-cell.tsx';
@@ -17,19 +17,56 @@ import { SampleCell } from './sample-cell.tsx';
 const SAMPLE_ROW = 27;
 const MAX_GENERATE = 10_000;
 
-function GenerateControls({ entity }: { entity: Entity }) {
+/** What the last Generate did not do as asked, shown under the toolbar until the next Generate or count. */
+interface GenerateNote {
+  entity: string;
+  tone: 'error' | 'warn';
+  text: string;
+}
+
+function GenerateControls({
+  entity,
+  note,
+  setNote,
+  noteId,
+}: {
+  entity: Entity;
+  note: GenerateNote | undefined;
+  setNote: (note: GenerateNote | undefined) => void;
+  noteId: string;
+}) {
   const [count, setCount] = useState('5');
   const [busy, setBusy] = useState(false);
+  const refused = note?.entity === entity.name && note.tone === 'error';
   const generate = async () => {
     const n = Number(count);
-    if (!Number.isInteger(n) || n < 1 || n > MAX_GENERATE) {
-      showToast({ message: `Generate 1 to ${MAX_GENERATE.toLocaleString()} items`, tone: 'error' });
+    const max = MAX_GENERATE.toLocaleString('en-US');
+    if (count.trim() === '' || !Number.isInteger(n) || n < 1) {
+      setNote({
+        entity: entity.name,
+        tone: 'error',
+        text: `Nothing generated: give a whole number from 1 to ${max}.`,
+      });
       return;
     }
+    if (n > MAX_GENERATE) {
+      setNote({
+        entity: entity.name,
+        tone: 'error',
+        text: `Nothing generated: ${n.toLocaleString('en-US')} is more than the ${max} items Generate adds at a time.`,
+      });
+      return;
+    }
+    setNote(undefined);
     setBusy(true);
     try {
-      if (!(await addGeneratedSamples(entity.name, n)))
-        showToast({ message: useStore.getState().opError ?? 'Could not generate items', tone: 'error' });
+      const result = await addGeneratedSamples(entity.name, n);
+      if (!result) {
+        const why = useStore.getState().opError ?? 'the design refused the new items';
+        setNote({ entity: entity.name, tone: 'error', text: `Nothing generated: ${why}` });
+      } else if (result.reason) {
+        setNote({ entity: entity.name, tone: 'warn', text: describeGenerateResult(result) });
+      }
     } finally {
       setBusy(false);
     }
@@ -53,8 +90,13 @@ function GenerateControls({ entity }: { entity: Entity }) {
         max={MAX_GENERATE}
         value={count}
         aria-label="How many items to generate"
+        aria-invalid={refused || undefined}
+        aria-describedby={note?.entity === entity.name ? noteId : undefined}
         data-testid="entity.generateCount"
-        onChange={(event) => setCount(event.target.value)}
+        onChange={(event) => {
+          setCount(event.target.value);
+          setNote(undefined);
+        }}
         onKeyDown={(event) => event.key === 'Enter' && void generate()}
       />
     </div>
@@ -66,6 +108,8 @@ export const SamplesTable = memo(
   function SamplesTable({ entity }: { entity: Entity }) {
     const samples = useStore((s) => s.design?.items[entity.name]) ?? [];
     const commit = useStore((s) => s.commit);
+    const [note, setNote] = useState<GenerateNote>();
+    const noteId = useId();
     return (
       <div className="samples">
         <div className="samples-toolbar">
@@ -77,7 +121,7 @@ export const SamplesTable = memo(
           >
             <Icon name="plus" size={12} /> Row
           </button>
-          <GenerateControls entity={entity} />
+          <GenerateControls entity={entity} note={note} setNote={setNote} noteId={noteId} />
           {samples.length > 0 && (
             <button
               type="button"
@@ -89,6 +133,16 @@ export const SamplesTable = memo(
             </button>
           )}
         </div>
+        {note?.entity === entity.name && (
+          <p
+            id={noteId}
+            className={`generate-note generate-note-${note.tone}`}
+            role={note.tone === 'error' ? 'alert' : 'status'}
+            data-testid="entity.generateNote"
+          >
+            {note.text}
+          </p>
+        )}
         {samples.length === 0 ? (
           <p className="editor-empty">
             No sample items. Generate a few to see this entity's keys in the grid.
