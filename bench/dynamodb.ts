@@ -14,8 +14,9 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { buildApp } from '../server/app.ts';
 import { createDynamoClient } from '../server/dynamodb/client.ts';
 import { DynamoDBLocal } from '../server/dynamodb/local.ts';
-import { namespacedTable, namespacePrefix } from '../server/namespace.ts';
+import { namespacedTable } from '../server/namespace.ts';
 import { applyForSession, loadForSession, resetSession, sdkItems } from '../server/service.ts';
+import type { HealthResponse } from '../src/core/api/contract.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
 import { benchDesign } from './core.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
@@ -177,7 +178,7 @@ async function measureProxy(
   try {
     const health = await fetch(url.replace('/run', '/health'));
     const cookie = health.headers.get('set-cookie')!.split(';')[0];
-    const prefix = namespacePrefix(cookie.split('=')[1]);
+    const prefix = ((await health.json()) as HealthResponse).namespace;
     await applyForSession(client, prefix, design, { loadItems: false });
     const tableName = namespacedTable(prefix, design.table.name);
     const item = sdkItems(design)[0];

@@ -16,12 +16,21 @@ const store = () => {
 
 const app = buildApp({ dynamo: testTarget(), bodyLimit: 256 * 1024 });
 
+const namespaces = new Map<string, string>();
+
+/** A new session's cookie; its namespace (a hash, not the secret id) is remembered for `ns`. */
 async function newSession(): Promise<string> {
   const response = await app.inject({ method: 'GET', url: '/api/health' });
   const cookie = String(response.headers['set-cookie']).split(';')[0];
-  expect(cookie).toMatch(/^keyplan_session=[a-f0-9]{16}$/);
+  expect(cookie).toMatch(/^keyplan_session=[\w-]{43}\.[\w-]{43}$/);
+  const { namespace } = response.json();
+  expect(namespace).toMatch(/^kp-[0-9a-f]{12}-$/);
+  expect(cookie).not.toContain(namespace.slice(3, 15));
+  namespaces.set(cookie, namespace);
   return cookie;
 }
+
+const ns = (cookie: string) => namespaces.get(cookie)!;
 
 function post(url: string, body: unknown, cookie: string) {
   return app.inject({
@@ -53,7 +62,7 @@ describe('HTTP API', () => {
     expect(response.json()).toMatchObject({
       ok: true,
       dynamodb: { status: 'up' },
-      namespace: `kp-${alice.split('=')[1]}-`,
+      namespace: ns(alice),
     });
   });
 
@@ -61,7 +70,7 @@ describe('HTTP API', () => {
     const applied = await post('/api/apply', { design: store() }, alice);
     expect(applied.statusCode).toBe(200);
     const body = applied.json();
-    expect(body.tableName).toBe(`kp-${alice.split('=')[1]}-AppTable`);
+    expect(body.tableName).toBe(`${ns(alice)}AppTable`);
     expect(body.items.written).toBe(body.items.total);
 
     const run = await post(
@@ -87,10 +96,10 @@ describe('HTTP API', () => {
     expect((await post('/api/apply', { design: theirs }, bob)).statusCode).toBe(200);
     const scan = async (cookie: string, tableName: string) =>
       (await post('/api/run', { operation: 'Scan', input: { TableName: tableName } }, cookie)).json();
-    const aliceItems = (await scan(alice, `kp-${alice.split('=')[1]}-AppTable`)).items.map(
+    const aliceItems = (await scan(alice, `${ns(alice)}AppTable`)).items.map(
       (i: { orderId?: string }) => i.orderId,
     );
-    const bobItems = (await scan(bob, `kp-${bob.split('=')[1]}-AppTable`)).items.map(
+    const bobItems = (await scan(bob, `${ns(bob)}AppTable`)).items.map(
       (i: { orderId?: string }) => i.orderId,
     );
     expect(aliceItems).toContain('o100');
@@ -101,12 +110,61 @@ describe('HTTP API', () => {
   it('refuses a table outside the session namespace', async () => {
     const response = await post(
       '/api/run',
-      { operation: 'Scan', input: { TableName: `kp-${bob.split('=')[1]}-AppTable` } },
+      { operation: 'Scan', input: { TableName: `${ns(bob)}AppTable` } },
       alice,
     );
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toMatchObject({ code: 'OutsideNamespace' });
     expect(response.json().error.message).toMatch(/outside this session's namespace/);
+  });
+
+  it('reads the table of a PartiQL statement from its parse, and refuses what it cannot prove', async () => {
+    const mine = await post(
+      '/api/run',
+      { operation: 'ExecuteStatement', input: { Statement: `SELECT * FROM "${ns(alice)}AppTable"` } },
+      alice,
+    );
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().items.length).toBeGreaterThan(0);
+    // The old text check saw the table in the string literal and let this through.
+    const hidden = await post(
+      '/api/run',
+      {
+        operation: 'ExecuteStatement',
+        input: { Statement: `SELECT * FROM "${ns(bob)}AppTable" WHERE x <> 'FROM "${ns(alice)}AppTable"'` },
+      },
+      alice,
+    );
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.json().error.code).toBe('OutsideNamespace');
+    const commented = await post(
+      '/api/run',
+      {
+        operation: 'ExecuteStatement',
+        input: { Statement: `SELECT * FROM /* "${ns(alice)}AppTable" */ "${ns(bob)}AppTable"` },
+      },
+      alice,
+    );
+    expect(commented.statusCode).toBe(400);
+    expect(commented.json().error).toMatchObject({ code: 'PartiqlRefused' });
+  });
+
+  it('checks a raw Limit and caps every page, PartiQL included', async () => {
+    for (const Limit of ['5000', null, 0, 1.5, -1]) {
+      const response = await post(
+        '/api/run',
+        { operation: 'Scan', input: { TableName: `${ns(alice)}AppTable`, Limit } },
+        alice,
+      );
+      expect(response.statusCode, JSON.stringify(Limit)).toBe(400);
+      expect(response.json().error.code).toBe('InvalidLimit');
+    }
+    const capped = await post(
+      '/api/run',
+      { operation: 'ExecuteStatement', input: { Statement: `SELECT * FROM "${ns(alice)}AppTable"` } },
+      alice,
+    );
+    expect(capped.json().request.input.Limit).toBe(1000);
   });
 
   it('refuses an operation that is not allowlisted', async () => {

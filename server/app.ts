@@ -10,7 +10,6 @@ import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
 import type { LoadProgress } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
-import { isSessionId, namespacePrefix, newSessionId, SESSION_COOKIE } from './namespace.ts';
 import {
   applyForSession,
   loadForSession,
@@ -18,6 +17,8 @@ import {
   runPatternForSession,
   runRawForSession,
 } from './service.ts';
+import { type Session, sessionCookieHeader, sessionCookieOf } from './session.ts';
+import { SessionRegistry, TooManySessionsError } from './session-registry.ts';
 import { serveStatic } from './static.ts';
 
 export interface DynamoTarget {
@@ -25,8 +26,12 @@ export interface DynamoTarget {
   status(): Promise<'starting' | 'up' | 'restarting' | 'down'>;
   /** Changes whenever the tables may have been lost (an in-memory DynamoDB Local restarted); see HealthResponse. */
   instance?(): string | undefined;
-  /** Runs work with a client once DynamoDB answers (waiting through a restart); rejects when it cannot be reached. */
-  withClient<T>(work: (client: DynamoDBClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs work with a client once DynamoDB answers (waiting through a restart); rejects when it cannot be
+   * reached. `as` names the session's DynamoDB access key: the embedded DynamoDB Local keeps a database per
+   * key, so a session's requests cannot reach another's tables; other targets use their one client.
+   */
+  withClient<T>(work: (client: DynamoDBClient) => Promise<T>, as?: { accessKeyId: string }): Promise<T>;
 }
 
 export interface AppOptions {
@@ -36,15 +41,20 @@ export interface AppOptions {
   /** Request bodies above this are refused with 413. */
   bodyLimit?: number;
   logger?: boolean;
+  /** The sessions this server issued (tests pass one to reach its sessions). */
+  sessions?: SessionRegistry;
 }
 
-function sessionOf(request: FastifyRequest, reply: FastifyReply): string {
-  const cookie = request.headers.cookie ?? '';
-  const found = /(?:^|;\s*)keyplan_session=([^;]+)/.exec(cookie)?.[1];
-  if (isSessionId(found)) return found;
-  const id = newSessionId();
-  reply.header('set-cookie', `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Strict`);
-  return id;
+/** The caller's session: the one its cookie names, or a new one whose cookie the reply sets. */
+function sessionOf(sessions: SessionRegistry, request: FastifyRequest, reply: FastifyReply): Session {
+  try {
+    const { session, setCookie } = sessions.resolve(sessionCookieOf(request.headers.cookie));
+    if (setCookie) reply.header('set-cookie', sessionCookieHeader(setCookie));
+    return session;
+  } catch (error) {
+    if (error instanceof TooManySessionsError) throw new ApiFailure(503, 'TooManySessions', error.message);
+    throw error;
+  }
 }
 
 function parseBody<T>(schema: ZodType<T>, body: unknown): T {
@@ -105,6 +115,10 @@ async function withProgress<T>(
 export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 8 * 1024 * 1024 });
   const { dynamo } = options;
+  const sessions = options.sessions ?? new SessionRegistry();
+  /** Runs work as the session: its own DynamoDB key (embedded) and its own table prefix. */
+  const asSession = <T>(session: Session, work: (client: DynamoDBClient) => Promise<T>) =>
+    dynamo.withClient(work, { accessKeyId: session.accessKeyId });
 
   app.setErrorHandler((error, _request, reply) => {
     const failure = toApiFailure(error);
@@ -124,43 +138,47 @@ export function buildApp(options: AppOptions): FastifyInstance {
     return {
       ok: status === 'up',
       dynamodb: { status, mode: dynamo.mode, instance: dynamo.instance?.() },
-      namespace: namespacePrefix(sessionOf(request, reply)),
+      namespace: sessionOf(sessions, request, reply).namespace,
     };
   });
 
   app.post('/api/apply', async (request, reply) => {
     const body = parseBody(applyRequestSchema, request.body);
-    const prefix = namespacePrefix(sessionOf(request, reply));
+    const session = sessionOf(sessions, request, reply);
     const design = checkDesign(body.design);
     return withProgress(request, reply, (onProgress) =>
-      dynamo.withClient((client) => applyForSession(client, prefix, design, { ...body, onProgress })),
+      asSession(session, (client) =>
+        applyForSession(client, session.namespace, design, { ...body, onProgress }),
+      ),
     );
   });
 
   app.post('/api/load', async (request, reply) => {
     const body = parseBody(applyRequestSchema, request.body);
-    const prefix = namespacePrefix(sessionOf(request, reply));
+    const session = sessionOf(sessions, request, reply);
     const design = checkDesign(body.design);
     return withProgress(request, reply, (onProgress) =>
-      dynamo.withClient((client) => loadForSession(client, prefix, design, onProgress)),
+      asSession(session, (client) => loadForSession(client, session.namespace, design, onProgress)),
     );
   });
 
   app.post('/api/run', async (request, reply) => {
-    const prefix = namespacePrefix(sessionOf(request, reply));
+    const session = sessionOf(sessions, request, reply);
     const body = request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && 'operation' in body) {
       const raw = parseBody(rawRunSchema, body);
-      return dynamo.withClient((client) => runRawForSession(client, prefix, raw.operation, raw.input));
+      return asSession(session, (client) =>
+        runRawForSession(client, session.namespace, raw.operation, raw.input),
+      );
     }
     const run = parseBody(patternRunSchema, body);
     const design = checkDesign(run.design);
-    return dynamo.withClient((client) => runPatternForSession(client, prefix, design, run));
+    return asSession(session, (client) => runPatternForSession(client, session.namespace, design, run));
   });
 
   app.post('/api/reset', async (request, reply) => {
-    const prefix = namespacePrefix(sessionOf(request, reply));
-    return { deleted: await dynamo.withClient((client) => resetSession(client, prefix)) };
+    const session = sessionOf(sessions, request, reply);
+    return { deleted: await asSession(session, (client) => resetSession(client, session.namespace)) };
   });
 
   if (options.staticDir) serveStatic(app, options.staticDir);

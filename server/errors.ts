@@ -3,6 +3,7 @@
 import { RequestError } from '../src/core/requests/errors.ts';
 import { KeySchemaChangedError } from './dynamodb/apply.ts';
 import { DynamoRequestError, toErrorBody } from './dynamodb/execute.ts';
+import { PartiqlRefused } from './partiql.ts';
 
 export class ApiFailure extends Error {
   constructor(
@@ -38,6 +39,7 @@ export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof KeySchemaChangedError)
     return new ApiFailure(409, 'RecreateRequired', error.message, error.differences);
   if (error instanceof RequestError) return new ApiFailure(400, 'InvalidArguments', error.message);
+  if (error instanceof PartiqlRefused) return new ApiFailure(400, 'PartiqlRefused', error.message);
   const dynamoBody = error instanceof DynamoRequestError ? error.body : toErrorBody(error);
   if (dynamoBody) {
     const { code, message } = dynamoBody;

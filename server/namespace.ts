@@ -1,21 +1,6 @@
-// Each browser session gets its own table-name prefix, so a workshop can share one server without
-// people seeing or breaking each other's tables. The browser never picks the prefix: the server does.
-import { randomBytes } from 'node:crypto';
-
-export const SESSION_COOKIE = 'keyplan_session';
-const SESSION_ID = /^[a-f0-9]{16}$/;
-
-export function newSessionId(): string {
-  return randomBytes(8).toString('hex');
-}
-
-export function isSessionId(value: string | undefined): value is string {
-  return value !== undefined && SESSION_ID.test(value);
-}
-
-export function namespacePrefix(sessionId: string): string {
-  return `kp-${sessionId}-`;
-}
+// Table names inside a session's namespace, and the tables a structured request names. Sessions and
+// their namespaces are issued in session.ts.
+import { PartiqlRefused, partiqlTarget } from './partiql.ts';
 
 /** The real table name of a design's table inside a namespace. */
 export function namespacedTable(prefix: string, tableName: string): string {
@@ -35,13 +20,11 @@ export function tablesNamedBy(operation: string, input: Record<string, unknown>)
       for (const action of Object.values(entry ?? {})) names.push(action?.TableName);
     }
   }
-  if (operation === 'ExecuteStatement' && typeof input.Statement === 'string') {
-    // PartiQL names tables as "quoted" or bare identifiers after FROM, INTO or UPDATE.
-    for (const match of input.Statement.matchAll(
-      /\b(?:FROM|INTO|UPDATE)\s+("(?:[^"]|"")+"|[A-Za-z0-9_.-]+)/gi,
-    )) {
-      names.push(match[1].startsWith('"') ? match[1].slice(1, -1).replace(/""/g, '"') : match[1]);
-    }
+  if (operation === 'ExecuteStatement') {
+    // The parse refuses (PartiqlRefused) any statement whose table it cannot prove.
+    if (typeof input.Statement !== 'string')
+      throw new PartiqlRefused('ExecuteStatement needs a Statement string');
+    names.push(partiqlTarget(input.Statement).table);
   }
   return names.map((name) => (typeof name === 'string' ? name : ''));
 }

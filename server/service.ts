@@ -112,16 +112,28 @@ export async function runRawForSession(
       `table ${outside.map((t) => `"${t}"`).join(', ')} is outside this session's namespace "${prefix}"`,
     );
   }
-  const limited =
-    typeof input.Limit === 'number' && input.Limit > MAX_PAGE_LIMIT
-      ? { ...input, Limit: MAX_PAGE_LIMIT }
-      : input;
-  const paged =
-    (operation === 'Query' || operation === 'Scan') && limited.Limit === undefined
-      ? { ...limited, Limit: MAX_PAGE_LIMIT }
-      : limited;
+  const paged = cappedLimit(operation, input);
   const result = await execute(client, operation as AllowedOperation, paged);
   return { ...result, request: { operation, input: paged } };
+}
+
+const PAGED = new Set(['Query', 'Scan', 'ExecuteStatement']);
+
+/**
+ * A raw request's Limit, checked and capped like a pattern's page: a positive integer, at most
+ * MAX_PAGE_LIMIT, and MAX_PAGE_LIMIT when a paged read (PartiQL included) gives none.
+ */
+function cappedLimit(operation: string, input: Record<string, unknown>): Record<string, unknown> {
+  const limit = input.Limit;
+  if (limit !== undefined && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1)) {
+    throw new ApiFailure(
+      400,
+      'InvalidLimit',
+      `input.Limit must be a positive integer (at most ${MAX_PAGE_LIMIT}); got ${JSON.stringify(limit)}`,
+    );
+  }
+  if (typeof limit === 'number') return limit > MAX_PAGE_LIMIT ? { ...input, Limit: MAX_PAGE_LIMIT } : input;
+  return PAGED.has(operation) ? { ...input, Limit: MAX_PAGE_LIMIT } : input;
 }
 
 /** Deletes every table of the session's namespace. */

@@ -2,7 +2,7 @@
 // (DYNAMODB_ENDPOINT / --endpoint), or real AWS (only with --aws). The browser never chooses.
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoTarget } from './app.ts';
-import { createDynamoClient } from './dynamodb/client.ts';
+import { ClientPool, createDynamoClient } from './dynamodb/client.ts';
 import type { DynamoDBLocal } from './dynamodb/local.ts';
 import { isUnreachable } from './errors.ts';
 
@@ -24,27 +24,23 @@ async function within<T>(promise: Promise<T>, ms: number, message: string): Prom
 }
 
 export function embeddedTarget(local: DynamoDBLocal, waitMs = 30_000): DynamoTarget {
-  let client = createDynamoClient(local.endpoint);
-  let endpoint = local.endpoint;
-  local.onEndpointChange((next) => {
-    client.destroy();
-    endpoint = next;
-    client = createDynamoClient(next);
-  });
+  let pool = new ClientPool(local.endpoint);
+  const renew = () => {
+    pool.destroy();
+    pool = new ClientPool(local.endpoint);
+  };
+  local.onEndpointChange(renew);
   return {
     mode: 'embedded',
     status: async () => local.status,
     instance: () => local.instance,
-    async withClient(work) {
+    async withClient(work, as) {
       const current = async () => {
         // A request during a restart waits for DynamoDB Local to be back rather than failing.
         await within(local.ready(), waitMs, 'DynamoDB Local is not up');
-        if (endpoint !== local.endpoint) {
-          client.destroy();
-          endpoint = local.endpoint;
-          client = createDynamoClient(endpoint);
-        }
-        return client;
+        if (pool.endpoint !== local.endpoint) renew();
+        // Each session signs with its own key, so DynamoDB Local gives it a database of its own.
+        return pool.get(as?.accessKeyId);
       };
       try {
         return await work(await current());

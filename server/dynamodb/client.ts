@@ -14,6 +14,18 @@ export interface DynamoClientOptions {
   maxAttempts?: number;
   /** Socket inactivity limit per request. Default 15 s. */
   requestTimeoutMs?: number;
+  /** Share one keep-alive handler between clients (see ClientPool); such a client must not be destroyed alone. */
+  requestHandler?: NodeHttpHandler;
+}
+
+/** A keep-alive HTTP handler for DynamoDB clients. */
+export function keepAliveHandler(requestTimeoutMs = 15_000): NodeHttpHandler {
+  return new NodeHttpHandler({
+    httpAgent: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+    connectionTimeout: 2_000,
+    requestTimeout: requestTimeoutMs,
+  });
 }
 
 /**
@@ -31,11 +43,40 @@ export function createDynamoClient(
       ? undefined
       : (opts.credentials ?? { accessKeyId: 'keyplan', secretAccessKey: 'keyplan' }),
     maxAttempts: opts.maxAttempts ?? 2,
-    requestHandler: new NodeHttpHandler({
-      httpAgent: new http.Agent({ keepAlive: true, maxSockets: 64 }),
-      httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 64 }),
-      connectionTimeout: 2_000,
-      requestTimeout: opts.requestTimeoutMs ?? 15_000,
-    }),
+    requestHandler: opts.requestHandler ?? keepAliveHandler(opts.requestTimeoutMs),
   });
+}
+
+/**
+ * One client per access key on one endpoint (DynamoDB Local keeps a database per key), all sharing one
+ * keep-alive handler. Past `max` keys the least recently used client is dropped (not destroyed: the
+ * handler is shared); `destroy` closes the handler once.
+ */
+export class ClientPool {
+  readonly #clients = new Map<string, DynamoDBClient>();
+  readonly #handler: NodeHttpHandler;
+
+  constructor(
+    readonly endpoint: string,
+    readonly max = 256,
+  ) {
+    this.#handler = keepAliveHandler();
+  }
+
+  get(accessKeyId = 'keyplan'): DynamoDBClient {
+    let client = this.#clients.get(accessKeyId);
+    if (client) this.#clients.delete(accessKeyId);
+    client ??= createDynamoClient(this.endpoint, {
+      credentials: { accessKeyId, secretAccessKey: 'keyplan' },
+      requestHandler: this.#handler,
+    });
+    this.#clients.set(accessKeyId, client);
+    if (this.#clients.size > this.max) this.#clients.delete(this.#clients.keys().next().value!);
+    return client;
+  }
+
+  destroy(): void {
+    this.#clients.clear();
+    this.#handler.destroy();
+  }
 }
