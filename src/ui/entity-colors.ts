@@ -1,5 +1,9 @@
-// Entity colours: a fixed 12-colour palette assigned by entity order, so a design always looks the same.
+// Entity colours: a fixed 12-colour palette, one slot per entity held in the design (the core's
+// entity-colors.ts), so an entity keeps its colour when others are deleted, reordered or added.
 // Colour is never the only cue: the entity's name is shown beside its dot.
+import { entityColorSlots } from '../core/model/entity-colors.ts';
+import type { Entity } from '../core/model/schema.ts';
+
 const PALETTE = [
   '#2f6fed',
   '#e0653a',
@@ -15,6 +19,25 @@ const PALETTE = [
   '#8a5a44',
 ] as const;
 
-export function entityColor(index: number): string {
-  return PALETTE[((index % PALETTE.length) + PALETTE.length) % PALETTE.length];
+/** The colour of a palette slot (any integer wraps around). */
+export function entityColor(slot: number): string {
+  return PALETTE[((slot % PALETTE.length) + PALETTE.length) % PALETTE.length];
+}
+
+const colorsByEntities = new WeakMap<readonly Entity[], string[]>();
+
+/** Each entity's colour, in the entities' order. */
+export function entityColors(entities: readonly Entity[]): string[] {
+  let colors = colorsByEntities.get(entities);
+  if (!colors) {
+    colors = entityColorSlots(entities).map(entityColor);
+    colorsByEntities.set(entities, colors);
+  }
+  return colors;
+}
+
+/** The colour of the entity of that name; undefined when there is none. */
+export function entityColorOf(entities: readonly Entity[], name: string): string | undefined {
+  const index = entities.findIndex((e) => e.name === name);
+  return index >= 0 ? entityColors(entities)[index] : undefined;
 }

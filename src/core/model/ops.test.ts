@@ -295,6 +295,7 @@ describe('entities', () => {
       name: 'LineItem',
       attributes: [{ name: 'lineItemId', type: 'S', required: true }],
       keys: { PK: 'LINE_ITEM#{lineItemId}', SK: 'LINE_ITEM' },
+      color: 0,
     });
     expect(renamed.items).toEqual({ LineItem: [{ lineItemId: 'x1' }] });
     const customised = edit(added, (d) => setEntityKey(d, 'Entity1', 'SK', 'META'));
@@ -309,6 +310,7 @@ describe('entities', () => {
         name: 'Order',
         attributes: [{ name: 'orderId', type: 'S', required: true }],
         keys: { PK: 'ORDER#{orderId}', SK: 'ORDER' },
+        color: 0,
       },
     ]);
     expect(problems(next)).toBe('');
@@ -335,6 +337,7 @@ describe('entities', () => {
       name: 'Config',
       attributes: [],
       keys: { PK: 'CONFIG', SK: 'CONFIG' },
+      color: 0,
     });
   });
 
@@ -1006,6 +1009,9 @@ describe('building the online-store example from a blank page', () => {
     step((d) => setSamples(d, 'LineItem', example.items.LineItem));
 
     expect(validateDesign(design).problems).toEqual([]);
-    expect(designSchema.parse(design)).toEqual(designSchema.parse(exampleJson));
+    // Added one by one, the entities took the first free colours; the shared example has none (it shows the same).
+    expect(design.entities.map((e) => e.color)).toEqual([0, 1, 2]);
+    const uncoloured = { ...design, entities: design.entities.map(({ color: _, ...e }) => e) };
+    expect(designSchema.parse(uncoloured)).toEqual(designSchema.parse(exampleJson));
   });
 });

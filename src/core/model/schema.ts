@@ -29,6 +29,9 @@ export const ATTRIBUTE_FORMATS = [
 ] as const;
 export type AttributeFormat = (typeof ATTRIBUTE_FORMATS)[number];
 
+/** Slots of the designer's entity colour palette (an entity's `color`). */
+export const ENTITY_COLOR_SLOTS = 12;
+
 export const PROJECTION_TYPES = ['ALL', 'KEYS_ONLY', 'INCLUDE'] as const;
 export const BILLING_MODES = ['PAY_PER_REQUEST', 'PROVISIONED'] as const;
 
@@ -157,6 +160,16 @@ export const entitySchema = z
     keys: z.record(attributeName, z.string()),
     /** How many items of this entity the table is expected to hold, for storage cost estimates. */
     expectedItems: z.number().int().min(0).optional(),
+    /**
+     * Display only: the entity's slot (0–11) in the designer's colour palette, given when it is added and kept
+     * through renames, reorders and deletions of others (see entity-colors.ts). Nothing else reads it.
+     */
+    color: z
+      .number()
+      .int()
+      .min(0)
+      .max(ENTITY_COLOR_SLOTS - 1)
+      .optional(),
   })
   .strict();
 export type Entity = z.infer<typeof entitySchema>;

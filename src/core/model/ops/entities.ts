@@ -1,4 +1,5 @@
 // Entities: add, rename (with every reference), remove, reorder, key templates and description.
+import { nextEntityColor, withEntityColors } from '../entity-colors.ts';
 import {
   type AccessPattern,
   type Attribute,
@@ -87,14 +88,17 @@ export function addEntity(design: Design, input: EntityInput = {}): Design {
     if (!attributes.some((a) => a.name === id))
       attributes = [{ name: id, type: 'S', required: true }, ...attributes];
   }
+  // Colours stay with their entities: the others' are written down, the new one takes a free slot.
+  const coloured = withEntityColors(design);
   const entity: Entity = withoutUndefined({
     name,
     description: input.description || undefined,
     attributes,
     keys,
+    color: nextEntityColor(coloured.entities),
   });
   assertValid(entitySchema, entity, 'entity');
-  return { ...design, entities: [...design.entities, entity] };
+  return { ...coloured, entities: [...coloured.entities, entity] };
 }
 
 function renameEntityInPattern(pattern: AccessPattern, from: string, to: string): AccessPattern {
@@ -155,15 +159,19 @@ export function renameEntity(design: Design, from: string, to: string): Design {
  */
 export function removeEntity(design: Design, name: string): Design {
   const i = entityIndex(design, name);
-  const entities = design.entities.filter((_, j) => j !== i);
-  if (!(name in design.items)) return { ...design, entities };
+  // The others keep the colours they show (a colour given by position would otherwise move up).
+  const coloured = withEntityColors(design);
+  const entities = coloured.entities.filter((_, j) => j !== i);
+  if (!(name in design.items)) return { ...coloured, entities };
   const { [name]: _removed, ...items } = design.items;
-  return { ...design, entities, items };
+  return { ...coloured, entities, items };
 }
 
 export function moveEntity(design: Design, name: string, toIndex: number): Design {
-  const entities = moveTo(design.entities, entityIndex(design, name), toIndex);
-  return entities === design.entities ? design : { ...design, entities };
+  const from = entityIndex(design, name);
+  if (moveTo(design.entities, from, toIndex) === design.entities) return design;
+  const coloured = withEntityColors(design);
+  return { ...coloured, entities: moveTo(coloured.entities, from, toIndex) };
 }
 
 /** Sets the template of one key attribute (table or index); undefined takes the entity out of that key. */

@@ -4,7 +4,7 @@ import type { StorageEstimate } from '../../../core/analysis/storage.ts';
 import { setEntityExpectedItems } from '../../../core/model/ops/entities.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { CommitInput } from '../../components/commit-input.tsx';
-import { entityColor } from '../../entity-colors.ts';
+import { entityColorOf } from '../../entity-colors.ts';
 import { commitOrToast } from '../shell/actions.ts';
 import { formatStorage, formatUsd, parseCount } from './format.ts';
 
@@ -28,13 +28,16 @@ export function StorageCard({ design, storage }: { design: Design; storage: Stor
           </tr>
         </thead>
         <tbody>
-          {storage.entities.map((e, i) => {
+          {storage.entities.map((e) => {
             const stored = e.tableBytes + Object.values(e.indexBytes).reduce((a, b) => a + b, 0);
             return (
               <tr key={e.entity}>
                 <td>
                   <span className="cost-entity">
-                    <span className="chip-dot" style={{ background: entityColor(i) }} />
+                    <span
+                      className="chip-dot"
+                      style={{ background: entityColorOf(design.entities, e.entity) }}
+                    />
                     {e.entity}
                   </span>
                 </td>

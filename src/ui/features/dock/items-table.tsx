@@ -2,7 +2,7 @@
 // every other attribute. Maps and lists show as {n}/[n] badges with the full value on hover.
 import { keyAttributeTypes, primaryKeyNames } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import { entityColor } from '../../entity-colors.ts';
+import { entityColors } from '../../entity-colors.ts';
 
 const MAX_ROWS = 500;
 
@@ -82,7 +82,10 @@ export function ItemsTable({ design, items, testId, marked }: ItemsTableProps) {
                         <span
                           className="chip-dot"
                           style={{
-                            background: index !== undefined ? entityColor(index) : 'var(--text-faint)',
+                            background:
+                              index !== undefined
+                                ? entityColors(design.entities)[index]
+                                : 'var(--text-faint)',
                           }}
                         />
                         {entity}

@@ -5,7 +5,7 @@ import { useProblems } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { CommitInput, problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { entityColor } from '../../entity-colors.ts';
+import { entityColors } from '../../entity-colors.ts';
 import { deleteWithUndo } from '../sidebar/entity-section.tsx';
 import { AttributesTable } from './attributes-table.tsx';
 import { KeyTemplates } from './key-templates.tsx';
@@ -18,6 +18,9 @@ export function EntityEditor() {
   const name = selection?.kind === 'entity' ? selection.name : null;
   const index = useStore((s) => (name ? (s.design?.entities.findIndex((e) => e.name === name) ?? -1) : -1));
   const entity = useStore((s) => (index >= 0 ? s.design?.entities[index] : undefined));
+  const color = useStore((s) =>
+    index >= 0 && s.design ? entityColors(s.design.entities)[index] : undefined,
+  );
   const commit = useStore((s) => s.commit);
   const select = useStore((s) => s.select);
   const problems = useProblems();
@@ -32,7 +35,7 @@ export function EntityEditor() {
   return (
     <div className="editor" data-testid="entity.editor">
       <header className="editor-head">
-        <span className="chip-dot" style={{ background: entityColor(index) }} />
+        <span className="chip-dot" style={{ background: color }} />
         <h2 className="editor-title">{entity.name}</h2>
         <span className="badge">Entity</span>
         <button

@@ -10,7 +10,7 @@ import type { Design } from '../../../core/model/schema.ts';
 import { viewOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { itemId, usePatternPreview } from '../../../store/pattern-preview.ts';
-import { entityColor } from '../../entity-colors.ts';
+import { entityColors } from '../../entity-colors.ts';
 import { isMac } from '../../hooks/platform.ts';
 import { columnSpec } from './column-spec.ts';
 import { type EntityInfo, GridCellContext, type GridCellContextValue } from './grid-context.ts';
@@ -38,7 +38,13 @@ export function GridArea() {
 function useEntityInfo(design: Design): EntityInfo[] {
   const { entities } = design;
   return useMemo(
-    () => entities.map((e, index) => ({ name: e.name, index, color: entityColor(index), keys: e.keys })),
+    () =>
+      entities.map((e, index) => ({
+        name: e.name,
+        index,
+        color: entityColors(entities)[index],
+        keys: e.keys,
+      })),
     [entities],
   );
 }

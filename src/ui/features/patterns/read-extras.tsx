@@ -8,7 +8,7 @@ import {
 } from '../../../core/model/schema.ts';
 import { declaredTypes } from '../../../core/requests/resolve.ts';
 import { useStore } from '../../../store/index.ts';
-import { entityColor } from '../../entity-colors.ts';
+import { entityColors } from '../../entity-colors.ts';
 import { DraftInput } from './draft-input.tsx';
 import type { PatternEdit } from './use-pattern-edit.ts';
 
@@ -183,7 +183,7 @@ export function ReturnsField({ pattern, edit }: Props) {
                 edit({ returns: next.length > 0 ? next : undefined });
               }}
             >
-              <span className="chip-dot" style={{ background: entityColor(i) }} />
+              <span className="chip-dot" style={{ background: entityColors(entities)[i] }} />
               {entity.name}
             </button>
           );

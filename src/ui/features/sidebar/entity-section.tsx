@@ -5,7 +5,7 @@ import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { RenameInput } from '../../components/inline-edit.tsx';
 import { showToast } from '../../components/toast.tsx';
-import { entityColor } from '../../entity-colors.ts';
+import { entityColors } from '../../entity-colors.ts';
 import { sidebarRowHelp } from '../../hooks/platform.ts';
 import { commitOrToast } from '../shell/actions.ts';
 import { focusRow, ListRow, useDragState } from './list-row.tsx';
@@ -101,7 +101,7 @@ export function EntitySection() {
               onDelete={() => deleteWithUndo(entity.name, (d) => removeEntity(d, entity.name), selected)}
             >
               <span className="side-line">
-                <span className="chip-dot" style={{ background: entityColor(i) }} />
+                <span className="chip-dot" style={{ background: entityColors(design.entities)[i] }} />
                 {renaming === entity.name ? (
                   <RenameInput
                     value={entity.name}
