@@ -16,14 +16,21 @@ export interface DynamoClientOptions {
   requestTimeoutMs?: number;
   /** Share one keep-alive handler between clients (see ClientPool); such a client must not be destroyed alone. */
   requestHandler?: NodeHttpHandler;
+  /**
+   * Limit for one call, retries included: past it the call fails with an AbortError (the CLI's --timeout).
+   * Default none: the server's calls are bounded by requestTimeoutMs per attempt.
+   */
+  callTimeoutMs?: number;
 }
+
+type SendOptions = { abortSignal?: AbortSignal } & Record<string, unknown>;
 
 /** A keep-alive HTTP handler for DynamoDB clients. */
 export function keepAliveHandler(requestTimeoutMs = 15_000): NodeHttpHandler {
   return new NodeHttpHandler({
     httpAgent: new http.Agent({ keepAlive: true, maxSockets: 64 }),
     httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 64 }),
-    connectionTimeout: 2_000,
+    connectionTimeout: Math.min(2_000, requestTimeoutMs),
     requestTimeout: requestTimeoutMs,
   });
 }
@@ -36,15 +43,28 @@ export function createDynamoClient(
   endpoint: string | undefined,
   opts: DynamoClientOptions = {},
 ): DynamoDBClient {
-  return new DynamoDBClient({
+  const client = new DynamoDBClient({
     endpoint,
     region: opts.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
     credentials: opts.useCredentialChain
       ? undefined
       : (opts.credentials ?? { accessKeyId: 'keyplan', secretAccessKey: 'keyplan' }),
     maxAttempts: opts.maxAttempts ?? 2,
-    requestHandler: opts.requestHandler ?? keepAliveHandler(opts.requestTimeoutMs),
+    requestHandler: opts.requestHandler ?? keepAliveHandler(opts.requestTimeoutMs ?? opts.callTimeoutMs),
   });
+  const callTimeoutMs = opts.callTimeoutMs;
+  if (callTimeoutMs !== undefined) {
+    // The SDK limits each attempt, not a call; an abort signal also ends the retries and their delays.
+    const send = client.send.bind(client) as (command: unknown, options?: SendOptions) => Promise<unknown>;
+    Object.assign(client, {
+      send: (command: unknown, options?: SendOptions) =>
+        send(command, {
+          ...options,
+          abortSignal: options?.abortSignal ?? AbortSignal.timeout(callTimeoutMs),
+        }),
+    });
+  }
+  return client;
 }
 
 /**

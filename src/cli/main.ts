@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import type { Command, Parsed } from './command.ts';
 import { commands } from './commands/index.ts';
+import { DEFAULT_TIMEOUT_SECONDS } from './dynamo-options.ts';
 import { type CliIo, CommandError, processIo, UsageError } from './io.ts';
 
 function help(): string {
@@ -15,6 +16,7 @@ function help(): string {
     '',
     'FILE is a design document (format keyplan/1) or - for standard input.',
     '--json prints machine-readable output on stdout; messages go to stderr.',
+    `apply and run give up when DynamoDB does not answer a request within --timeout seconds (default ${DEFAULT_TIMEOUT_SECONDS}).`,
   ].join('\n');
 }
 

@@ -1,12 +1,12 @@
 import { SingleBar } from 'cli-progress';
 import type { Command } from '../command.ts';
-import { dynamoClientFor, dynamoOptions } from '../dynamo-options.ts';
+import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
 import { printJson, readDesign } from '../io.ts';
 
 export const applyCommand: Command = {
   name: 'apply',
   summary: 'create or update the table from the design and load its items',
-  usage: 'apply FILE --endpoint URL [--recreate] [--no-items] [--json]',
+  usage: 'apply FILE --endpoint URL [--recreate] [--no-items] [--timeout S (10)] [--json]',
   options: {
     ...dynamoOptions,
     recreate: { type: 'boolean' },
@@ -15,13 +15,12 @@ export const applyCommand: Command = {
   },
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);
-    const client = await dynamoClientFor(values);
-    const { applyForSession } = await import('../../../server/service.ts');
     const bar =
       io.isTTY && !values.json
         ? new SingleBar({ format: 'Loading items [{bar}] {value}/{total}', hideCursor: true })
         : undefined;
-    try {
+    return withDynamo('apply', values, io, async (client) => {
+      const { applyForSession } = await import('../../../server/service.ts');
       const result = await applyForSession(client, '', design, {
         recreate: Boolean(values.recreate),
         loadItems: !values['no-items'],
@@ -38,9 +37,6 @@ export const applyCommand: Command = {
           `${result.items.written} items written, ${result.items.deleted} removed in ${result.ms} ms\n`,
       );
       return 0;
-    } finally {
-      bar?.stop();
-      client.destroy();
-    }
+    }).finally(() => bar?.stop());
   },
 };

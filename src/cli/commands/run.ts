@@ -1,13 +1,14 @@
 import type { PlainItem } from '../../core/model/item.ts';
 import type { Command } from '../command.ts';
-import { dynamoClientFor, dynamoOptions } from '../dynamo-options.ts';
+import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
 import { parseJsonOption, parsePositiveInt, printJson, readDesign } from '../io.ts';
 import { argumentsFor, findPattern } from '../pattern-args.ts';
 
 export const runCommand: Command = {
   name: 'run',
   summary: 'execute an access pattern for real, with consumed capacity',
-  usage: 'run FILE PATTERN --endpoint URL [--arg k=v]… [--limit N] [--start-key JSON] [--json]',
+  usage:
+    'run FILE PATTERN --endpoint URL [--arg k=v]… [--limit N] [--start-key JSON] [--timeout S (10)] [--json]',
   options: {
     ...dynamoOptions,
     arg: { type: 'string', multiple: true },
@@ -19,16 +20,17 @@ export const runCommand: Command = {
     const design = await readDesign(positionals[0], io);
     const pattern = findPattern(design, positionals[1]);
     const args = argumentsFor(design, pattern, values.arg as string[] | undefined);
-    const client = await dynamoClientFor(values);
-    const { runPatternForSession } = await import('../../../server/service.ts');
-    try {
+    const limit = parsePositiveInt(values.limit as string | undefined, '--limit');
+    const exclusiveStartKey = parseJsonOption(values['start-key'] as string | undefined, '--start-key') as
+      | PlainItem
+      | undefined;
+    return withDynamo('run', values, io, async (client) => {
+      const { runPatternForSession } = await import('../../../server/service.ts');
       const result = await runPatternForSession(client, '', design, {
         patternId: pattern.id,
         args,
-        limit: parsePositiveInt(values.limit as string | undefined, '--limit'),
-        exclusiveStartKey: parseJsonOption(values['start-key'] as string | undefined, '--start-key') as
-          | PlainItem
-          | undefined,
+        limit,
+        exclusiveStartKey,
       });
       const { items, count, scannedCount, consumedCapacity, lastEvaluatedKey, latencyMs } = result;
       if (values.json)
@@ -40,8 +42,6 @@ export const runCommand: Command = {
         );
       }
       return 0;
-    } finally {
-      client.destroy();
-    }
+    });
   },
 };
