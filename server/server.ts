@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp, type DynamoTarget } from './app.ts';
-import { DynamoDBLocal } from './dynamodb/local.ts';
+import { DynamoDBLocal, listenOnce } from './dynamodb/local.ts';
 import { embeddedTarget, externalTarget } from './target.ts';
 
 export interface ServeOptions {
@@ -32,41 +32,40 @@ export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', import.meta.u
 
 export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.error(line));
+  const port = options.port ?? DEFAULT_PORT;
+  const host = options.host ?? '127.0.0.1';
+  // A port in use (or a host not of this machine) fails here, at once, before DynamoDB Local is started
+  // only to be stopped again. The app listens once DynamoDB is up, so its health answers "up" from the start.
+  if (port !== 0) await listenOnce(port, host);
   let local: DynamoDBLocal | undefined;
   let dynamo: DynamoTarget;
   if (options.endpoint || options.aws) {
     dynamo = externalTarget(options.endpoint, options.aws && !options.endpoint ? 'aws' : 'external');
+    log(
+      options.endpoint ? `DynamoDB: ${options.endpoint}` : 'DynamoDB: real AWS (standard credential chain)',
+    );
   } else {
-    // The target waits for local.ready(), so the app can exist (and bind its port) before Java starts.
     local = new DynamoDBLocal({ dbPath: options.dbPath });
-    dynamo = embeddedTarget(local);
-  }
-  const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
-  const hasSpa = existsSync(`${staticDir}/index.html`);
-  const app = buildApp({ dynamo, staticDir: hasSpa ? staticDir : undefined });
-  const host = options.host ?? '127.0.0.1';
-  // The port is bound first: a port in use fails at once, before DynamoDB Local is started for nothing.
-  await app.listen({ port: options.port ?? DEFAULT_PORT, host });
-  if (!hasSpa) log(`No built app in ${staticDir}: the API runs alone (npm run build makes the app).`);
-  if (local) {
     log('Starting DynamoDB Local…');
-    try {
-      await local.start();
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
+    await local.start();
     log(
       `DynamoDB Local is up at ${local.endpoint}${options.dbPath ? ` (data in ${options.dbPath})` : ' (in memory)'}`,
     );
     local.onStatus((status) => log(`DynamoDB Local: ${status}`));
-  } else {
-    log(
-      options.endpoint ? `DynamoDB: ${options.endpoint}` : 'DynamoDB: real AWS (standard credential chain)',
-    );
+    dynamo = embeddedTarget(local);
+  }
+  const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
+  const hasSpa = existsSync(`${staticDir}/index.html`);
+  if (!hasSpa) log(`No built app in ${staticDir}: the API runs alone (npm run build makes the app).`);
+  const app = buildApp({ dynamo, staticDir: hasSpa ? staticDir : undefined });
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    await local?.stop();
+    throw error;
   }
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const boundPort = typeof address === 'object' && address ? address.port : port;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
@@ -75,7 +74,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     })();
     return closing;
   };
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, dynamo, local, close };
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`, dynamo, local, close };
 }
 
 /** Stops the server on SIGINT/SIGTERM; the DynamoDB Local supervisor's watchdog covers harder deaths. */

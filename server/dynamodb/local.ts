@@ -347,12 +347,13 @@ function findJarDir(): string {
   return jarDir;
 }
 
-function listenOnce(port: number): Promise<number> {
+/** Binds port on host and lets it go again; rejects with the listen error (EADDRINUSE…). Port 0: a free one. */
+export function listenOnce(port: number, host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.once('error', reject);
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
+    server.listen({ port, host, exclusive: true }, () => {
       const bound = (server.address() as net.AddressInfo).port;
       server.close(() => resolve(bound));
     });
