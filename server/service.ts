@@ -14,6 +14,7 @@ import { ALLOWED_OPERATIONS, type AllowedOperation, execute } from './dynamodb/e
 import { type AttributeMap, type LoadProgress, replaceItems } from './dynamodb/load.ts';
 import { ApiFailure } from './errors.ts';
 import { namespacedTable, tablesNamedBy } from './namespace.ts';
+import { checkRawInput } from './raw-input.ts';
 
 /** The design's items in DynamoDB's form (the core's marshalledItems, typed for the SDK). */
 export function sdkItems(design: Design): AttributeMap[] {
@@ -102,6 +103,7 @@ export async function runRawForSession(
       `"${operation}" is not an operation Keyplan runs; allowed: ${ALLOWED_OPERATIONS.join(', ')}`,
     );
   }
+  checkRawInput(operation as AllowedOperation, input);
   const tables = tablesNamedBy(operation, input);
   if (tables.length === 0) throw new ApiFailure(400, 'InvalidRequest', `${operation} names no table`);
   const outside = tables.filter((t) => !t.startsWith(prefix));

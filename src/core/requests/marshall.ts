@@ -25,6 +25,11 @@ export type AttributeTypes = ReadonlyMap<string, AttributeType>;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
+/** Whether text is standard, padded base64: the form binary values (B, BS) take in JSON. */
+export function isBase64(text: string): boolean {
+  return BASE64.test(text);
+}
+
 function shown(value: JsonValue): string {
   return JSON.stringify(value);
 }
@@ -42,7 +47,7 @@ function numberText(value: JsonValue, type: string): string {
 }
 
 function base64Text(value: JsonValue, type: string): string {
-  if (typeof value === 'string' && BASE64.test(value)) return value;
+  if (typeof value === 'string' && isBase64(value)) return value;
   throw new RequestError(`expected a base64 string for type ${type}, got ${shown(value)}`);
 }
 
