@@ -1,6 +1,12 @@
 // Full items from an entity's sample values: every key attribute its templates render (table and
 // indexes) plus the type attribute. Index keys whose placeholders lack a value are left out: sparse.
-import { renderKeyValue, TemplateSyntaxError } from '../keys/template.ts';
+import {
+  MAX_KEY_LENGTH,
+  minRenderedLength,
+  RenderTooLongError,
+  renderKeyValue,
+  TemplateSyntaxError,
+} from '../keys/template.ts';
 import { keyAttributeTypes } from '../model/indexes.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, Entity, JsonValue, KeyType } from '../model/schema.ts';
@@ -168,14 +174,24 @@ function patcher(
   };
 }
 
-// A template being typed may be half-written: validation reports it, the items just lack that key.
+// A template being typed may be half-written, and one may render longer than any key: validation reports
+// it, the items just lack that key.
 function renderAll(template: string, samples: Values[], type: KeyType): (KeyValue | undefined)[] {
   try {
-    return samples.map((values) => renderKeyValue(template, values, type));
+    if (minRenderedLength(template) > MAX_KEY_LENGTH) return samples.map(() => undefined);
   } catch (error) {
     if (error instanceof TemplateSyntaxError) return samples.map(() => undefined);
     throw error;
   }
+  return samples.map((values) => {
+    try {
+      return renderKeyValue(template, values, type);
+    } catch (error) {
+      // One sample's long value: that item alone lacks the key.
+      if (error instanceof RenderTooLongError) return undefined;
+      throw error;
+    }
+  });
 }
 
 /**

@@ -8,6 +8,16 @@ export type TemplatePart =
 
 export class TemplateSyntaxError extends Error {}
 
+/**
+ * No key DynamoDB accepts is longer than this many UTF-16 code units: a partition key holds at most 2,048
+ * UTF-8 bytes, and every code unit takes at least one byte. Rendering a key stops past it, so a template
+ * that repeats a padded placeholder thousands of times never builds a megabyte string per item.
+ */
+export const MAX_KEY_LENGTH = 2048;
+
+/** A template rendered longer than its limit; a TemplateSyntaxError, so that callers treat it as a template that cannot give a key. */
+export class RenderTooLongError extends TemplateSyntaxError {}
+
 const PLACEHOLDER = /^([A-Za-z0-9_.-]+)(?::(\d{1,2}))?$/;
 const cache = new Map<string, TemplatePart[]>();
 
@@ -77,6 +87,17 @@ export function singlePlaceholder(template: string): string | undefined {
   return parts.length === 1 && parts[0].kind === 'placeholder' ? parts[0].name : undefined;
 }
 
+/**
+ * The fewest code units the template renders, whatever the values: its literal text, and per placeholder
+ * its padding width (a value is never empty: an empty value leaves the key out). Throws TemplateSyntaxError.
+ */
+export function minRenderedLength(template: string): number {
+  let length = 0;
+  for (const part of parseTemplate(template))
+    length += part.kind === 'literal' ? part.text.length : Math.max(part.width ?? 1, 1);
+  return length;
+}
+
 export function formatPlaceholderValue(value: JsonValue | undefined, width?: number): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'object') return undefined;
@@ -91,20 +112,20 @@ export function formatPlaceholderValue(value: JsonValue | undefined, width?: num
 
 /**
  * Renders a template with the given values. Undefined when a placeholder has no value: the item then has
- * no such key attribute, which is how sparse indexes work.
+ * no such key attribute, which is how sparse indexes work. Throws RenderTooLongError, before building it,
+ * when the text would be longer than `maxLength` code units (by default MAX_KEY_LENGTH: no key is longer).
  */
 export function renderTemplate(
   template: string,
   values: Record<string, JsonValue | undefined>,
+  maxLength = MAX_KEY_LENGTH,
 ): string | undefined {
   let out = '';
   for (const part of parseTemplate(template)) {
-    if (part.kind === 'literal') {
-      out += part.text;
-      continue;
-    }
-    const text = formatPlaceholderValue(values[part.name], part.width);
+    const text = part.kind === 'literal' ? part.text : formatPlaceholderValue(values[part.name], part.width);
     if (text === undefined) return undefined;
+    if (out.length + text.length > maxLength)
+      throw new RenderTooLongError(`renders longer than ${maxLength.toLocaleString('en-US')} characters`);
     out += text;
   }
   return out;

@@ -1,6 +1,15 @@
 // Validation of a design document: the zod schema for shape, then the reference checks a schema cannot
 // express. Every problem names its JSON path (`entities[2].keys.GSI1PK: unknown attribute {statuz}`).
 import type { z } from 'zod';
+import {
+  formatBytes,
+  KEY_LIMIT_BYTES,
+  type KeyRole,
+  keyLimitText,
+  keyRoles,
+  minimumKeyBytes,
+  renderedKeyBytes,
+} from '../keys/limits.ts';
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
 import { keyAttributeTypes, keySchemaFor, primaryKeyNames } from './indexes.ts';
 import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
@@ -183,6 +192,7 @@ function checkEntity(
   add: (path: string, message: string) => void,
 ) {
   const keyTypes = keyAttributeTypes(design);
+  const roles = keyRoles(design);
   const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
   for (const [i, name] of duplicates(entity.attributes, (a) => a.name))
     add(`${path}.attributes[${i}].name`, `duplicate attribute "${name}"`);
@@ -220,6 +230,8 @@ function checkEntity(
     for (const name of placeholders(template)) {
       if (!attributes.has(name)) add(keyPath, `unknown attribute {${name}}`);
     }
+    const tooLong = templateTooLong(template, roles.get(keyName) ?? 'partition');
+    if (tooLong) add(keyPath, tooLong);
     if (keyType !== 'S') {
       const only = singlePlaceholder(template);
       const attribute = only ? attributes.get(only) : undefined;
@@ -231,6 +243,60 @@ function checkEntity(
           `${keyName} is of type ${keyType}: its template must be one {placeholder} of an attribute of type ${keyType}`,
         );
       }
+    }
+  }
+}
+
+/** Why a key template cannot render a key DynamoDB takes, whatever the values: its text alone is too long. */
+function templateTooLong(template: string, role: KeyRole): string | undefined {
+  const least = minimumKeyBytes(template);
+  if (least.total <= KEY_LIMIT_BYTES[role]) return undefined;
+  const parts = [`${formatBytes(least.literal)} of literal text`];
+  const padded = parseTemplate(template).flatMap((part) =>
+    part.kind === 'placeholder' && part.width !== undefined ? [part] : [],
+  );
+  if (padded.length > 0) {
+    const widest = padded.reduce((a, b) => ((b.width ?? 0) > (a.width ?? 0) ? b : a));
+    parts.push(
+      `${formatBytes(least.padding)} of placeholders, ${formatBytes(padded.length)} of them padded like {${widest.name}:${widest.width}}`,
+    );
+  }
+  return `renders at least ${formatBytes(least.total)} bytes, longer than ${keyLimitText(role)}: ${parts.join(' and ')}`;
+}
+
+/**
+ * Samples whose rendered string keys are longer than DynamoDB takes, counted without rendering them: one
+ * problem per entity and key, at the first such sample, with how many others there are.
+ */
+function checkItemKeys(design: Design, add: (path: string, message: string) => void) {
+  const roles = keyRoles(design);
+  const keyTypes = keyAttributeTypes(design);
+  for (const entity of design.entities) {
+    const samples = design.items[entity.name];
+    if (!samples?.length) continue;
+    for (const [keyName, template] of Object.entries(entity.keys)) {
+      const role = roles.get(keyName);
+      if (!role || keyTypes.get(keyName) !== 'S') continue;
+      const limit = KEY_LIMIT_BYTES[role];
+      try {
+        if (minimumKeyBytes(template).total > limit) continue; // reported on the template
+      } catch {
+        continue; // a syntax error, reported on the template
+      }
+      let first: { index: number; bytes: number } | undefined;
+      let others = 0;
+      samples.forEach((sample, index) => {
+        const bytes = renderedKeyBytes(template, sample);
+        if (bytes === undefined || bytes <= limit) return;
+        if (first) others++;
+        else first = { index, bytes };
+      });
+      if (!first) continue;
+      const more = others > 0 ? ` (and ${formatBytes(others)} more of its samples)` : '';
+      add(
+        `items.${entity.name}[${first.index}]`,
+        `${keyName} renders ${formatBytes(first.bytes)} bytes for this sample, longer than ${keyLimitText(role)}${more}`,
+      );
     }
   }
 }
@@ -400,5 +466,6 @@ export function referenceProblems(design: Design): ValidationProblem[] {
     add(`accessPatterns[${i}].id`, `duplicate pattern id "${id}"`);
   design.accessPatterns.forEach((pattern, i) => checkPattern(design, pattern, `accessPatterns[${i}]`, add));
   checkItems(design, add);
+  checkItemKeys(design, add);
   return problems;
 }

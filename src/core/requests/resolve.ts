@@ -1,6 +1,12 @@
 // From an access pattern and its arguments to concrete values: which arguments a pattern needs, how CLI
 // strings become typed values, and the ReadSpec that the request builder and the evaluator both consume.
-import { placeholders, renderKeyValue, renderTemplate, singlePlaceholder } from '../keys/template.ts';
+import {
+  placeholders,
+  RenderTooLongError,
+  renderKeyValue,
+  renderTemplate,
+  singlePlaceholder,
+} from '../keys/template.ts';
 import { keyAttributeTypes, keySchemaFor, primaryKeyNames } from '../model/indexes.ts';
 import type { KeyValue } from '../model/item.ts';
 import type {
@@ -229,12 +235,24 @@ export function coerceArguments(design: Design, args: ArgumentValues): ArgumentV
   return out;
 }
 
+/** No value in a request can be longer than an item (400 KB), so a rendered value stops there. */
+const VALUE_MAX_LENGTH = 400 * 1024;
+
 /** A template's value: an argument keeps its own type when the template is exactly it, else the rendered text. */
 function templateValue(template: string | number | boolean, args: ArgumentValues): JsonValue | undefined {
   if (typeof template !== 'string') return template;
   const only = singlePlaceholder(template);
-  return only !== undefined ? args[only] : renderTemplate(template, args);
+  if (only !== undefined) return args[only];
+  try {
+    return renderTemplate(template, args, VALUE_MAX_LENGTH);
+  } catch (error) {
+    if (error instanceof RenderTooLongError)
+      throw new RequestError(`"${shortened(template)}" ${error.message}`);
+    throw error;
+  }
 }
+
+const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 /** Filter or condition clauses with their templates rendered; values of numeric attributes become numbers. */
 export function resolveClauses(
@@ -259,7 +277,16 @@ export function resolveClauses(
 
 /** A key template rendered as a key of this type; a RequestError when it cannot be (a list, not a number). */
 export function renderKey(template: string, args: ArgumentValues, type: KeyType, keyName: string): KeyValue {
-  const value = renderKeyValue(template, args, type);
+  let value: KeyValue | undefined;
+  try {
+    value = renderKeyValue(template, args, type);
+  } catch (error) {
+    if (error instanceof RenderTooLongError)
+      throw new RequestError(
+        `${keyName} "${shortened(template)}" ${error.message}, longer than any DynamoDB key`,
+      );
+    throw error;
+  }
   if (value === undefined) {
     const used = placeholders(template).map((name) => `${name}=${JSON.stringify(args[name])}`);
     throw new RequestError(

@@ -11,6 +11,7 @@ import {
   parseKey,
   parseTemplate,
   placeholders,
+  RenderTooLongError,
   renderKeyValue,
   singlePlaceholder,
   type TemplatePart,
@@ -103,7 +104,14 @@ export function fitTemplate(
   for (let i = 0; i < values.length; i++) {
     const withAdded = { ...draft.samples[i] };
     for (const [name, column] of added) if (column[i] !== undefined) withAdded[name] = column[i] as JsonValue;
-    const rendered = renderKeyValue(template, withAdded, key.type);
+    let rendered: ReturnType<typeof renderKeyValue>;
+    try {
+      rendered = renderKeyValue(template, withAdded, key.type);
+    } catch (error) {
+      // A key longer than DynamoDB takes: no template of Keyplan's gives it back.
+      if (error instanceof RenderTooLongError) return mismatch;
+      throw error;
+    }
     if (values[i] === undefined && rendered !== undefined)
       return `it gives ${key.name} to items that have none`;
     if (rendered !== values[i]) return mismatch;
