@@ -158,7 +158,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const session = sessionOf(sessions, request, reply);
     const design = checkDesign(body.design);
     return withProgress(request, reply, (onProgress) =>
-      asSession(session, (client) => loadForSession(client, session.namespace, design, onProgress)),
+      asSession(session, (client) =>
+        loadForSession(client, session.namespace, design, { replace: body.replace, onProgress }),
+      ),
     );
   });
 

@@ -16,6 +16,8 @@ export const applyRequestSchema = z
     recreate: z.boolean().optional(),
     /** Load the design's items after the table is ready (default true). */
     loadItems: z.boolean().optional(),
+    /** Confirms deleting the table's items that are not in the design (by default they are kept). */
+    replace: z.boolean().optional(),
   })
   .strict();
 export type ApplyRequest = z.input<typeof applyRequestSchema>;
@@ -62,7 +64,11 @@ export interface ApplyResponse {
   tableName: string;
   action: 'created' | 'updated' | 'unchanged' | 'recreated';
   changes: string[];
-  items: { written: number; deleted: number; total: number };
+  /**
+   * `written` of the design's `total` items (one per primary key); `deleted`: items not in the design that a
+   * replace deleted; `notInDesign`: items not in the design the table still holds (a replace deletes them).
+   */
+  items: { written: number; deleted: number; total: number; notInDesign: number };
   ms: number;
 }
 
