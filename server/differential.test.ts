@@ -207,7 +207,7 @@ describe('evaluator vs DynamoDB Local on random items and key conditions', () =>
             Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)),
           );
           const design: Design = { ...base, items: { Thing: samples as Design['items'][string] } };
-          await loadForSession(client, prefix, design);
+          await loadForSession(client, prefix, design, { replace: true });
           for (const q of queries) {
             await comparePages(design, prefix, specFor(q), JSON.stringify(specFor(q)));
             compared++;

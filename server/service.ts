@@ -3,15 +3,34 @@
 import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { ApplyResponse, RunResponse } from '../src/core/api/contract.ts';
 import { MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
+import { createTableInput } from '../src/core/export/create-table.ts';
 import { marshalledItems } from '../src/core/items/applied.ts';
+import { writableItems } from '../src/core/items/writable.ts';
 import { primaryKeyNames } from '../src/core/model/indexes.ts';
 import type { PlainItem } from '../src/core/model/item.ts';
 import type { Arguments, Design } from '../src/core/model/schema.ts';
+import { formatProblems } from '../src/core/model/validate.ts';
 import { buildRequest } from '../src/core/requests/build.ts';
 import { coerceArguments } from '../src/core/requests/resolve.ts';
-import { applyDesign, deleteTable } from './dynamodb/apply.ts';
+import { absentTable, type DestructiveStep, type FoundTable, planApply } from './apply-plan.ts';
+import {
+  applyDesign,
+  deleteTable,
+  describeTable,
+  KeySchemaChangedError,
+  recreateReasons,
+} from './dynamodb/apply.ts';
 import { ALLOWED_OPERATIONS, type AllowedOperation, execute } from './dynamodb/execute.ts';
-import { type AttributeMap, type LoadProgress, replaceItems } from './dynamodb/load.ts';
+import {
+  type AttributeMap,
+  batchWrite,
+  deleteKeys,
+  keysNotIn,
+  type LoadProgress,
+  putRequests,
+  scanKeys,
+  uniqueByKey,
+} from './dynamodb/load.ts';
 import { ApiFailure } from './errors.ts';
 import { namespacedTable, tablesNamedBy } from './namespace.ts';
 import { checkRawInput } from './raw-input.ts';
@@ -21,42 +40,120 @@ export function sdkItems(design: Design): AttributeMap[] {
   return marshalledItems(design) as AttributeMap[];
 }
 
+/**
+ * The design's items as Apply writes them, after checking every one against what DynamoDB would refuse;
+ * an ApiFailure naming each refused item (its path in the design) otherwise, before anything is changed.
+ */
+function checkedItems(design: Design): AttributeMap[] {
+  const { items, problems, problemCount } = writableItems(design);
+  if (problemCount === 0) return items as AttributeMap[];
+  const more = problemCount > 5 ? `\n(and ${problemCount - 5} more)` : '';
+  throw new ApiFailure(
+    400,
+    'InvalidItems',
+    `DynamoDB would refuse ${problemCount === 1 ? 'this item' : 'these items'}, so nothing was changed:\n${formatProblems(problems.slice(0, 5))}${more}`,
+    problems,
+  );
+}
+
+export interface ApplyOptions {
+  /** Confirms a recreate (its items deleted) when the key schema or the LSIs changed. */
+  recreate?: boolean;
+  /** Deletes the table's items that are not in the design (by default they are kept). */
+  replace?: boolean;
+  /** Writes the design's items (default true). */
+  loadItems?: boolean;
+  onProgress?: (p: LoadProgress) => void;
+  /** Told each destructive step before it is taken (the CLI prints it). */
+  onStep?: (step: DestructiveStep) => void;
+}
+
+/** What the table holds now, for planApply, and the keys of its items (what a replace compares). */
+async function inspectTable(
+  client: DynamoDBClient,
+  tableName: string,
+  design: Design,
+  items: AttributeMap[] | undefined,
+): Promise<{ found: FoundTable; keys: AttributeMap[] }> {
+  const current = await describeTable(client, tableName);
+  if (!current) return { found: absentTable(tableName), keys: [] };
+  const reasons = recreateReasons(current, createTableInput(design, tableName));
+  if (reasons.length === 0 && !items)
+    return { found: { tableName, exists: true, recreateReasons: [], items: 0, notInDesign: 0 }, keys: [] };
+  const keyNames = (current.KeySchema ?? []).map((k) => k.AttributeName!);
+  const keys = await scanKeys(client, tableName, keyNames);
+  const notInDesign = reasons.length === 0 && items ? keysNotIn(keys, items, keyNames).length : 0;
+  return {
+    found: { tableName, exists: true, recreateReasons: reasons, items: keys.length, notInDesign },
+    keys,
+  };
+}
+
+/**
+ * Brings the session's table in line with the design and writes the design's items over it. Nothing is
+ * changed when an item would be refused, or when the design needs a recreate not confirmed; items not in
+ * the design are kept unless `replace` says to delete them (after the design's items are written).
+ */
 export async function applyForSession(
   client: DynamoDBClient,
   prefix: string,
   design: Design,
-  options: { recreate?: boolean; loadItems?: boolean; onProgress?: (p: LoadProgress) => void },
+  options: ApplyOptions,
 ): Promise<ApplyResponse> {
   const started = performance.now();
   const tableName = namespacedTable(prefix, design.table.name);
-  const applied = await applyDesign(client, design, { tableName, recreate: options.recreate });
-  const items = options.loadItems === false ? [] : sdkItems(design);
-  const loaded =
-    options.loadItems === false
-      ? { written: 0, deleted: 0 }
-      : await replaceItems(client, tableName, primaryKeyNames(design), items, {
-          onProgress: options.onProgress,
-        });
+  const loadItems = options.loadItems !== false;
+  if (options.replace && !loadItems)
+    throw new ApiFailure(
+      400,
+      'InvalidRequest',
+      'replace deletes the items not in the design, so it needs the design written: it cannot go with loadItems: false',
+    );
+  const keyNames = primaryKeyNames(design);
+  const items = loadItems ? uniqueByKey(checkedItems(design), keyNames) : undefined;
+  const { found, keys } = await inspectTable(client, tableName, design, items);
+  const plan = planApply(found, { recreate: options.recreate, replace: options.replace });
+  if (plan.refused?.kind === 'recreate')
+    throw new KeySchemaChangedError(tableName, plan.refused.reasons, plan.refused.items);
+  const recreating = plan.steps.find((step) => step.kind === 'recreate');
+  if (recreating) options.onStep?.(recreating);
+  const applied = await applyDesign(client, design, { tableName, recreate: Boolean(recreating) });
+  let written = 0;
+  let deleted = 0;
+  if (items) {
+    written = await batchWrite(client, tableName, putRequests(items), { onProgress: options.onProgress });
+    const deleting = plan.steps.find((step) => step.kind === 'delete-items');
+    if (deleting) {
+      options.onStep?.(deleting);
+      deleted = await deleteKeys(client, tableName, keysNotIn(keys, items, keyNames));
+    }
+  }
   return {
     tableName,
     action: applied.action,
     changes: applied.changes,
-    items: { ...loaded, total: items.length },
+    items: { written, deleted, total: items?.length ?? 0, notInDesign: plan.notInDesign },
     ms: Math.round(performance.now() - started),
   };
 }
 
-/** Replaces the items of the session's table with the design's, leaving the table as it is. */
+/**
+ * Writes the design's items to the session's table, leaving the table as it is; with `replace`, then deletes
+ * the items not in the design. Nothing is written when an item would be refused.
+ */
 export async function loadForSession(
   client: DynamoDBClient,
   prefix: string,
   design: Design,
-  onProgress?: (p: LoadProgress) => void,
+  options: { replace?: boolean; onProgress?: (p: LoadProgress) => void } = {},
 ): Promise<ApplyResponse['items']> {
-  const items = sdkItems(design);
+  const keyNames = primaryKeyNames(design);
+  const items = uniqueByKey(checkedItems(design), keyNames);
   const tableName = namespacedTable(prefix, design.table.name);
-  const loaded = await replaceItems(client, tableName, primaryKeyNames(design), items, { onProgress });
-  return { ...loaded, total: items.length };
+  const stale = keysNotIn(await scanKeys(client, tableName, keyNames), items, keyNames);
+  const written = await batchWrite(client, tableName, putRequests(items), { onProgress: options.onProgress });
+  const deleted = options.replace ? await deleteKeys(client, tableName, stale) : 0;
+  return { written, deleted, total: items.length, notInDesign: stale.length - deleted };
 }
 
 export async function runPatternForSession(

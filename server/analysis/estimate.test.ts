@@ -25,7 +25,7 @@ async function compare(design: Design): Promise<string[]> {
   for (const pattern of design.accessPatterns) {
     const estimate = estimatePattern(design, pattern, views);
     expect(estimate.error, pattern.id).toBeUndefined();
-    if (estimate.kind === 'write') await loadForSession(client, prefix, design);
+    if (estimate.kind === 'write') await loadForSession(client, prefix, design, { replace: true });
     const run = await runPatternForSession(client, prefix, design, { patternId: pattern.id });
     const comparison = compareCapacity(estimate, run.consumedCapacity);
     expect(comparison.agrees, `${pattern.id}: ${JSON.stringify(comparison)}`).toBe(true);

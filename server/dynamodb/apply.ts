@@ -29,14 +29,16 @@ export class KeySchemaChangedError extends Error {
   constructor(
     readonly tableName: string,
     readonly differences: string[],
+    /** The items the table holds, which a recreate deletes, when counted. */
+    readonly items?: number,
   ) {
     super(
-      `table ${tableName} must be recreated (its data deleted) to apply: ${differences.join('; ')}. Confirm with recreate.`,
+      `table ${tableName} must be recreated (${items === undefined ? 'its data' : `its ${items} ${items === 1 ? 'item' : 'items'}`} deleted) to apply: ${differences.join('; ')}. Confirm with recreate.`,
     );
   }
 }
 
-async function describeTable(
+export async function describeTable(
   client: DynamoDBClient,
   tableName: string,
 ): Promise<TableDescription | undefined> {
@@ -83,7 +85,7 @@ function attributeType(
 }
 
 /** Differences that only a recreate can apply: table keys and their types, and LSIs. */
-function recreateReasons(current: TableDescription, wanted: CreateTableInput): string[] {
+export function recreateReasons(current: TableDescription, wanted: CreateTableInput): string[] {
   const reasons: string[] = [];
   if (keysText(current.KeySchema) !== keysText(wanted.KeySchema)) {
     reasons.push(`key schema ${keysText(current.KeySchema)} → ${keysText(wanted.KeySchema)}`);

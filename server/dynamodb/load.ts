@@ -7,6 +7,7 @@ import {
   ScanCommand,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
+import { canonicalNumber } from '../../src/core/keys/compare.ts';
 
 export type AttributeMap = Record<string, AttributeValue>;
 
@@ -103,31 +104,41 @@ export async function scanKeys(
   return keys;
 }
 
-const keyId = (item: AttributeMap, keyNames: string[]) => JSON.stringify(keyNames.map((name) => item[name]));
+/** A key value as a string equal for values DynamoDB takes as one key: `1.50` and `1.5`, bytes and their text. */
+function keyPart(value: AttributeValue | undefined): string {
+  if (value?.S !== undefined) return `S${value.S}`;
+  if (value?.N !== undefined) return `N${canonicalNumber(value.N)}`;
+  // The design's binary values are base64 text, which the SDK sends as that text's bytes; a Scan gives the bytes.
+  const bytes: Uint8Array | string | undefined = value?.B;
+  if (bytes !== undefined)
+    return `B${typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('latin1')}`;
+  return JSON.stringify(value ?? null);
+}
 
-/**
- * Makes the table hold exactly these items: deletes the ones whose key is not among them, then writes them all.
- * Progress counts the writes of the new items.
- */
-export async function replaceItems(
-  client: DynamoDBClient,
-  tableName: string,
-  keyNames: string[],
+/** One string per primary key, equal for equal keys (the key attributes in key order). */
+export const keyId = (item: AttributeMap, keyNames: string[]) =>
+  JSON.stringify(keyNames.map((name) => keyPart(item[name])));
+
+/** The items with one per primary key: BatchWriteItem rejects two writes of one key in a chunk; the last wins, as PutItem would. */
+export function uniqueByKey(items: AttributeMap[], keyNames: string[]): AttributeMap[] {
+  return [...new Map(items.map((item) => [keyId(item, keyNames), item])).values()];
+}
+
+/** The keys among `existing` that no item has: what a replace deletes. */
+export function keysNotIn(
+  existing: AttributeMap[],
   items: AttributeMap[],
-  options: LoadOptions = {},
-): Promise<{ written: number; deleted: number }> {
-  // BatchWriteItem rejects two writes of one key in a chunk; the last item with a key wins, as PutItem would.
-  const unique = [...new Map(items.map((item) => [keyId(item, keyNames), item])).values()];
-  const wanted = new Set(unique.map((item) => keyId(item, keyNames)));
-  const stale = (await scanKeys(client, tableName, keyNames)).filter(
-    (key) => !wanted.has(keyId(key, keyNames)),
-  );
-  const deleted = await batchWrite(
+  keyNames: string[],
+): AttributeMap[] {
+  const wanted = new Set(items.map((item) => keyId(item, keyNames)));
+  return existing.filter((key) => !wanted.has(keyId(key, keyNames)));
+}
+
+/** Deletes the items with these primary keys. */
+export function deleteKeys(client: DynamoDBClient, tableName: string, keys: AttributeMap[]): Promise<number> {
+  return batchWrite(
     client,
     tableName,
-    stale.map((Key) => ({ DeleteRequest: { Key } })),
-    { ...options, onProgress: undefined },
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
   );
-  const written = await batchWrite(client, tableName, putRequests(unique), options);
-  return { written, deleted };
 }
