@@ -84,6 +84,17 @@ const derivedByEntity = new WeakMap<Entity, DerivedEntity>();
 const previousByName = new Map<string, DerivedEntity>();
 // Names of entities no longer edited (other designs opened before) are forgotten, oldest first.
 const NAMES_KEPT = 64;
+let rememberPrevious = true;
+
+/**
+ * Whether derivation keeps each entity's last items, by name, for the next edit of it (the designer, where
+ * a template edit then re-renders one key). A server turns it off: every request brings a design of its
+ * own, and what one derives must not outlive its answer (64 loads kept 850 MB of items alive).
+ */
+export function rememberDerivations(remember: boolean): void {
+  rememberPrevious = remember;
+  if (!remember) previousByName.clear();
+}
 
 interface DerivedEntity {
   entity: Entity;
@@ -134,6 +145,7 @@ function deriveEntityItems(design: Design, entity: Entity, keyTypes: string): De
         }));
   const derived: DerivedEntity = { entity, keyTypes, samples, items, rendered };
   derivedByEntity.set(entity, derived);
+  if (!rememberPrevious) return items;
   previousByName.delete(entity.name);
   if (previousByName.size >= NAMES_KEPT) previousByName.delete(previousByName.keys().next().value!);
   previousByName.set(entity.name, derived);

@@ -20,6 +20,20 @@ export class RenderTooLongError extends TemplateSyntaxError {}
 
 const PLACEHOLDER = /^([A-Za-z0-9_.-]+)(?::(\d{1,2}))?$/;
 const cache = new Map<string, TemplatePart[]>();
+// The caches below hold templates as their text: past this many characters in all, they start over.
+const CACHED_CHARS = 1_000_000;
+let cachedChars = 0;
+
+/** Caches a parse of `template`, emptying the caches first when they hold too many or too long templates. */
+function remember<T>(map: Map<string, T>, template: string, value: T): void {
+  if (map.size >= 5000 || cachedChars + template.length > CACHED_CHARS) {
+    cache.clear();
+    parsers.clear();
+    cachedChars = 0;
+  }
+  cachedChars += template.length;
+  map.set(template, value);
+}
 
 /** Splits a template into literal and placeholder parts; throws TemplateSyntaxError with the column. */
 export function parseTemplate(template: string): TemplatePart[] {
@@ -56,8 +70,7 @@ export function parseTemplate(template: string): TemplatePart[] {
     i = close + 1;
   }
   if (literal) parts.push({ kind: 'literal', text: literal });
-  if (cache.size > 5000) cache.clear();
-  cache.set(template, parts);
+  remember(cache, template, parts);
   return parts;
 }
 
@@ -169,7 +182,7 @@ function parserFor(template: string) {
     source += next?.kind === 'literal' ? `([^${escapeRegExp(next.text[0])}]*)` : '(.*)';
   });
   parser = { regex: new RegExp(`${source}$`, 's'), names };
-  parsers.set(template, parser);
+  remember(parsers, template, parser);
   return parser;
 }
 
