@@ -1,41 +1,74 @@
 import { SingleBar } from 'cli-progress';
 import type { Command } from '../command.ts';
 import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
-import { printJson, readDesign } from '../io.ts';
+import { printJson, readDesign, UsageError } from '../io.ts';
 
 export const applyCommand: Command = {
   name: 'apply',
-  summary: 'create or update the table from the design and load its items',
-  usage: 'apply FILE --endpoint URL [--recreate] [--no-items] [--timeout S (10)] [--json]',
+  summary: 'create or update the table from the design and write its items over it',
+  usage: 'apply FILE --endpoint URL [--replace] [--recreate] [--no-items] [--timeout S (10)] [--json]',
   options: {
     ...dynamoOptions,
+    replace: { type: 'boolean' },
     recreate: { type: 'boolean' },
     'no-items': { type: 'boolean' },
     json: { type: 'boolean' },
   },
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);
+    if (values.replace && values['no-items'])
+      throw new UsageError('--replace deletes the items not in the design, which --no-items does not write');
     const bar =
       io.isTTY && !values.json
         ? new SingleBar({ format: 'Loading items [{bar}] {value}/{total}', hideCursor: true })
         : undefined;
     return withDynamo('apply', values, io, async (client) => {
       const { applyForSession } = await import('../../../server/service.ts');
-      const result = await applyForSession(client, '', design, {
-        recreate: Boolean(values.recreate),
-        loadItems: !values['no-items'],
-        onProgress: ({ written, total }) => {
-          if (!bar) return;
-          if (written === 0) bar.start(total, 0);
-          else bar.update(written);
-        },
-      });
+      const { stepText } = await import('../../../server/apply-plan.ts');
+      const { KeySchemaChangedError } = await import('../../../server/dynamodb/apply.ts');
+      const { ApiFailure } = await import('../../../server/errors.ts');
+      let result: Awaited<ReturnType<typeof applyForSession>>;
+      try {
+        result = await applyForSession(client, '', design, {
+          recreate: Boolean(values.recreate),
+          replace: Boolean(values.replace),
+          loadItems: !values['no-items'],
+          onProgress: ({ written, total }) => {
+            if (!bar) return;
+            if (written === 0) bar.start(total, 0);
+            else bar.update(written);
+          },
+          // Named before it is taken: with --aws the table may be a real one.
+          onStep: (step) => {
+            bar?.stop();
+            io.stderr(`keyplan apply: ${stepText(step)}\n`);
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof KeySchemaChangedError) || error.items === undefined) throw error;
+        const step = {
+          kind: 'recreate' as const,
+          tableName: error.tableName,
+          items: error.items,
+          reasons: error.differences,
+        };
+        throw new ApiFailure(
+          409,
+          'RecreateRequired',
+          `${stepText(step)}; nothing was changed: pass --recreate to do it`,
+        );
+      }
       bar?.stop();
       if (values.json) printJson(io, result);
+      const { written, deleted, notInDesign } = result.items;
       io.stderr(
         `${result.tableName}: ${result.action}${result.changes.length ? ` (${result.changes.join('; ')})` : ''}; ` +
-          `${result.items.written} items written, ${result.items.deleted} removed in ${result.ms} ms\n`,
+          `${written} items written${deleted ? `, ${deleted} not in the design deleted` : ''} in ${result.ms} ms\n`,
       );
+      if (notInDesign > 0)
+        io.stderr(
+          `${result.tableName} still holds ${notInDesign} ${notInDesign === 1 ? 'item' : 'items'} not in the design; --replace deletes them\n`,
+        );
       return 0;
     }).finally(() => bar?.stop());
   },
