@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp, type DynamoTarget } from './app.ts';
+import { type DbPathLock, lockDbPath } from './db-lock.ts';
 import { DynamoDBLocal, listenOnce } from './dynamodb/local.ts';
 import { embeddedTarget, externalTarget } from './target.ts';
 
@@ -38,6 +39,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   // only to be stopped again. The app listens once DynamoDB is up, so its health answers "up" from the start.
   if (port !== 0) await listenOnce(port, host);
   let local: DynamoDBLocal | undefined;
+  let lock: DbPathLock | undefined;
   let dynamo: DynamoTarget;
   if (options.endpoint || options.aws) {
     dynamo = externalTarget(options.endpoint, options.aws && !options.endpoint ? 'aws' : 'external');
@@ -45,9 +47,14 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       options.endpoint ? `DynamoDB: ${options.endpoint}` : 'DynamoDB: real AWS (standard credential chain)',
     );
   } else {
+    // Another server on this folder refuses this one before its DynamoDB Local starts (DbPathInUseError).
+    if (options.dbPath) lock = lockDbPath(options.dbPath);
     local = new DynamoDBLocal({ dbPath: options.dbPath });
     log('Starting DynamoDB Local…');
-    await local.start();
+    await local.start().catch((error) => {
+      lock?.release();
+      throw error;
+    });
     log(
       `DynamoDB Local is up at ${local.endpoint}${options.dbPath ? ` (data in ${options.dbPath})` : ' (in memory)'}`,
     );
@@ -62,6 +69,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     await app.listen({ port, host });
   } catch (error) {
     await local?.stop();
+    lock?.release();
     throw error;
   }
   const address = app.server.address();
@@ -71,6 +79,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     closing ??= (async () => {
       await app.close();
       await local?.stop();
+      lock?.release();
     })();
     return closing;
   };

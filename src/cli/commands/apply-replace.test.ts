@@ -57,9 +57,8 @@ describe('keyplan apply', () => {
       `keyplan apply: will delete 3 items not in the design from table ${tableName}`,
     );
     expect(replaced.json().items).toEqual({ written: 24, deleted: 3, total: 24, notInDesign: 0 });
-    const removed = getExample('online-store')!
-      .design.items.Order.slice(0, 3)
-      .map((o) => o.orderId);
+    const example = getExample('online-store')!.design as Design;
+    const removed = example.items.Order.slice(0, 3).map((o) => o.orderId);
     expect(await orderIds()).toEqual(all.filter((id) => !removed.includes(id)));
   });
 

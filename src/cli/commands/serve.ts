@@ -25,6 +25,7 @@ export const serveCommand: Command = {
   },
   async run({ values }, io) {
     const { closeOnSignals, DEFAULT_PORT, startServer } = await import('../../../server/server.ts');
+    const { DbPathInUseError } = await import('../../../server/db-lock.ts');
     const port =
       values.port === '0'
         ? 0
@@ -42,6 +43,7 @@ export const serveCommand: Command = {
         log: (line) => io.stderr(`${line}\n`),
       });
     } catch (error) {
+      if (error instanceof DbPathInUseError) throw new CommandError(error.message);
       const problem = listenProblem(error, port, host);
       if (problem) throw new CommandError(problem);
       throw error;
