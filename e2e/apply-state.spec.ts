@@ -1,5 +1,5 @@
 // The Apply button's "out of date" dot: lit exactly when the table on DynamoDB Local is not what the design
-// creates now, and remembered across a reload.
+// creates now (items Apply kept that are not in the design included), and remembered across a reload.
 import { expect, test } from './fixtures/app.ts';
 
 test('the out-of-date dot follows table and item changes only, and survives a reload', async ({
@@ -25,6 +25,18 @@ test('the out-of-date dot follows table and item changes only, and survives a re
   await app.fill('entity.template.SK', 'ORDER#{orderId}');
   await expect(dot).toBeVisible();
   await app.applyDesign();
+  // Apply deletes nothing: the orders under their old keys are still in the table, so it is still not what
+  // the design creates, until the user confirms replacing the table's items.
+  const leftover = app.id('topbar.apply.notInDesign');
+  await expect(leftover).toContainText('The table also holds 10 items that are not in the design');
+  await expect(dot).toBeVisible();
+  await app.id('topbar.apply.replace').click();
+  await expect(app.id('topbar.apply.replace.question')).toHaveText(
+    /^Delete 10 items not in the design from kp-[0-9a-f]{12}-AppTable\?$/,
+  );
+  await app.id('topbar.apply.replace.confirm').click();
+  await expect(app.id('topbar.apply.result')).toContainText('10 not in the design deleted');
+  await expect(leftover).toHaveCount(0);
   await expect(dot).toHaveCount(0);
 
   await page.reload();

@@ -5,11 +5,19 @@ import { PassThrough } from 'node:stream';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { applyRequestSchema, MAX_ITEMS, patternRunSchema, rawRunSchema } from '../src/core/api/contract.ts';
+import {
+  applyRequestSchema,
+  MAX_ITEMS,
+  patternRunSchema,
+  rawRunSchema,
+  resetRequestSchema,
+} from '../src/core/api/contract.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
+import { guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
 import type { LoadProgress } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
+import { answerInApiShape, clientErrorHandler, errorBody, frameworkErrors } from './http-errors.ts';
 import {
   applyForSession,
   loadForSession,
@@ -38,6 +46,8 @@ export interface AppOptions {
   dynamo: DynamoTarget;
   /** The built SPA; omitted in API-only tests. */
   staticDir?: string;
+  /** The names the server answers as (Host) besides loopback; see browser-guard.ts. */
+  hosts?: HostPolicy;
   /** Request bodies above this are refused with 413. */
   bodyLimit?: number;
   logger?: boolean;
@@ -113,7 +123,14 @@ async function withProgress<T>(
 }
 
 export function buildApp(options: AppOptions): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 8 * 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 8 * 1024 * 1024,
+    clientErrorHandler,
+    frameworkErrors,
+  });
+  guardBrowserRequests(app, options.hosts);
+  answerInApiShape(app);
   const { dynamo } = options;
   const sessions = options.sessions ?? new SessionRegistry();
   /** Runs work as the session: its own DynamoDB key (embedded) and its own table prefix. */
@@ -123,14 +140,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.setErrorHandler((error, _request, reply) => {
     const failure = toApiFailure(error);
     if (failure.status >= 500 && failure.code === 'InternalError') app.log.error(error);
-    reply
-      .status(failure.status)
-      .send({ error: { code: failure.code, message: failure.message, details: failure.details } });
-  });
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ error: { code: 'NotFound', message: `no route ${request.method} ${request.url}` } });
+    reply.status(failure.status).send(errorBody(failure));
   });
 
   app.get('/api/health', async (request, reply) => {
@@ -179,6 +189,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   app.post('/api/reset', async (request, reply) => {
+    parseBody(resetRequestSchema, request.body);
     const session = sessionOf(sessions, request, reply);
     return { deleted: await asSession(session, (client) => resetSession(client, session.namespace)) };
   });

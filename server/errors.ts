@@ -62,6 +62,8 @@ export function toApiFailure(error: unknown): ApiFailure {
   if (e?.code?.startsWith('FST_ERR_CTP') || (e?.statusCode === 400 && e instanceof SyntaxError)) {
     return new ApiFailure(400, 'InvalidJson', `the request body is not valid JSON: ${e.message}`);
   }
+  if (e?.code === 'FST_ERR_BAD_URL')
+    return new ApiFailure(400, 'BadUrl', `the URL is malformed: ${e.message}`);
   if (e?.statusCode && e.statusCode >= 400 && e.statusCode < 500)
     return new ApiFailure(e.statusCode, e.code ?? 'BadRequest', e.message);
   if (e instanceof Error && isUnreachable(e)) {

@@ -17,6 +17,8 @@ export interface ServeOptions {
   /** Keep DynamoDB Local's data in this folder instead of in memory. */
   dbPath?: string;
   staticDir?: string;
+  /** Names the server answers as besides loopback and `host` (a presenter's LAN name): see browser-guard.ts. */
+  allowHosts?: string[];
   log?: (line: string) => void;
 }
 
@@ -64,7 +66,11 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
   const hasSpa = existsSync(`${staticDir}/index.html`);
   if (!hasSpa) log(`No built app in ${staticDir}: the API runs alone (npm run build makes the app).`);
-  const app = buildApp({ dynamo, staticDir: hasSpa ? staticDir : undefined });
+  const app = buildApp({
+    dynamo,
+    staticDir: hasSpa ? staticDir : undefined,
+    hosts: { listenHost: options.host, allowHosts: options.allowHosts },
+  });
   try {
     await app.listen({ port, host });
   } catch (error) {

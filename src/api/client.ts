@@ -65,11 +65,16 @@ export async function getHealth(): Promise<HealthResponse> {
 /** Applies the design and loads its items, reporting load progress as the server streams it. */
 export async function applyDesign(
   design: Design,
-  options: { recreate?: boolean; onProgress?: (written: number, total: number) => void } = {},
+  options: {
+    recreate?: boolean;
+    /** Deletes the table's items that are not in the design (confirmed by the user). */
+    replace?: boolean;
+    onProgress?: (written: number, total: number) => void;
+  } = {},
 ): Promise<ApplyResponse> {
   const response = await post(
     '/api/apply',
-    { design, recreate: options.recreate },
+    { design, recreate: options.recreate, replace: options.replace },
     { headers: { accept: 'application/x-ndjson' } },
   );
   const reader = response.body?.getReader();

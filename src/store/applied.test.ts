@@ -44,4 +44,9 @@ describe('isOutOfDate', () => {
     };
     expect(isOutOfDate(edited, applied, health('i1'))).toBe(true);
   });
+
+  it('is true while the table also holds items that are not in the design (kept until a replace)', () => {
+    expect(isOutOfDate(design, { ...applied, notInDesign: 3 }, health('i1'))).toBe(true);
+    expect(isOutOfDate(design, { ...applied, notInDesign: 0 }, health('i1'))).toBe(false);
+  });
 });

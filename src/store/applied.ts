@@ -17,6 +17,8 @@ export interface AppliedRecord {
   /** The session namespace and DynamoDB instance (HealthResponse) it was applied in, when known. */
   namespace?: string;
   instance?: string;
+  /** Items not in the design the table kept (Apply deletes none unless asked to replace them). */
+  notInDesign?: number;
   /** When (ms); orders the records for forgetting. */
   at: number;
 }
@@ -68,7 +70,8 @@ export function fingerprintOf(design: Design): string {
 /**
  * Whether the table on DynamoDB no longer matches the design: it was applied (a record exists) and its
  * state is unknown, or it went to another session or to a DynamoDB Local that has since restarted in memory
- * (the table is gone), or the design now creates a different table or items. Never applied: not out of date.
+ * (the table is gone), or the design now creates a different table or items, or the table also holds items
+ * that are not in the design. Never applied: not out of date.
  */
 export function isOutOfDate(
   design: Design,
@@ -76,7 +79,7 @@ export function isOutOfDate(
   health: HealthResponse | null,
 ): boolean {
   if (!record) return false;
-  if (record.fingerprint === null) return true;
+  if (record.fingerprint === null || (record.notInDesign ?? 0) > 0) return true;
   if (health && record.namespace !== undefined && record.namespace !== health.namespace) return true;
   const instance = health?.dynamodb.instance;
   if (instance !== undefined && record.instance !== undefined && record.instance !== instance) return true;

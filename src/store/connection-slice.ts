@@ -43,7 +43,8 @@ export interface ConnectionSlice {
   appliedTables: AppliedTables;
   runs: Record<string, RunState>;
   refreshHealth: () => Promise<void>;
-  applyCurrent: (options?: { recreate?: boolean }) => Promise<void>;
+  /** `replace` deletes the table's items that are not in the design: only after the user confirmed it. */
+  applyCurrent: (options?: { recreate?: boolean; replace?: boolean }) => Promise<void>;
   runCurrent: (
     patternId: string,
     args: Record<string, unknown>,
@@ -84,6 +85,7 @@ export const createConnectionSlice: StateCreator<StoreState, [], [], ConnectionS
     try {
       const result = await applyDesign(design, {
         recreate: options.recreate,
+        replace: options.replace,
         onProgress: (written, total) => set({ apply: { status: 'applying', written, total } }),
       });
       const health = get().health ?? (await getHealth().catch(() => null));
@@ -91,6 +93,7 @@ export const createConnectionSlice: StateCreator<StoreState, [], [], ConnectionS
         fingerprint: fingerprintOf(design),
         namespace: health?.namespace,
         instance: health?.dynamodb.instance,
+        notInDesign: result.items.notInDesign || undefined,
         at: Date.now(),
       });
       set({ apply: { status: 'done', result, design } });

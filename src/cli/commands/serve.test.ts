@@ -35,6 +35,14 @@ describe('keyplan serve', () => {
     }
   });
 
+  it('refuses an --allow-host that is not a host name as wrong usage', async () => {
+    const result = await runKeyplan(['serve', '--allow-host', 'keyplan.lan', '--allow-host', 'http://x/']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^keyplan serve: --allow-host http:\/\/x\/: expected a host name or address/,
+    );
+  });
+
   it('refuses a port number above 65535 as wrong usage', async () => {
     const result = await runKeyplan(['serve', '--port', '70000']);
     expect(result.code).toBe(2);

@@ -15,10 +15,11 @@ function listenProblem(error: unknown, port: number, host: string): string | und
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'the app, the proxy and (by default) an embedded DynamoDB Local',
-  usage: 'serve [--port N (8787)] [--host H] [--endpoint URL | --aws] [--db-path DIR]',
+  usage: 'serve [--port N (8787)] [--host H] [--allow-host NAME]... [--endpoint URL | --aws] [--db-path DIR]',
   options: {
     port: { type: 'string' },
     host: { type: 'string' },
+    'allow-host': { type: 'string', multiple: true },
     endpoint: { type: 'string' },
     aws: { type: 'boolean' },
     'db-path': { type: 'string' },
@@ -32,6 +33,13 @@ export const serveCommand: Command = {
         : (parsePositiveInt(values.port as string | undefined, '--port') ?? DEFAULT_PORT);
     if (port > 65535) throw new UsageError(`--port ${port}: expected a port number from 1 to 65535`);
     const host = (values.host as string | undefined) ?? '127.0.0.1';
+    // Browsers reach the server only by these names (and loopback, and --host): DNS rebinding protection.
+    const allowHosts = (values['allow-host'] as string[] | undefined) ?? [];
+    const { canonicalHost } = await import('../../../server/browser-guard.ts');
+    for (const name of allowHosts) {
+      if (!canonicalHost(name))
+        throw new UsageError(`--allow-host ${name}: expected a host name or address, optionally with :port`);
+    }
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer({
@@ -40,6 +48,7 @@ export const serveCommand: Command = {
         endpoint: (values.endpoint as string | undefined) ?? process.env.DYNAMODB_ENDPOINT,
         aws: Boolean(values.aws),
         dbPath: values['db-path'] as string | undefined,
+        allowHosts,
         log: (line) => io.stderr(`${line}\n`),
       });
     } catch (error) {

@@ -40,6 +40,9 @@ export const rawRunSchema = z
   .strict();
 
 export const runRequestSchema = z.union([patternRunSchema, rawRunSchema]);
+
+/** Reset takes an empty JSON object: a body a page on another origin cannot send without being refused. */
+export const resetRequestSchema = z.object({}).strict();
 export type RunRequest = z.input<typeof runRequestSchema>;
 
 export interface ApiError {

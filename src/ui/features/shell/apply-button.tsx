@@ -1,11 +1,66 @@
-// Apply: creates or updates the table on DynamoDB and loads the items, with progress, the outcome, and
-// a confirmation before a key schema change recreates the table.
+// Apply: creates or updates the table on DynamoDB and writes the items over it, with progress, the outcome,
+// and a confirmation before anything is deleted: a key schema change that recreates the table, or a replace
+// of the items the table holds that are not in the design (Apply alone deletes none).
 import { useEffect, useState } from 'react';
+import type { ApplyResponse } from '../../../core/api/contract.ts';
 import { isOutOfDate } from '../../../store/applied.ts';
 import type { ApplyState } from '../../../store/connection-slice.ts';
 import { useDeferredDesign } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+
+const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/**
+ * The items the table kept that are not in the design, and the confirmed step that deletes them, naming the
+ * table and the count the Apply just found.
+ */
+function NotInDesign({ result, onClose }: { result: ApplyResponse; onClose: () => void }) {
+  const applyCurrent = useStore((s) => s.applyCurrent);
+  const [confirming, setConfirming] = useState(false);
+  const { notInDesign } = result.items;
+  return (
+    <div className="apply-not-in-design" data-testid="topbar.apply.notInDesign">
+      <p className="apply-message">
+        <Icon name="warn" className="tone-warn" size={12} /> The table also holds {itemCount(notInDesign)}{' '}
+        that {notInDesign === 1 ? 'is' : 'are'} not in the design (Apply writes the design's items and deletes
+        none).
+      </p>
+      {confirming ? (
+        <>
+          <p className="apply-message" data-testid="topbar.apply.replace.question">
+            Delete {itemCount(notInDesign)} not in the design from{' '}
+            <span className="mono">{result.tableName}</span>?
+          </p>
+          <div className="popover-actions">
+            <button
+              type="button"
+              className="btn btn-danger"
+              data-testid="topbar.apply.replace.confirm"
+              onClick={() => void applyCurrent({ replace: true })}
+            >
+              Delete {itemCount(notInDesign)}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Keep them
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="popover-actions">
+          <button
+            type="button"
+            className="btn"
+            data-testid="topbar.apply.replace"
+            onClick={() => setConfirming(true)}
+          >
+            Replace the table's items…
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
 
 function ApplyOutcome({ apply, onClose }: { apply: ApplyState; onClose: () => void }) {
   const applyCurrent = useStore((s) => s.applyCurrent);
@@ -35,7 +90,7 @@ function ApplyOutcome({ apply, onClose }: { apply: ApplyState; onClose: () => vo
           <div className="mono">{result.tableName}</div>
           <div>
             {result.items.written} of {result.items.total} items written
-            {result.items.deleted > 0 ? `, ${result.items.deleted} deleted` : ''}
+            {result.items.deleted > 0 ? `, ${result.items.deleted} not in the design deleted` : ''}
           </div>
           {result.changes.length > 0 && (
             <ul className="apply-changes">
@@ -44,6 +99,7 @@ function ApplyOutcome({ apply, onClose }: { apply: ApplyState; onClose: () => vo
               ))}
             </ul>
           )}
+          {result.items.notInDesign > 0 && <NotInDesign result={result} onClose={onClose} />}
         </div>
       </div>
     );
@@ -101,8 +157,11 @@ export function ApplyButton() {
     if (apply.status !== 'done' && apply.status !== 'error') return;
     const close = (event: KeyboardEvent) => event.key === 'Escape' && setDismissed(apply);
     window.addEventListener('keydown', close);
-    // A success closes by itself; an error stays until read.
-    const timer = apply.status === 'done' ? setTimeout(() => setDismissed(apply), 6000) : undefined;
+    // A success closes by itself; an error, or items left that are not in the design, stay until read.
+    const timer =
+      apply.status === 'done' && apply.result.items.notInDesign === 0
+        ? setTimeout(() => setDismissed(apply), 6000)
+        : undefined;
     // The outcome is about the design as it was applied: once the design changes (an edit, Undo), it no
     // longer says anything about it, so it closes rather than cover the inspector being used to fix it.
     const unsubscribe = useStore.subscribe((state, previous) => {
@@ -130,9 +189,11 @@ export function ApplyButton() {
         data-testid="topbar.apply"
         data-state={apply.status}
         title={
-          stale
-            ? 'The table on DynamoDB is not what the design creates now (the design changed, or DynamoDB Local restarted since the last Apply): apply again to run patterns on it'
-            : 'Create or update the table on DynamoDB Local and load the sample items'
+          stale && record?.notInDesign
+            ? `The table on DynamoDB also holds ${itemCount(record.notInDesign)} not in the design: Apply, then Replace the table's items, deletes them`
+            : stale
+              ? 'The table on DynamoDB is not what the design creates now (the design changed, or DynamoDB Local restarted since the last Apply): apply again to run patterns on it'
+              : 'Create or update the table on DynamoDB Local and write the sample items over it (items not in the design are kept until you replace them)'
         }
         onClick={() => {
           setDismissed(null);

@@ -1,0 +1,159 @@
+// What a web page of another origin could make a browser do to this server, refused before any route runs:
+// - DNS rebinding: a request whose Host is not a name the server answers as (421, on every path);
+// - cross-site requests: a state-changing /api request (any method but GET/HEAD/OPTIONS) with an Origin
+//   other than the server's own (403), or that is not `Content-Type: application/json` (415). A request
+//   without Origin is a non-browser client (the CLI, curl, a script): browsers send Origin on every
+//   cross-origin POST, and a page cannot send JSON cross-origin without a CORS preflight, which this
+//   server never grants;
+// - framing, sniffing and foreign scripts: every response carries a Content-Security-Policy that allows the
+//   app's own scripts and workers only, frame-ancestors 'none', nosniff and no-referrer (@fastify/helmet).
+import { networkInterfaces } from 'node:os';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiFailure } from './errors.ts';
+
+export interface HostPolicy {
+  /** The address the server was told to listen on (`--host`); 0.0.0.0 or :: add this machine's addresses. */
+  listenHost?: string;
+  /** More names the server answers as (`--allow-host`): `name` on the server's port, or `name:port`. */
+  allowHosts?: readonly string[];
+}
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A Host header (or a `--host`/`--allow-host` value) in canonical form, or undefined when it is not one.
+ * A bare IPv6 address (`::1`) is taken as a Host header writes it (`[::1]`).
+ */
+export function canonicalHost(value: string | undefined): { hostname: string; port?: string } | undefined {
+  if (!value || !/^[A-Za-z0-9._~[\]:-]+$/.test(value)) return undefined;
+  const bracketed = !value.startsWith('[') && value.split(':').length > 2 ? `[${value}]` : value;
+  try {
+    const url = new URL(`http://${bracketed}`);
+    if (url.username || url.password || url.pathname !== '/') return undefined;
+    return { hostname: url.hostname.replace(/\.$/, ''), port: url.port || undefined };
+  } catch {
+    return undefined;
+  }
+}
+
+/** This machine's own addresses, as a Host header names them. */
+function machineAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .map((address) => canonicalHost(address?.address)?.hostname ?? '');
+}
+
+/**
+ * Whether a Host header names this server: one of its names (loopback, `--host`, `--allow-host`; with
+ * `--host 0.0.0.0` this machine's addresses too) on the port it listens on (80 when it does not listen:
+ * in-process inject, whose default Host is localhost:80).
+ */
+export function hostChecker(policy: HostPolicy, listeningPort: () => number | undefined) {
+  const names = new Set<string>();
+  const exact = new Set<string>();
+  const add = (entry: string) => {
+    const host = canonicalHost(entry);
+    if (!host) throw new Error(`"${entry}" is not a host name or address`);
+    if (host.port) exact.add(`${host.hostname}:${host.port}`);
+    else names.add(host.hostname);
+  };
+  for (const name of LOOPBACK) add(name);
+  const wildcard = WILDCARDS.has(policy.listenHost ?? '127.0.0.1');
+  if (!wildcard && policy.listenHost) add(policy.listenHost);
+  for (const name of policy.allowHosts ?? []) add(name);
+  const described = () => {
+    const port = listeningPort() ?? 80;
+    const all = [...[...names].map((name) => `${name}:${port}`), ...exact];
+    return wildcard ? [...all, `this machine's addresses on port ${port}`] : all;
+  };
+  const accepts = (header: string | undefined): boolean => {
+    const host = canonicalHost(header);
+    if (!host) return false;
+    const port = host.port ?? '80';
+    if (exact.has(`${host.hostname}:${port}`)) return true;
+    if (port !== String(listeningPort() ?? 80)) return false;
+    return names.has(host.hostname) || (wildcard && machineAddresses().includes(host.hostname));
+  };
+  return { accepts, described };
+}
+
+/** Whether an Origin header is this request's own origin: the host the (already checked) Host names. */
+function isOwnOrigin(origin: string, host: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && url.host === new URL(`http://${host}`).host
+    );
+  } catch {
+    return false;
+  }
+}
+
+function isJson(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return typeof type === 'string' && type.split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * The Content-Security-Policy of every response. The built app needs: its own module scripts and the
+ * Monaco workers (same-origin files in /assets), fetches to its own /api, Monaco's icons as data: images,
+ * and inline styles (Monaco adds <style> elements and style attributes as it renders).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** Registers the security headers and the Host, Origin and Content-Type checks on every request. */
+export function guardBrowserRequests(app: FastifyInstance, policy: HostPolicy = {}): void {
+  app.register(helmet, {
+    // Keyplan serves plain HTTP (loopback, or a room's LAN): no HSTS, no upgrade-insecure-requests.
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  const listeningPort = () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : undefined;
+  };
+  const hosts = hostChecker(policy, listeningPort);
+  app.addHook('onRequest', async (request) => {
+    const host = request.headers.host;
+    if (!hosts.accepts(host)) {
+      throw new ApiFailure(
+        421,
+        'UnknownHost',
+        `this server does not answer as host ${JSON.stringify(host ?? '')}; it answers as ${hosts.described().join(', ')} (keyplan serve --allow-host NAME adds a name)`,
+      );
+    }
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isOwnOrigin(origin, host as string)) {
+      throw new ApiFailure(
+        403,
+        'ForeignOrigin',
+        `a page of ${JSON.stringify(origin)} cannot change this server; only its own pages (http://${host}) can`,
+      );
+    }
+    if (!isJson(request)) {
+      throw new ApiFailure(
+        415,
+        'UnsupportedMediaType',
+        `send the body as JSON with Content-Type: application/json (got ${JSON.stringify(request.headers['content-type'] ?? 'none')})`,
+      );
+    }
+  });
+}

@@ -1,0 +1,97 @@
+// Fastify's and Node's own failures in the API's error shape `{ error: { code, message } }`, like every
+// other answer: HTTP that Node cannot read (400; 431 for headers over its limit), a malformed URL (400), a
+// path no route serves (404) or serves with other methods (405), and JSON nested deeper than any request
+// needs (400, refused before it is parsed). The statuses and codes come from errors.ts's toApiFailure.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiFailure, toApiFailure } from './errors.ts';
+
+/**
+ * How deep a JSON body may nest. The deepest request Keyplan takes is a raw TransactWriteItems with an
+ * attribute at DynamoDB's 32 levels (two JSON levels each, under about six of request), well inside it.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+export function errorBody(failure: ApiFailure) {
+  return { error: { code: failure.code, message: failure.message, details: failure.details } };
+}
+
+/** Whether a JSON text nests deeper than `limit` (a linear scan that skips strings; no parse). */
+export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** Fastify's `clientErrorHandler`: what Node's HTTP parser refused, answered before Fastify has a request. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HeadersTooLarge', 'the request headers are larger than the server accepts']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'RequestTimeout', 'the request did not arrive in time']
+        : [400, 'BadHttpRequest', 'the request is not HTTP the server can read'];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Fastify's `frameworkErrors`: a malformed URL (`/%`) and the like, before any route or hook runs. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const failure = toApiFailure(error);
+  reply.code(failure.status).send(errorBody(failure));
+}
+
+/**
+ * JSON bodies only (no text/plain), refused when nested deeper than MAX_JSON_DEPTH before they are parsed,
+ * and a 404 or 405 for what no route serves. Call before the routes are added.
+ */
+export function answerInApiShape(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    const body = String(raw);
+    if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) {
+      const message = `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`;
+      done(new ApiFailure(400, 'TooDeep', message), undefined);
+      return;
+    }
+    parse(request, body, done);
+  });
+
+  const methods = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const known = methods.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) known.add(method);
+    methods.set(route.url, known);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = [...(methods.get(path) ?? [])];
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      const message = `${path} answers ${allowed.join(', ')}, not ${request.method}`;
+      return reply.code(405).send(errorBody(new ApiFailure(405, 'MethodNotAllowed', message)));
+    }
+    const message = `no route ${request.method} ${path}`;
+    return reply.code(404).send(errorBody(new ApiFailure(404, 'NotFound', message)));
+  });
+}
