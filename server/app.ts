@@ -12,12 +12,24 @@ import {
   rawRunSchema,
   resetRequestSchema,
 } from '../src/core/api/contract.ts';
+import { rememberDerivations } from '../src/core/items/derive.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
 import { guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
+import { boundedClient, requestScope, stoppedFailure } from './deadline.ts';
 import type { LoadProgress } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
 import { answerInApiShape, clientErrorHandler, errorBody, frameworkErrors } from './http-errors.ts';
+import { namespacedTable } from './namespace.ts';
+import {
+  checkLoadQuota,
+  checkWriteQuota,
+  Gate,
+  LIMITS,
+  type Limits,
+  RequestQuotas,
+  runMayAddItems,
+} from './quotas.ts';
 import {
   applyForSession,
   loadForSession,
@@ -34,12 +46,17 @@ export interface DynamoTarget {
   status(): Promise<'starting' | 'up' | 'restarting' | 'down'>;
   /** Changes whenever the tables may have been lost (an in-memory DynamoDB Local restarted); see HealthResponse. */
   instance?(): string | undefined;
+  /** When the tables were last lost (an in-memory DynamoDB Local died), ISO time; see HealthResponse. */
+  dataLostAt?(): string | undefined;
   /**
    * Runs work with a client once DynamoDB answers (waiting through a restart); rejects when it cannot be
    * reached. `as` names the session's DynamoDB access key: the embedded DynamoDB Local keeps a database per
    * key, so a session's requests cannot reach another's tables; other targets use their one client.
    */
-  withClient<T>(work: (client: DynamoDBClient) => Promise<T>, as?: { accessKeyId: string }): Promise<T>;
+  withClient<T>(
+    work: (client: DynamoDBClient) => Promise<T>,
+    as?: { accessKeyId: string; signal?: AbortSignal },
+  ): Promise<T>;
 }
 
 export interface AppOptions {
@@ -53,6 +70,8 @@ export interface AppOptions {
   logger?: boolean;
   /** The sessions this server issued (tests pass one to reach its sessions). */
   sessions?: SessionRegistry;
+  /** Other values for some of the limits (tests); LIMITS otherwise. */
+  limits?: Partial<Limits>;
 }
 
 /** The caller's session: the one its cookie names, or a new one whose cookie the reply sets. */
@@ -133,9 +152,86 @@ export function buildApp(options: AppOptions): FastifyInstance {
   answerInApiShape(app);
   const { dynamo } = options;
   const sessions = options.sessions ?? new SessionRegistry();
-  /** Runs work as the session: its own DynamoDB key (embedded) and its own table prefix. */
-  const asSession = <T>(session: Session, work: (client: DynamoDBClient) => Promise<T>) =>
-    dynamo.withClient(work, { accessKeyId: session.accessKeyId });
+  const limits: Limits = { ...LIMITS, ...options.limits };
+  // Each request brings its own design: nothing derived from it may outlive the answer.
+  rememberDerivations(false);
+  /**
+   * Runs work as the session (its own DynamoDB key when embedded, its own table prefix), within the
+   * request's time (`ms`) and each DynamoDB call's; a client that disconnects stops it at its next call.
+   */
+  const asSession = async <T>(
+    reply: FastifyReply,
+    session: Session,
+    work: (client: DynamoDBClient, signal: AbortSignal) => Promise<T>,
+    ms: number = limits.requestMs,
+  ): Promise<T> => {
+    const scope = requestScope(reply.raw, ms);
+    try {
+      return await dynamo.withClient(
+        (client) => work(boundedClient(client, scope.signal, limits.dynamodbCallMs), scope.signal),
+        { accessKeyId: session.accessKeyId, signal: scope.signal },
+      );
+    } catch (error) {
+      throw stoppedFailure(error);
+    } finally {
+      scope.dispose();
+    }
+  };
+  /** An apply or load: a few at a time server-wide, within the session's table and item quotas. */
+  const loads = new Gate(limits.concurrentLoads);
+  const asLoad = <T>(
+    reply: FastifyReply,
+    session: Session,
+    design: Design,
+    writesItems: boolean,
+    work: (client: DynamoDBClient) => Promise<T>,
+  ) =>
+    asSession(
+      reply,
+      session,
+      async (client, signal) => {
+        const leave = await loads.enter(signal);
+        try {
+          const items = writesItems ? Object.values(design.items).reduce((n, list) => n + list.length, 0) : 0;
+          await checkLoadQuota(
+            client,
+            session.namespace,
+            namespacedTable(session.namespace, design.table.name),
+            items,
+            limits,
+          );
+          return await work(client);
+        } finally {
+          leave();
+        }
+      },
+      limits.loadMs,
+    );
+
+  // Rate and concurrency per session, before a body is read; a request without a known cookie counts
+  // toward the new sessions a second.
+  const quotas = new RequestQuotas(limits);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const release = quotas.admit(sessions.peek(sessionCookieOf(request.headers.cookie)));
+    reply.raw.once('close', release);
+  });
+  // An expired session's tables are deleted; sessions are looked at every minute, and whenever one starts.
+  sessions.onExpire(async (session) => {
+    try {
+      await dynamo.withClient((client) => resetSession(client, session.namespace), {
+        accessKeyId: session.accessKeyId,
+      });
+    } catch (error) {
+      app.log.warn(
+        { err: error, namespace: session.namespace },
+        'could not delete an expired session’s tables',
+      );
+    }
+  });
+  const sweeper = setInterval(() => sessions.sweep(), limits.sweepEveryMs);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.setErrorHandler((error, _request, reply) => {
     const failure = toApiFailure(error);
@@ -147,7 +243,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const status = await dynamo.status();
     return {
       ok: status === 'up',
-      dynamodb: { status, mode: dynamo.mode, instance: dynamo.instance?.() },
+      dynamodb: {
+        status,
+        mode: dynamo.mode,
+        instance: dynamo.instance?.(),
+        dataLostAt: dynamo.dataLostAt?.(),
+      },
       namespace: sessionOf(sessions, request, reply).namespace,
     };
   });
@@ -157,7 +258,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const session = sessionOf(sessions, request, reply);
     const design = checkDesign(body.design);
     return withProgress(request, reply, (onProgress) =>
-      asSession(session, (client) =>
+      asLoad(reply, session, design, body.loadItems !== false, (client) =>
         applyForSession(client, session.namespace, design, { ...body, onProgress }),
       ),
     );
@@ -168,7 +269,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const session = sessionOf(sessions, request, reply);
     const design = checkDesign(body.design);
     return withProgress(request, reply, (onProgress) =>
-      asSession(session, (client) =>
+      asLoad(reply, session, design, true, (client) =>
         loadForSession(client, session.namespace, design, { replace: body.replace, onProgress }),
       ),
     );
@@ -179,19 +280,26 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const body = request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && 'operation' in body) {
       const raw = parseBody(rawRunSchema, body);
-      return asSession(session, (client) =>
-        runRawForSession(client, session.namespace, raw.operation, raw.input),
-      );
+      return asSession(reply, session, async (client) => {
+        if (runMayAddItems(raw)) await checkWriteQuota(client, session.namespace, limits);
+        return runRawForSession(client, session.namespace, raw.operation, raw.input);
+      });
     }
     const run = parseBody(patternRunSchema, body);
     const design = checkDesign(run.design);
-    return asSession(session, (client) => runPatternForSession(client, session.namespace, design, run));
+    const operation = design.accessPatterns.find((p) => p.id === run.patternId)?.operation;
+    return asSession(reply, session, async (client) => {
+      if (runMayAddItems(undefined, operation)) await checkWriteQuota(client, session.namespace, limits);
+      return runPatternForSession(client, session.namespace, design, run);
+    });
   });
 
   app.post('/api/reset', async (request, reply) => {
     parseBody(resetRequestSchema, request.body);
     const session = sessionOf(sessions, request, reply);
-    return { deleted: await asSession(session, (client) => resetSession(client, session.namespace)) };
+    return {
+      deleted: await asSession(reply, session, (client) => resetSession(client, session.namespace)),
+    };
   });
 
   if (options.staticDir) serveStatic(app, options.staticDir);

@@ -235,8 +235,8 @@ function cappedLimit(operation: string, input: Record<string, unknown>): Record<
   return PAGED.has(operation) ? { ...input, Limit: MAX_PAGE_LIMIT } : input;
 }
 
-/** Deletes every table of the session's namespace. */
-export async function resetSession(client: DynamoDBClient, prefix: string): Promise<string[]> {
+/** The tables of the session's namespace, in DynamoDB's order. */
+export async function sessionTables(client: DynamoDBClient, prefix: string): Promise<string[]> {
   const names: string[] = [];
   let ExclusiveStartTableName: string | undefined;
   do {
@@ -244,6 +244,12 @@ export async function resetSession(client: DynamoDBClient, prefix: string): Prom
     names.push(...(page.TableNames ?? []).filter((name) => name.startsWith(prefix)));
     ExclusiveStartTableName = page.LastEvaluatedTableName;
   } while (ExclusiveStartTableName);
+  return names;
+}
+
+/** Deletes every table of the session's namespace. */
+export async function resetSession(client: DynamoDBClient, prefix: string): Promise<string[]> {
+  const names = await sessionTables(client, prefix);
   for (const name of names) await deleteTable(client, name);
   return names;
 }

@@ -1,13 +1,21 @@
 // The sessions this server has issued and still knows. A cookie is honoured only while its session
 // is here: an idle session expires (its tables are deleted through onExpire), and a signed cookie
 // for a session that expired, or that a previous run of the server issued, starts a new session.
+// A session whose cookie never came back (a script that keeps no cookies: every request a new session)
+// expires sooner, and is the first to go when the server has all the sessions it takes.
+import { LIMITS } from './quotas.ts';
 import { type Session, SessionSigner } from './session.ts';
 
 export interface SessionRegistryOptions {
   signer?: SessionSigner;
-  /** A session unused this long is forgotten and its tables deleted. Default 4 hours. */
+  /** A session unused this long is forgotten and its tables deleted. Default LIMITS.sessionIdleMs (4 hours). */
   idleMs?: number;
-  /** At most this many sessions at once; a new one beyond it is refused. Default 1,000. */
+  /** A session not used a second time within this is forgotten too. Default LIMITS.unconfirmedSessionMs (10 min). */
+  unconfirmedMs?: number;
+  /**
+   * At most this many sessions at once (default LIMITS.sessions, 1,000): past it a new session takes the
+   * place of the oldest one never used a second time, and is refused when there is none.
+   */
   maxSessions?: number;
   /** Deletes what the session left in DynamoDB; errors are the callback's to report. */
   onExpire?: (session: Session) => Promise<void> | void;
@@ -21,17 +29,25 @@ export class TooManySessionsError extends Error {
 export class SessionRegistry {
   readonly #signer: SessionSigner;
   readonly #idleMs: number;
+  readonly #unconfirmedMs: number;
   readonly #maxSessions: number;
-  readonly #onExpire: SessionRegistryOptions['onExpire'];
+  readonly #onExpire: NonNullable<SessionRegistryOptions['onExpire']>[] = [];
   readonly #now: () => number;
-  readonly #sessions = new Map<string, { session: Session; lastSeen: number }>();
+  // In order of creation, so the first unconfirmed one is the oldest.
+  readonly #sessions = new Map<string, { session: Session; lastSeen: number; confirmed: boolean }>();
 
   constructor(options: SessionRegistryOptions = {}) {
     this.#signer = options.signer ?? new SessionSigner();
-    this.#idleMs = options.idleMs ?? 4 * 60 * 60 * 1000;
-    this.#maxSessions = options.maxSessions ?? 1000;
-    this.#onExpire = options.onExpire;
+    this.#idleMs = options.idleMs ?? LIMITS.sessionIdleMs;
+    this.#unconfirmedMs = options.unconfirmedMs ?? LIMITS.unconfirmedSessionMs;
+    this.#maxSessions = options.maxSessions ?? LIMITS.sessions;
+    if (options.onExpire) this.#onExpire.push(options.onExpire);
     this.#now = options.now ?? Date.now;
+  }
+
+  /** Also calls `listener` with each session that expires (the server deletes its tables). */
+  onExpire(listener: NonNullable<SessionRegistryOptions['onExpire']>): void {
+    this.#onExpire.push(listener);
   }
 
   get size(): number {
@@ -47,32 +63,53 @@ export class SessionRegistry {
    * when the cookie is missing, forged, or names a session this server does not know.
    */
   resolve(cookieValue: string | undefined): { session: Session; setCookie?: string } {
-    const id = this.#signer.verify(cookieValue);
-    const known = id === undefined ? undefined : this.#sessions.get(id);
-    if (known && this.#now() - known.lastSeen <= this.#idleMs) {
-      known.lastSeen = this.#now();
-      return { session: known.session };
+    const known = this.peek(cookieValue);
+    if (known) {
+      const entry = this.#sessions.get(known.id)!;
+      entry.lastSeen = this.#now();
+      entry.confirmed = true;
+      return { session: known };
     }
     this.sweep();
-    if (this.#sessions.size >= this.#maxSessions)
-      throw new TooManySessionsError(
-        `the server has ${this.#maxSessions} sessions, its limit; try again when idle ones expire`,
-      );
+    if (this.#sessions.size >= this.#maxSessions) {
+      const [oldest] = [...this.#sessions].find(([, entry]) => !entry.confirmed) ?? [];
+      if (oldest === undefined)
+        throw new TooManySessionsError(
+          `the server has ${this.#maxSessions} sessions, its limit; try again when idle ones expire`,
+        );
+      this.#expire([this.#forget(oldest)]);
+    }
     const { session, cookieValue: setCookie } = this.#signer.newSession();
-    this.#sessions.set(session.id, { session, lastSeen: this.#now() });
+    this.#sessions.set(session.id, { session, lastSeen: this.#now(), confirmed: false });
     return { session, setCookie };
   }
 
-  /** Forgets every session idle for longer than the limit and deletes what it left behind. */
+  /** The live session a cookie value names, without touching it; undefined for any other cookie. */
+  peek(cookieValue: string | undefined): Session | undefined {
+    const id = this.#signer.verify(cookieValue);
+    const entry = id === undefined ? undefined : this.#sessions.get(id);
+    return entry && !this.#expired(entry) ? entry.session : undefined;
+  }
+
+  #expired(entry: { lastSeen: number; confirmed: boolean }): boolean {
+    return this.#now() - entry.lastSeen > (entry.confirmed ? this.#idleMs : this.#unconfirmedMs);
+  }
+
+  #forget(id: string): Session {
+    const { session } = this.#sessions.get(id)!;
+    this.#sessions.delete(id);
+    return session;
+  }
+
+  #expire(sessions: Session[]): void {
+    for (const session of sessions) for (const listener of this.#onExpire) void listener(session);
+  }
+
+  /** Forgets every session idle for longer than its limit and deletes what it left behind. */
   sweep(): Session[] {
     const expired: Session[] = [];
-    for (const [id, entry] of this.#sessions) {
-      if (this.#now() - entry.lastSeen > this.#idleMs) {
-        this.#sessions.delete(id);
-        expired.push(entry.session);
-      }
-    }
-    for (const session of expired) void this.#onExpire?.(session);
+    for (const [id, entry] of this.#sessions) if (this.#expired(entry)) expired.push(this.#forget(id));
+    this.#expire(expired);
     return expired;
   }
 

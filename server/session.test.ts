@@ -62,10 +62,32 @@ describe('sessions', () => {
     expect(registry.has(first.session.id)).toBe(false);
   });
 
-  it('refuses sessions beyond its limit', () => {
-    const registry = new SessionRegistry({ maxSessions: 2 });
-    registry.resolve(undefined);
-    registry.resolve(undefined);
+  it('at its limit, replaces the oldest session never used twice, and refuses when every one was', () => {
+    const expired: string[] = [];
+    const registry = new SessionRegistry({ maxSessions: 2, onExpire: (s) => void expired.push(s.id) });
+    const kept = registry.resolve(undefined);
+    const dropped = registry.resolve(undefined);
+    registry.resolve(kept.setCookie); // used a second time: a browser that keeps its cookie
+    const third = registry.resolve(undefined);
+    expect(expired).toEqual([dropped.session.id]);
+    expect(registry.has(kept.session.id)).toBe(true);
+    registry.resolve(third.setCookie);
     expect(() => registry.resolve(undefined)).toThrowError(TooManySessionsError);
+  });
+
+  it('expires a session whose cookie never came back after 10 minutes, a used one after its idle time', () => {
+    let now = 0;
+    const expired: string[] = [];
+    const registry = new SessionRegistry({ now: () => now, onExpire: (s) => void expired.push(s.id) });
+    const cookieless = Array.from({ length: 300 }, () => registry.resolve(undefined).session.id);
+    const used = registry.resolve(undefined);
+    registry.resolve(used.setCookie);
+    now = 10 * 60 * 1000 + 1;
+    expect(registry.sweep().map((s) => s.id)).toEqual(cookieless);
+    expect(expired).toEqual(cookieless);
+    expect(registry.peek(used.setCookie)?.id).toBe(used.session.id);
+    now += 4 * 60 * 60 * 1000;
+    expect(registry.sweep().map((s) => s.id)).toEqual([used.session.id]);
+    expect(registry.size).toBe(0);
   });
 });

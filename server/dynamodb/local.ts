@@ -58,6 +58,7 @@ export class DynamoDBLocal {
   #run = 0;
   #outputTail: string[] = [];
   #instance: string | undefined;
+  #dataLostAt: string | undefined;
   readonly #statusListeners = new Set<(status: DynamoDBLocalStatus) => void>();
   readonly #endpointListeners = new Set<(endpoint: string) => void>();
 
@@ -80,6 +81,14 @@ export class DynamoDBLocal {
    */
   get instance(): string | undefined {
     return this.#instance;
+  }
+
+  /**
+   * When an in-memory DynamoDB Local last died while up (ISO time): every table it held was lost then, and
+   * the restart began. Undefined when that never happened, and always with a dbPath (the data outlives it).
+   */
+  get dataLostAt(): string | undefined {
+    return this.#dataLostAt;
   }
 
   /** The Java process id, while one is running. */
@@ -233,6 +242,7 @@ export class DynamoDBLocal {
     if (this.#java === child) this.#java = undefined;
     // Deaths while starting are handled by the launch loop; after stop() the run has changed.
     if (run !== this.#run || this.#status !== 'up') return;
+    if (!this.#options.dbPath) this.#dataLostAt = new Date().toISOString();
     this.#readiness = settled(this.#launch(run, 'restarting'));
   }
 
@@ -372,14 +382,14 @@ function isPortFree(port: number): Promise<boolean> {
 }
 
 /** True once the DynamoDB handler answers (its responses carry a request id; any status will do). */
-function probe(endpoint: string): Promise<boolean> {
+export function probe(endpoint: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   return new Promise((resolve) => {
     const request = http.request(
       endpoint,
       {
         method: 'POST',
         agent: false,
-        timeout: PROBE_TIMEOUT_MS,
+        timeout: timeoutMs,
         headers: {
           'Content-Type': 'application/x-amz-json-1.0',
           'X-Amz-Target': 'DynamoDB_20120810.ListTables',

@@ -1,0 +1,258 @@
+// What one attendee may take of a shared server, in one place: every limit below answers a 4xx naming it
+// and its value (429 for a rate), so no session can take memory, DynamoDB Local or time from the others.
+// The values are listed in the README's Security section.
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { MAX_ITEMS, MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
+import { ApiFailure } from './errors.ts';
+import { partiqlTarget } from './partiql.ts';
+import { sessionTables } from './service.ts';
+import type { Session } from './session.ts';
+
+export const LIMITS = {
+  /** Bytes of one request body (413 beyond). */
+  bodyBytes: 8 * 1024 * 1024,
+  /** Sample items of one design that apply or load writes (400). */
+  itemsPerDesign: MAX_ITEMS,
+  /** Items of one page of a run (a larger Limit is lowered to it). */
+  pageItems: MAX_PAGE_LIMIT,
+  /** Tables one session may have (403 for the next). */
+  tablesPerSession: 10,
+  /** Items one session's tables may hold in all (403 for an apply past it, and for any write once there). */
+  itemsPerSession: 100_000,
+  /** Requests a second of one session, on average (429 beyond) … */
+  requestsPerSecond: 50,
+  /** … and at once, after a pause (the token bucket's size). */
+  requestBurst: 100,
+  /** Requests of one session under way at once (429 beyond). */
+  concurrentRequestsPerSession: 8,
+  /** New sessions a second, server-wide: requests without a known cookie (429 beyond) … */
+  newSessionsPerSecond: 10,
+  /** … and at once. */
+  newSessionBurst: 50,
+  /** Sessions at once (503 beyond, when none is unused since its first request). */
+  sessions: 1000,
+  /** A session unused this long expires, and its tables are deleted. */
+  sessionIdleMs: 4 * 60 * 60 * 1000,
+  /** A session never used a second time (a client that keeps no cookie) expires after this. */
+  unconfirmedSessionMs: 10 * 60 * 1000,
+  /** How often expired sessions are looked for. */
+  sweepEveryMs: 60 * 1000,
+  /** One DynamoDB call that does not answer in this time fails the request with 503. */
+  dynamodbCallMs: 10_000,
+  /** A run or reset that takes longer fails with 503. */
+  requestMs: 30_000,
+  /** An apply or load that takes longer is stopped and fails with 503. */
+  loadMs: 5 * 60 * 1000,
+  /** Applies and loads running at once, server-wide; the next ones wait their turn (within loadMs). */
+  concurrentLoads: 4,
+  /** How long health waits for DynamoDB to answer before it says "down". */
+  healthProbeMs: 1_000,
+} as const;
+
+export type Limits = { readonly [K in keyof typeof LIMITS]: number };
+
+/** Tokens refill at `rate` a second up to `burst`; each request takes one. */
+export class TokenBucket {
+  #tokens: number;
+  #at: number;
+
+  constructor(
+    readonly rate: number,
+    readonly burst: number,
+    readonly now: () => number = Date.now,
+  ) {
+    this.#tokens = burst;
+    this.#at = now();
+  }
+
+  take(): boolean {
+    const now = this.now();
+    this.#tokens = Math.min(this.burst, this.#tokens + ((now - this.#at) / 1000) * this.rate);
+    this.#at = now;
+    if (this.#tokens < 1) return false;
+    this.#tokens -= 1;
+    return true;
+  }
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The rate and concurrency of each session's requests, checked before a body is read. Per-session state
+ * lives as long as its session object (a WeakMap), so an expired session leaves nothing behind.
+ */
+export class RequestQuotas {
+  readonly #buckets = new WeakMap<Session, TokenBucket>();
+  readonly #inFlight = new WeakMap<Session, number>();
+  readonly #newSessions: TokenBucket;
+
+  constructor(
+    readonly limits: Limits = LIMITS,
+    readonly now: () => number = Date.now,
+  ) {
+    this.#newSessions = new TokenBucket(limits.newSessionsPerSecond, limits.newSessionBurst, now);
+  }
+
+  /**
+   * Admits one request of a session (undefined: a request that will start a new one); throws a 429
+   * ApiFailure otherwise. Call the returned function once the request is answered.
+   */
+  admit(session: Session | undefined): () => void {
+    const { limits } = this;
+    if (!session) {
+      if (!this.#newSessions.take())
+        throw new ApiFailure(
+          429,
+          'TooManyNewSessions',
+          `the server starts at most ${limits.newSessionsPerSecond} sessions a second (${limits.newSessionBurst} at once); send the session cookie back, or retry in a moment`,
+        );
+      return () => {};
+    }
+    let bucket = this.#buckets.get(session);
+    if (!bucket) {
+      bucket = new TokenBucket(limits.requestsPerSecond, limits.requestBurst, this.now);
+      this.#buckets.set(session, bucket);
+    }
+    const inFlight = this.#inFlight.get(session) ?? 0;
+    if (inFlight >= limits.concurrentRequestsPerSession)
+      throw new ApiFailure(
+        429,
+        'TooManyConcurrentRequests',
+        `this session has ${limits.concurrentRequestsPerSession} requests under way, the most it may; wait for one to finish`,
+      );
+    if (!bucket.take())
+      throw new ApiFailure(
+        429,
+        'RateLimited',
+        `this session sent more than ${limits.requestsPerSecond} requests a second (${limits.requestBurst} at once), its limit; retry in a moment`,
+      );
+    this.#inFlight.set(session, inFlight + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#inFlight.set(session, (this.#inFlight.get(session) ?? 1) - 1);
+    };
+  }
+}
+
+/** Items per table of the session (DynamoDB Local counts them live). */
+async function itemCounts(client: DynamoDBClient, tables: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const TableName of tables) {
+    try {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      counts.set(TableName, Table?.ItemCount ?? 0);
+    } catch (error) {
+      // Deleted meanwhile: it holds nothing.
+      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    }
+  }
+  return counts;
+}
+
+const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+
+/**
+ * Refuses an apply or load of `items` items into `tableName` that would give the session an 11th table,
+ * or take its tables past their items, or that comes when they already hold that many.
+ */
+export async function checkLoadQuota(
+  client: DynamoDBClient,
+  prefix: string,
+  tableName: string,
+  items: number,
+  limits: Limits = LIMITS,
+): Promise<void> {
+  const tables = await sessionTables(client, prefix);
+  if (!tables.includes(tableName) && tables.length >= limits.tablesPerSession)
+    throw new ApiFailure(
+      403,
+      'TableQuotaExceeded',
+      `this session has ${tables.length} tables, the most it may (${limits.tablesPerSession}); delete some with Reset first`,
+    );
+  if (items === 0) return;
+  const counts = await itemCounts(client, tables);
+  const held = sum(counts.values());
+  const others = held - (counts.get(tableName) ?? 0);
+  if (held >= limits.itemsPerSession || others + items > limits.itemsPerSession)
+    throw new ApiFailure(
+      403,
+      'ItemQuotaExceeded',
+      `this session's tables may hold ${n(limits.itemsPerSession)} items in all; they hold ${n(held)} and this design has ${n(items)}; delete tables with Reset, or load fewer items`,
+    );
+}
+
+/** Refuses a write of a session whose tables already hold all the items they may. */
+export async function checkWriteQuota(
+  client: DynamoDBClient,
+  prefix: string,
+  limits: Limits = LIMITS,
+): Promise<void> {
+  const held = sum((await itemCounts(client, await sessionTables(client, prefix))).values());
+  if (held >= limits.itemsPerSession)
+    throw new ApiFailure(
+      403,
+      'ItemQuotaExceeded',
+      `this session's tables hold ${n(held)} items, the most they may (${n(limits.itemsPerSession)}); delete some before writing more`,
+    );
+}
+
+const WRITES = new Set(['PutItem', 'UpdateItem', 'BatchWriteItem', 'TransactWriteItems']);
+
+/**
+ * Whether a run may add items (what the items quota counts): a put, an update (it may create the item),
+ * a batch or transaction of them, a PartiQL INSERT or UPDATE. A body that is neither (or malformed) is
+ * left to the run's own checks.
+ */
+export function runMayAddItems(body: unknown, patternOperation?: string): boolean {
+  if (patternOperation !== undefined) return WRITES.has(patternOperation);
+  if (!body || typeof body !== 'object') return false;
+  const { operation, input } = body as { operation?: unknown; input?: { Statement?: unknown } };
+  if (typeof operation !== 'string') return false;
+  if (operation !== 'ExecuteStatement') return WRITES.has(operation);
+  if (typeof input?.Statement !== 'string') return false;
+  try {
+    const { form } = partiqlTarget(input.Statement);
+    return form === 'INSERT' || form === 'UPDATE';
+  } catch {
+    return false;
+  }
+}
+
+/** At most `size` holders at once (applies and loads); the next ones wait in order, or until their signal fires. */
+export class Gate {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.#free = size;
+  }
+
+  /** Resolves with the function that lets the next one in; rejects with the signal's reason while waiting. */
+  async enter(signal?: AbortSignal): Promise<() => void> {
+    signal?.throwIfAborted();
+    if (this.#free > 0) this.#free--;
+    else
+      await new Promise<void>((resolve, reject) => {
+        const grant = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          this.#waiting.splice(this.#waiting.indexOf(grant), 1);
+          reject(signal?.reason);
+        };
+        this.#waiting.push(grant);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free++;
+    };
+  }
+}
