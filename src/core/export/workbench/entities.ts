@@ -61,17 +61,24 @@ export function buildEntity(
   }));
   const samples = group.rows.map(() => ({}) as SampleValues);
   for (const attribute of attributes) {
-    let dropped = 0;
+    const nulls: string[] = [];
+    const dropped: string[] = [];
     group.rows.forEach((row, i) => {
       const value = row.get(attribute.name);
-      // A null of an attribute of another type is "no value", as Keyplan reads it.
-      if (!value || (value.type === 'NULL' && attribute.type !== 'NULL')) return;
+      if (!value) return;
       if (value.type === attribute.type) samples[i][attribute.name] = value.value;
-      else dropped++;
+      // A sample's null is "no value" unless the attribute is of type NULL.
+      else if (value.type === 'NULL') nulls.push(row.where);
+      else dropped.push(`${row.where} (${value.type})`);
     });
-    if (dropped > 0)
+    const where = `${name}.${attribute.name}`;
+    if (dropped.length > 0)
       context.warn(
-        `${name}.${attribute.name}: ${dropped} value${dropped > 1 ? 's' : ''} not of type ${attribute.type} dropped (an attribute has one type in a Keyplan design)`,
+        `${where} is of type ${attribute.type}; the values of another type dropped (an attribute has one type in a Keyplan design): ${dropped.join(', ')}`,
+      );
+    if (nulls.length > 0)
+      context.warn(
+        `${where} is of type ${attribute.type}; its NULL values left out (a design's null is no value): ${nulls.join(', ')}`,
       );
   }
   const draft: EntityDraft = { attributes, samples, reserved };

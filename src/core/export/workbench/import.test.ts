@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deriveItems } from '../../items/derive.ts';
-import { keyAttributeTypes } from '../../model/indexes.ts';
-import type { Design } from '../../model/schema.ts';
+import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
+import type { Design, Entity } from '../../model/schema.ts';
 import { validateDesign } from '../../model/validate.ts';
+import { marshallValue } from '../../requests/marshall.ts';
 import { importWorkbench, importWorkbenchText } from './import.ts';
 
 const MODELS = new URL('../../../../fixtures/workbench-models/', import.meta.url);
@@ -52,6 +53,91 @@ function modelRows(model: RawModel, tableName: string, primaryKey: string[]): Ra
     return true;
   });
 }
+
+// An independent reading of a model's items, as DynamoDB would store them: DynamoDB JSON where a value
+// has a type (`{ "N": 201 }` is the number 201), plain JSON by its JSON type where it has none (inside a
+// map or in place of a value), and a map written inside another map (`{ "M": { "M": { … } } }`) as the
+// inner map. Written apart from rows.ts so that the two can disagree.
+const DYNAMO_TYPES = ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS'];
+const typeOf = (raw: unknown) => {
+  const keys = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : [];
+  return keys.length === 1 && DYNAMO_TYPES.includes(keys[0]) ? keys[0] : undefined;
+};
+function stored(raw: unknown): unknown {
+  const type = typeOf(raw);
+  if (type === undefined) {
+    if (typeof raw === 'string') return { S: raw };
+    if (typeof raw === 'number') return { N: String(raw) };
+    if (typeof raw === 'boolean') return { BOOL: raw };
+    if (raw === null) return { NULL: true };
+    if (Array.isArray(raw)) return { L: raw.map(stored) };
+    return { M: Object.fromEntries(Object.entries(raw as object).map(([k, v]) => [k, stored(v)])) };
+  }
+  const value = (raw as Record<string, unknown>)[type];
+  switch (type) {
+    case 'N':
+      return { N: String(Number(value)) };
+    case 'NS':
+      return { NS: (value as unknown[]).map((n) => String(Number(n))) };
+    case 'S':
+      return { S: String(value) };
+    case 'BOOL':
+      return { BOOL: value === true || value === 'true' };
+    case 'L':
+      return { L: (value as unknown[]).map(stored) };
+    case 'M': {
+      const map = value as Record<string, unknown>;
+      const inner = Object.keys(map).length === 1 ? map.M : undefined;
+      const wrapped =
+        typeof inner === 'object' && inner !== null && Object.values(inner).every((v) => typeOf(v));
+      const members = wrapped ? (inner as Record<string, unknown>) : map;
+      return { M: Object.fromEntries(Object.entries(members).map(([k, v]) => [k, stored(v)])) };
+    }
+    default:
+      return { [type]: value };
+  }
+}
+
+/** Per model: every attribute value of its items that the imported design's items do not hold as written. */
+function lostValues(file: string, tableName: string): string[] {
+  const model = load(file);
+  const { design } = imported(model, tableName);
+  const keyTypes = keyAttributeTypes(design);
+  const primaryKey = primaryKeyNames(design);
+  const entityOf = new Map(design.entities.map((e) => [e.name, e]));
+  const typed = (entity: Entity | undefined, name: string) =>
+    keyTypes.get(name) ?? entity?.attributes.find((a) => a.name === name)?.type;
+  const derived = new Map(
+    deriveItems(design).map(({ entity, item }) => {
+      const e = entityOf.get(entity);
+      const values = Object.fromEntries(
+        Object.entries(item).map(([name, value]) => [name, marshallValue(value, typed(e, name))]),
+      );
+      return [JSON.stringify(primaryKey.map((name) => values[name])), values];
+    }),
+  );
+  const lost: string[] = [];
+  for (const row of modelRows(model, tableName, primaryKey)) {
+    const values = Object.fromEntries(Object.entries(row).map(([name, raw]) => [name, stored(raw)]));
+    const id = JSON.stringify(primaryKey.map((name) => values[name]));
+    const item = derived.get(id);
+    for (const [name, value] of Object.entries(values))
+      if (JSON.stringify(item?.[name]) !== JSON.stringify(value))
+        lost.push(`${id} ${name}: ${JSON.stringify(value)} → ${JSON.stringify(item?.[name])}`);
+  }
+  return lost;
+}
+
+describe('NoSQL Workbench import keeps every value', () => {
+  it('of every item of every public model, as an independent reading of the file has it', () => {
+    const lost = Object.fromEntries(
+      TABLES.map(([file, table]) => [`${file} ${table}`, lostValues(file, table)]).filter(
+        ([, values]) => values.length > 0,
+      ),
+    );
+    expect(lost).toEqual({});
+  });
+});
 
 describe('NoSQL Workbench import', () => {
   it('covers every format the shared models come in', () => {
@@ -293,17 +379,70 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
     expect(importWorkbench(json)).toEqual({ ok: false, message });
   });
 
-  it('drops a value that is not DynamoDB JSON, and a row without its key, saying so', () => {
+  it('drops a value that cannot be read, and a row without its key, saying so', () => {
     const model = minimal();
     model.DataModel[0].TableData.push(
-      { PK: { S: 'USER#2' }, age: { X: 1 } } as never,
+      { PK: { S: 'USER#2' }, age: { N: 'old' } } as never,
       { age: { N: '3' } } as never,
     );
     const result = imported(model);
     expect(result.design.items.Users).toEqual([{ userId: '1', age: 7 }, { userId: '2' }]);
     expect(result.warnings).toEqual([
-      'TableData[1].age: unknown type "X"; value dropped',
-      'TableData[2]: no value for PK; row dropped',
+      'table "Users", TableData[1].age: N needs a number, got "old"; value dropped',
+      'table "Users", TableData[2]: no value for PK; row dropped',
+    ]);
+  });
+
+  it('keeps values written as plain JSON, in a map or in place of a typed value', () => {
+    const model = minimal();
+    (model.DataModel[0].TableData as unknown[]) = [
+      {
+        PK: { S: 'USER#1' },
+        address: { street: 'Main', no: 20, tags: ['a', { S: 'b' }], geo: null },
+        prefs: { M: { dark: true, volume: { N: '7' }, lists: { L: [1, 'x'] } } },
+        odd: { X: 1 },
+        nick: 'ann',
+      },
+    ];
+    const { design, warnings } = imported(model);
+    expect(warnings).toEqual([]);
+    expect(design.entities[0].attributes.map((a) => `${a.name}:${a.type}`)).toEqual([
+      'userId:S',
+      'address:M',
+      'prefs:M',
+      'odd:M',
+      'nick:S',
+    ]);
+    expect(design.items.Users).toEqual([
+      {
+        userId: '1',
+        address: { street: 'Main', no: 20, tags: ['a', 'b'], geo: null },
+        prefs: { dark: true, volume: 7, lists: [1, 'x'] },
+        odd: { X: 1 },
+        nick: 'ann',
+      },
+    ]);
+  });
+
+  it('reads a map written inside another map as the inner map, and says what a design holds differently', () => {
+    const model = minimal();
+    (model.DataModel[0].TableData as unknown[]) = [
+      {
+        PK: { S: 'USER#1' },
+        stats: { M: { M: { HP: { N: '50' }, ATK: { N: '7' } } } },
+        // A map with one member named "M" is a map, not a wrapper.
+        box: { M: { M: { N: '5' } } },
+        inner: { M: { tags: { SS: ['a', 'b'] }, raw: { B: 'AAE=' } } },
+      },
+    ];
+    const { design, warnings } = imported(model);
+    expect(design.items.Users).toEqual([
+      { userId: '1', stats: { HP: 50, ATK: 7 }, box: { M: 5 }, inner: { tags: ['a', 'b'], raw: 'AAE=' } },
+    ]);
+    expect(warnings).toEqual([
+      'table "Users", TableData[0].stats: a map written inside another map ({"M":{"M":…}}); read as the inner map',
+      'table "Users", TableData[0].inner.tags: a SS set inside a map or list is held as a list',
+      'table "Users", TableData[0].inner.raw: binary inside a map or list is held as its base64 text',
     ]);
   });
 
@@ -317,7 +456,7 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
     expect(result.design.entities[0].attributes).toContainEqual({ name: 'age', type: 'N' });
     expect(result.design.items.Users[2]).toEqual({ userId: '3' });
     expect(result.warnings).toEqual([
-      'Users.age: 1 value not of type N dropped (an attribute has one type in a Keyplan design)',
+      'Users.age is of type N; the values of another type dropped (an attribute has one type in a Keyplan design): table "Users", TableData[2] (S)',
     ]);
   });
 });

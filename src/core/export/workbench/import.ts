@@ -100,12 +100,13 @@ function importTable(
   const rowContext = { keyTypes, primaryKey, warn };
   const schema = schemaOf(model, table, warn);
   dataAccessWarning(table, warn);
+  const where = `table "${table.TableName}", `;
   const groups = groupRows({
     facets: (table.TableFacets ?? []).map((facet, i) => ({
       facet,
-      rows: readRows(facet.TableData ?? [], `TableFacets[${i}].TableData`, rowContext),
+      rows: readRows(facet.TableData ?? [], `${where}TableFacets[${i}].TableData`, rowContext),
     })),
-    tableRows: readRows(table.TableData ?? [], 'TableData', rowContext),
+    tableRows: readRows(table.TableData ?? [], `${where}TableData`, rowContext),
     schema,
     keyNames: new Set(keyTypes.keys()),
     primaryKey,

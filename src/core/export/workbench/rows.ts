@@ -1,7 +1,13 @@
-// Workbench table data (DynamoDB JSON: `{ "PK": { "S": "USER#u1" } }`) read into plain values that keep
-// their DynamoDB type, because plain JSON cannot tell a string set from a list. Real files are loose
-// (`{ "N": 201 }`, `{ "BOOL": "true" }`), so reading is lenient; a value that is not DynamoDB JSON at all is
-// dropped with a warning, and so is a row without its primary key, which DynamoDB would not store.
+// Workbench table data read into plain values that keep their DynamoDB type, because plain JSON cannot tell
+// a string set from a list. Workbench files are DynamoDB JSON (`{ "PK": { "S": "USER#u1" } }`), loosely:
+// `{ "N": 201 }`, `{ "BOOL": "true" }`, maps whose members are plain JSON (`{ "M": { "on": true } }`, the
+// way Workbench keeps a map typed into its editor), a map wrapped twice (`{ "M": { "M": { "HP": { "N": "50" } } } }`)
+// and values written without any type (`"address": { "street": "…" }`). Each is read for what it says:
+// plain JSON by its JSON type (string S, number N, boolean BOOL, null NULL, array L, object M), a map
+// wrapped twice as the inner map. What a design holds differently (a set or binary inside a map or list,
+// which a design's plain values hold as a list or a string) is read with a note, and a value that cannot be
+// read at all (`{ "N": "abc" }`) is dropped with a warning naming its item and attribute, as is a row
+// without its primary key, which DynamoDB would not store.
 import type { AttributeType, JsonValue, KeyType } from '../../model/schema.ts';
 import type { WorkbenchRow } from './format.ts';
 
@@ -9,12 +15,47 @@ export interface TypedValue {
   type: AttributeType;
   value: JsonValue;
 }
-/** One item: attribute name → value, in the file's order. */
-export type TypedRow = Map<string, TypedValue>;
+
+/** One item: attribute name → value, in the file's order, and where the file holds it (for warnings). */
+export class TypedRow extends Map<string, TypedValue> {
+  constructor(
+    /** The item's path in the model, e.g. `table "Shop", TableFacets[1].TableData[0]`. */
+    readonly where: string,
+  ) {
+    super();
+  }
+}
+
+const TYPES: ReadonlySet<string> = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS']);
+
+/** What reading changed in a value: `at` is the path inside it ("" for the value itself). */
+export interface ReadNote {
+  at: string;
+  note: string;
+}
 
 type Read = { ok: true; value: JsonValue } | { ok: false; error: string };
 
 const fail = (error: string): Read => ({ ok: false, error });
+
+function isObject(raw: unknown): raw is Record<string, unknown> {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+}
+
+/** `{ "S": … }`: an object with one key that is a DynamoDB type. */
+function typeEntry(raw: unknown): [string, unknown] | undefined {
+  if (!isObject(raw)) return undefined;
+  const entries = Object.entries(raw);
+  return entries.length === 1 && TYPES.has(entries[0][0]) ? entries[0] : undefined;
+}
+
+/** `{ "M": { "HP": { "N": "50" } } }` held as a map's content: every member of the inner map is typed. */
+function wrappedMap(content: Record<string, unknown>): Record<string, unknown> | undefined {
+  const entry = typeEntry(content);
+  if (entry?.[0] !== 'M' || !isObject(entry[1]) || typeEntry(entry[1])) return undefined;
+  const members = Object.values(entry[1]);
+  return members.length > 0 && members.every((member) => typeEntry(member)) ? entry[1] : undefined;
+}
 
 function readNumber(raw: unknown): number | undefined {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
@@ -28,12 +69,33 @@ function readSet(raw: unknown, member: (x: unknown) => JsonValue | undefined, ty
   return { ok: true, value: values as JsonValue[] };
 }
 
-function readPlain(raw: unknown): Read {
-  const typed = readAttributeValue(raw);
-  return 'error' in typed ? fail(typed.error) : { ok: true, value: typed.value };
+const child = (at: string, key: string | number) =>
+  typeof key === 'number' ? `${at}[${key}]` : at === '' ? key : `${at}.${key}`;
+
+/** A member of a map or list: DynamoDB JSON where it is, else plain JSON. */
+function readMember(raw: unknown, at: string, notes: ReadNote[]): Read {
+  const entry = typeEntry(raw);
+  if (!entry) return readPlain(raw, at, notes);
+  const [type, value] = entry;
+  const read = readValue(type, value, at, notes);
+  if (!read.ok) return read;
+  // A design's sample values are plain JSON: inside a map or list, a set is a list and binary a string.
+  if (type === 'SS' || type === 'NS' || type === 'BS')
+    notes.push({ at, note: `a ${type} set inside a map or list is held as a list` });
+  else if (type === 'B') notes.push({ at, note: 'binary inside a map or list is held as its base64 text' });
+  return read;
 }
 
-function readValue(type: string, raw: unknown): Read {
+/** JSON written without DynamoDB types, read by its JSON type; its members may be typed again. */
+function readPlain(raw: unknown, at: string, notes: ReadNote[]): Read {
+  if (raw === null || typeof raw === 'string' || typeof raw === 'boolean') return { ok: true, value: raw };
+  if (typeof raw === 'number') return { ok: true, value: raw };
+  if (Array.isArray(raw)) return readValue('L', raw, at, notes);
+  if (isObject(raw)) return readValue('M', raw, at, notes);
+  return fail(`not a JSON value: ${String(raw)}`);
+}
+
+function readValue(type: string, raw: unknown, at: string, notes: ReadNote[]): Read {
   switch (type) {
     case 'S':
       return typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean'
@@ -55,18 +117,21 @@ function readValue(type: string, raw: unknown): Read {
     case 'L': {
       if (!Array.isArray(raw)) return fail('L needs an array');
       const out: JsonValue[] = [];
-      for (const member of raw) {
-        const read = readPlain(member);
+      for (const [i, member] of raw.entries()) {
+        const read = readMember(member, child(at, i), notes);
         if (!read.ok) return read;
         out.push(read.value);
       }
       return { ok: true, value: out };
     }
     case 'M': {
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('M needs an object');
+      if (!isObject(raw)) return fail('M needs an object');
+      const inner = wrappedMap(raw);
+      if (inner)
+        notes.push({ at, note: 'a map written inside another map ({"M":{"M":…}}); read as the inner map' });
       const entries: [string, JsonValue][] = [];
-      for (const [key, member] of Object.entries(raw)) {
-        const read = readPlain(member);
+      for (const [key, member] of Object.entries(inner ?? raw)) {
+        const read = readMember(member, child(at, key), notes);
         if (!read.ok) return read;
         entries.push([key, read.value]);
       }
@@ -83,16 +148,23 @@ function readValue(type: string, raw: unknown): Read {
   }
 }
 
-/** One DynamoDB JSON value (`{ "S": "x" }`) with its type, or why it is not one. */
-export function readAttributeValue(raw: unknown): TypedValue | { error: string } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { error: `expected a DynamoDB value such as {"S": "…"}, got ${JSON.stringify(raw)}` };
-  const entries = Object.entries(raw);
-  if (entries.length !== 1)
-    return { error: `expected one type key (S, N, B, BOOL, NULL, L, M, SS, NS, BS), got ${entries.length}` };
-  const [type, value] = entries[0];
-  const read = readValue(type, value);
-  return read.ok ? { type: type as AttributeType, value: read.value } : { error: read.error };
+const PLAIN_TYPES: Record<string, AttributeType> = { string: 'S', number: 'N', boolean: 'BOOL' };
+
+/**
+ * One attribute value of a Workbench item with its type, or why it cannot be read. `notes` gets what a
+ * design holds differently from the file.
+ */
+export function readAttributeValue(raw: unknown, notes: ReadNote[] = []): TypedValue | { error: string } {
+  const entry = typeEntry(raw);
+  if (entry) {
+    const read = readValue(entry[0], entry[1], '', notes);
+    return read.ok ? { type: entry[0] as AttributeType, value: read.value } : { error: read.error };
+  }
+  const read = readPlain(raw, '', notes);
+  if (!read.ok) return { error: read.error };
+  const type =
+    raw === null ? 'NULL' : Array.isArray(raw) ? 'L' : isObject(raw) ? 'M' : PLAIN_TYPES[typeof raw];
+  return { type, value: read.value };
 }
 
 /** A key value of the declared key type; S from a number and N from a numeric string are converted. */
@@ -114,18 +186,21 @@ export interface RowContext {
   warn: (message: string) => void;
 }
 
-/** Reads the rows at `where` (a JSON path, for the warnings); rows DynamoDB could not hold are left out. */
+/** Reads the rows at `where` (a path in the model, for the warnings); rows DynamoDB could not hold are left out. */
 export function readRows(rows: readonly WorkbenchRow[], where: string, context: RowContext): TypedRow[] {
   const out: TypedRow[] = [];
   rows.forEach((row, i) => {
-    const path = `${where}[${i}]`;
-    const typed: TypedRow = new Map();
+    const typed = new TypedRow(`${where}[${i}]`);
+    const path = typed.where;
     for (const [name, raw] of Object.entries(row)) {
-      const read = readAttributeValue(raw);
+      const notes: ReadNote[] = [];
+      const read = readAttributeValue(raw, notes);
       if ('error' in read) {
         context.warn(`${path}.${name}: ${read.error}; value dropped`);
         continue;
       }
+      for (const { at, note } of notes)
+        context.warn(`${path}.${name}${at.startsWith('[') || at === '' ? at : `.${at}`}: ${note}`);
       const keyType = context.keyTypes.get(name);
       if (!keyType) {
         if (name === '') context.warn(`${path}: an attribute without a name; value dropped`);
