@@ -31,18 +31,28 @@ describe('keyplan serve', () => {
     try {
       const health = await (await fetch(`${server.url}/api/health`)).json();
       expect(health).toMatchObject({ ok: true, dynamodb: { status: 'up', mode: 'embedded' } });
+      expect(health.dynamodb.dataLostAt).toBeUndefined();
       const design = getExample('online-store')!.design;
       const applied = await post(`${server.url}/api/apply`, { design });
       expect(applied.status).toBe(200);
 
       const pid = server.local!.pid!;
       expect(javaAlive(pid)).toBe(true);
+      const killedAt = new Date().toISOString();
       process.kill(pid, 'SIGKILL');
 
       // In-memory data is gone with the process: the next apply recreates it, after waiting for the restart.
       const again = await post(`${server.url}/api/apply`, { design }, applied.cookie);
       expect(again.status).toBe(200);
       expect(again.body.action).toBe('created');
+      // Health says the data was lost, and when: the UI offers to apply again.
+      const restarted = await (
+        await fetch(`${server.url}/api/health`, { headers: { cookie: applied.cookie! } })
+      ).json();
+      expect(restarted.dynamodb.status).toBe('up');
+      expect(restarted.dynamodb.instance).not.toBe(health.dynamodb.instance);
+      expect(restarted.dynamodb.dataLostAt >= killedAt).toBe(true);
+      expect(restarted.dynamodb.dataLostAt <= new Date().toISOString()).toBe(true);
       const run = await post(
         `${server.url}/api/run`,
         { design, patternId: 'customer-orders' },

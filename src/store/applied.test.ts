@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HealthResponse } from '../core/api/contract.ts';
 import { getExample } from '../core/examples/index.ts';
 import { type Design, designSchema } from '../core/model/schema.ts';
-import { type AppliedRecord, fingerprintOf, isOutOfDate } from './applied.ts';
+import { type AppliedRecord, fingerprintOf, isOutOfDate, lostSinceApply } from './applied.ts';
 
 const design: Design = designSchema.parse(structuredClone(getExample('online-store')!.design));
 const health = (instance?: string, namespace = 'kp-a-'): HealthResponse => ({
@@ -48,5 +48,20 @@ describe('isOutOfDate', () => {
   it('is true while the table also holds items that are not in the design (kept until a replace)', () => {
     expect(isOutOfDate(design, { ...applied, notInDesign: 3 }, health('i1'))).toBe(true);
     expect(isOutOfDate(design, { ...applied, notInDesign: 0 }, health('i1'))).toBe(false);
+  });
+});
+
+describe('lostSinceApply', () => {
+  it('says the table is gone, and when, once DynamoDB Local is another instance than the Apply went to', () => {
+    expect(lostSinceApply(applied, health('i1'))).toBeUndefined();
+    const restarted: HealthResponse = {
+      ...health('i2'),
+      dynamodb: { status: 'up', mode: 'embedded', instance: 'i2', dataLostAt: '2026-01-02T03:04:05.000Z' },
+    };
+    expect(lostSinceApply(applied, restarted)).toEqual({ at: '2026-01-02T03:04:05.000Z' });
+    // Before health answers, never applied, or a server that cannot tell: no offer.
+    expect(lostSinceApply(applied, null)).toBeUndefined();
+    expect(lostSinceApply(undefined, restarted)).toBeUndefined();
+    expect(lostSinceApply(applied, health(undefined))).toBeUndefined();
   });
 });

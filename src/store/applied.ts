@@ -85,3 +85,18 @@ export function isOutOfDate(
   if (instance !== undefined && record.instance !== undefined && record.instance !== instance) return true;
   return fingerprintOf(design) !== record.fingerprint;
 }
+
+/**
+ * Whether the table last applied is gone because DynamoDB lost it: Apply went to a DynamoDB Local that is
+ * no longer the one health reports (it restarted in memory, or the server did), so the table holds nothing
+ * of it. `at` is when, when health knows it. Undefined while health or the record cannot tell.
+ */
+export function lostSinceApply(
+  record: AppliedRecord | undefined,
+  health: HealthResponse | null,
+): { at?: string } | undefined {
+  const instance = health?.dynamodb.instance;
+  if (!record || record.instance === undefined || instance === undefined || instance === record.instance)
+    return undefined;
+  return { at: health?.dynamodb.dataLostAt };
+}

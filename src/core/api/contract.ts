@@ -59,6 +59,11 @@ export interface HealthResponse {
      * up. Absent when the server cannot tell (an external endpoint, AWS).
      */
     instance?: string;
+    /**
+     * When an in-memory DynamoDB Local last died and lost every table (ISO time), before it restarted;
+     * absent when that never happened in this server's life, and with a `--db-path`.
+     */
+    dataLostAt?: string;
   };
   namespace: string;
 }

@@ -8,6 +8,7 @@ import type { ApplyState } from '../../../store/connection-slice.ts';
 import { useDeferredDesign } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+import { DataLostNotice } from './data-lost-notice.tsx';
 
 const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
@@ -206,7 +207,11 @@ export function ApplyButton() {
           <span className="apply-stale" title="out of date" data-testid="topbar.apply.stale" />
         )}
       </button>
-      {dismissed !== apply && <ApplyOutcome apply={apply} onClose={() => setDismissed(apply)} />}
+      {dismissed !== apply && (apply.status === 'done' || apply.status === 'error') ? (
+        <ApplyOutcome apply={apply} onClose={() => setDismissed(apply)} />
+      ) : (
+        <DataLostNotice />
+      )}
     </div>
   );
 }
