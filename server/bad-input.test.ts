@@ -91,6 +91,17 @@ describe('raw inputs', () => {
     expect(await itemsOfTable()).toEqual(before);
   });
 
+  it('answers a NextToken DynamoDB Local cannot read with a 400, not its internal failure', async () => {
+    for (const NextToken of [' ', '{}', 'eyJ2ZXJzaW9uIjoiVjEifQ']) {
+      const response = await post('/api/run', {
+        operation: 'ExecuteStatement',
+        input: { Statement: `SELECT * FROM "${table}"`, NextToken },
+      });
+      expect(response.statusCode, NextToken).toBe(400);
+      expect(response.json().error.code, NextToken).toMatch(/^(InvalidNextToken|ValidationException)$/);
+    }
+  });
+
   it('allows 32 levels of nesting, DynamoDB’s limit, and refuses a 33rd before sending', async () => {
     const nested = (levels: number) => {
       let value: Record<string, unknown> = { S: 'deep' };

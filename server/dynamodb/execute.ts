@@ -155,6 +155,19 @@ export function toErrorBody(error: unknown): DynamoErrorBody | undefined {
   return undefined;
 }
 
+/**
+ * DynamoDB Local fails inside (InternalFailure, an HTTP 500) on some NextTokens it did not issue, where AWS
+ * answers ValidationException: a token that is not the previous page's is the caller's to fix.
+ */
+function unreadableToken(error: unknown, input: Record<string, unknown>): DynamoErrorBody | undefined {
+  if (input.NextToken === undefined || !(error instanceof DynamoDBServiceException)) return undefined;
+  if (error.name !== 'InternalFailure') return undefined;
+  return {
+    code: 'InvalidNextToken',
+    message: 'DynamoDB could not read this NextToken: pass the NextToken of the previous page as it came',
+  };
+}
+
 /** Runs one operation; DynamoDB's client-side errors become DynamoRequestError, anything else is rethrown. */
 export async function execute(
   client: DynamoDBClient,
@@ -169,7 +182,7 @@ export async function execute(
       new Command({ ...input, ReturnConsumedCapacity: 'INDEXES' }),
     )) as unknown as Record<string, unknown>;
   } catch (error) {
-    const body = toErrorBody(error);
+    const body = toErrorBody(error) ?? unreadableToken(error, input);
     if (body) throw new DynamoRequestError(body);
     throw error;
   }
