@@ -14,7 +14,7 @@ export interface EntityGroup {
   rows: TypedRow[];
   /** Attribute names the model declares for this group, in its order (they may hold no value). */
   declared: string[];
-  /** Key attribute name → a name the model gives it here (a facet's key alias), for new attributes. */
+  /** Key attribute name → what a facet's key alias says of its value ("AccountId", "ITEMS#ItemID"). */
   aliases: Map<string, string>;
   /** Key attribute name → templates the model writes for it. */
   candidates: Map<string, TemplateCandidate[]>;
@@ -46,8 +46,6 @@ const TYPE_ATTRIBUTE_NAMES = [
   'itemtype',
 ];
 
-const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
-
 function emptyGroup(label: string): EntityGroup {
   return { label, rows: [], declared: [], aliases: new Map(), candidates: new Map() };
 }
@@ -57,12 +55,15 @@ function stringValue(row: TypedRow, name: string): string | undefined {
   return value?.type === 'S' ? (value.value as string) : undefined;
 }
 
-/** A facet's key alias: a template ("USER#{id}", or "USER#<id>"), or a name for the key's value. */
+/**
+ * A facet's key alias: a template ("USER#{id}", or "USER#<id>"), or names for the parts of the key's value
+ * ("AccountId", "SubId#SKU"), which key inference reads against the items (infer-keys.ts).
+ */
 function readAlias(group: EntityGroup, keyName: string | undefined, alias: string | undefined): void {
   if (!keyName || !alias || alias === keyName) return;
   const template = alias.includes('{') ? alias : alias.replace(/<([^<>]+)>/g, '{$1}');
   if (template.includes('{')) group.candidates.set(keyName, [{ template, source: 'the facet key alias' }]);
-  else if (IDENTIFIER.test(alias)) group.aliases.set(keyName, alias);
+  else group.aliases.set(keyName, alias);
 }
 
 /** The start all values share, up to and including its last "#" ("c#" for "c#1", "c#2"). */

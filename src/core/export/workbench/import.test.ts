@@ -203,6 +203,53 @@ describe('NoSQL Workbench import', () => {
     expect(design.table.typeAttribute).toBe('entityType');
   });
 
+  it("infers key templates from the facets' key aliases and from evidence all the items give, not from a coincidence in one", () => {
+    const { design, warnings } = imported(load('schema-recurring-payments.json'));
+    expect(warnings).toEqual([
+      'ProvisionedCapacitySettings: auto scaling is not part of a Keyplan design; dropped',
+    ]);
+    const [subscription, receipts] = design.entities;
+    // One subscription whose id and account id are both "123", and whose NextPaymentDate "2023-06-28"
+    // ends in its PaymentDay "28": the aliases AccountId and "SubId#SKU" name the parts; the date is its own.
+    expect(subscription.keys).toEqual({
+      PK: 'ACC#{AccountId}',
+      SK: 'SUB#{SubId}#SKU#{SKU}',
+      NextReminderDate: '{nextReminderDate}',
+      LastReminderDate: '{lastReminderDate}',
+      NextPaymentDate: '{nextPaymentDate}',
+      LastPaymentDate: '{lastPaymentDate}',
+    });
+    expect(design.items.Subscription[0]).toMatchObject({
+      AccountId: '123',
+      SubId: '123',
+      SKU: '999',
+      PaymentDay: '28',
+      nextPaymentDate: '2023-06-28',
+    });
+    // "ProcessedDate#SKU": the attribute ProcessedDate holds another value than the key's part.
+    expect(receipts.keys).toEqual({ PK: 'ACC#{AccountId}', SK: 'REC#{recId}#SKU#{SKU}' });
+    expect(design.items.Receipts[0]).toMatchObject({ recId: '12023-05-28T14:15:39.24', SKU: '999' });
+  });
+
+  it('reads key aliases that list literals and names ("ITEMS#ItemID", "#METEADATA#playerID")', () => {
+    const { design } = imported(load('schema-game-player-profiles.json'));
+    expect(Object.fromEntries(design.entities.map((e) => [e.name, e.keys]))).toEqual({
+      Metadata: { PK: '{playerID}', SK: '#METADATA#{playerID}' },
+      Friends: { PK: '{playerID}', SK: 'FRIENDS#{playerID}' },
+      Items: { PK: '{playerID}', SK: 'ITEMS#{ItemID}' },
+      // One of its keys is "EQUIPMENTS#001EQUIPMENTS#002" (sic): the named part takes the rest.
+      Equipments: { PK: '{playerID}', SK: 'EQUIPMENTS#{EquipID}' },
+      Tasks: { PK: '{playerID}', SK: 'TASK#{TaskID}' },
+      Activities: { PK: '{playerID}', SK: 'ACTIVITY#{ActivityID}' },
+    });
+    expect(design.items.Equipments.map((sample) => sample.EquipID)).toEqual([
+      '001',
+      '001EQUIPMENTS#002',
+      '003',
+    ]);
+    expect(design.items.Items[0].ItemAttributes).toEqual({ HP: 50 });
+  });
+
   it('groups table data by the attribute that names each item type', () => {
     const { design } = imported(load('product-catalog.json'));
     expect(design.entities.map((e) => e.name)).toEqual(['Brand', 'Category', 'Product']);

@@ -58,6 +58,33 @@ describe('key template inference', () => {
     expect(d.attributes.map((a) => a.name)).toEqual(['cId']);
   });
 
+  it('takes no attribute for a part on the evidence of one item where it happens to hold the same value', () => {
+    const one = draft([{ accountId: '123', SKU: '999', day: '28' }]);
+    // "SKU" names the attribute before its part; nothing names accountId after "SUB".
+    expect(infer(one, ['SUB#123#SKU#999'], { name: 'SK', type: 'S' })).toBe('SUB#{subId}#SKU#{SKU}');
+    expect(infer(one, ['2023-06-28'], { name: 'NextPaymentDate', type: 'S' })).toBe('{nextPaymentDate}');
+    // Across items, a part that varies as the attribute does is that attribute.
+    const two = draft([
+      { accountId: '123', day: '28' },
+      { accountId: '456', day: '14' },
+    ]);
+    expect(infer(two, ['SUB#123', 'SUB#456'], { name: 'SK', type: 'S' })).toBe('SUB#{accountId}');
+    expect(infer(two, ['2023-06-28', '2023-06-14'], { name: 'Due', type: 'S' })).toBe('2023-06-{day}');
+  });
+
+  it('reads what a key alias names: the whole value, the parts that vary, or each part', () => {
+    const d = draft([{ SKU: '999' }]);
+    expect(infer(d, ['ACC#123'], PK, 'AccountId')).toBe('ACC#{AccountId}');
+    expect(infer(d, ['SUB#123#SKU#999'], { name: 'SK', type: 'S' }, 'SubId#SKU')).toBe(
+      'SUB#{SubId}#SKU#{SKU}',
+    );
+    expect(d.samples).toEqual([{ SKU: '999', AccountId: '123', SubId: '123' }]);
+    // As many parts as the key: literals where the items agree (or a capitalised word, typos and all), names.
+    const player = draft([{}]);
+    expect(infer(player, ['#METADATA#p1'], PK, '#METEADATA#playerID')).toBe('#METADATA#{playerID}');
+    expect(player.samples).toEqual([{ playerID: 'p1' }]);
+  });
+
   it('finds an attribute inside a part with fixed text around it, preferring the one named like the prefix', () => {
     const d = draft([
       { categoryId: '1', productId: '1' },
@@ -90,8 +117,8 @@ describe('key template inference', () => {
     expect(without.samples).toEqual([{ score2: 10 }, { score2: 20 }]);
   });
 
-  it('names the value after the facet key alias', () => {
-    expect(infer(draft([{}]), ['4711'], PK, 'CustomerId')).toBe('{customerId}');
+  it('names the value after the facet key alias, as the alias spells it', () => {
+    expect(infer(draft([{}]), ['4711'], PK, 'CustomerId')).toBe('{CustomerId}');
   });
 
   it('tries named candidates first and says why one does not fit', () => {
