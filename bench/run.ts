@@ -4,12 +4,14 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // prints its own table; add one by adding it here.
 import { runCoreBench } from './core.ts';
 import { runDynamoBench } from './dynamodb.ts';
+import { runLoadBench } from './load.ts';
 import { runUiBench } from './ui.ts';
 
 const suites: Record<string, () => void | Promise<void>> = {
   core: runCoreBench,
   dynamodb: runDynamoBench,
   ui: runUiBench,
+  load: runLoadBench,
 };
 
 const requested = process.argv.slice(2);
