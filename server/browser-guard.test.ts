@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -214,6 +214,23 @@ describe('the names the server answers as', () => {
     expect(ipv6.accepts('[::1]')).toBe(true);
     expect(ipv6.accepts('[0:0:0:0:0:0:0:1]:80')).toBe(true);
     expect(canonicalHost('exa mple')).toBeUndefined();
+    expect(() => hostChecker({ listenHost: 'fe80::1%eth0' }, () => 80)).not.toThrow();
+  });
+
+  it("with --host 0.0.0.0 answers this machine's addresses too", () => {
+    const addresses = Object.values(networkInterfaces())
+      .flat()
+      .filter((a) => a && !a.internal)
+      .map((a) => (a!.family === 'IPv6' ? `[${a!.address}]` : a!.address));
+    const everywhere = hostChecker({ listenHost: '0.0.0.0' }, () => 8787);
+    const loopbackOnly = hostChecker({}, () => 8787);
+    for (const address of addresses) {
+      expect(everywhere.accepts(`${address}:8787`), address).toBe(true);
+      expect(loopbackOnly.accepts(`${address}:8787`), address).toBe(false);
+    }
+    expect(everywhere.accepts('127.0.0.1:8787')).toBe(true);
+    expect(everywhere.accepts('attacker.example:8787')).toBe(false);
+    expect(everywhere.described().at(-1)).toMatch(/this machine's addresses/);
   });
 
   it('checks the port the server listens on', async () => {

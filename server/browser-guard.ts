@@ -62,7 +62,8 @@ export function hostChecker(policy: HostPolicy, listeningPort: () => number | un
   };
   for (const name of LOOPBACK) add(name);
   const wildcard = WILDCARDS.has(policy.listenHost ?? '127.0.0.1');
-  if (!wildcard && policy.listenHost) add(policy.listenHost);
+  // A --host that is no Host header (an IPv6 zone, fe80::1%eth0) adds no name; the server still listens there.
+  if (!wildcard && canonicalHost(policy.listenHost)) add(policy.listenHost as string);
   for (const name of policy.allowHosts ?? []) add(name);
   const described = () => {
     const port = listeningPort() ?? 80;
