@@ -86,7 +86,7 @@ interface Tally {
 
 async function attendee(base: string, index: number, until: number, tally: Tally): Promise<void> {
   const example = getExample('online-store')!.design;
-  const reads = example.accessPatterns
+  const reads = (example.accessPatterns ?? [])
     .filter((p) => p.operation === 'Query' || p.operation === 'GetItem')
     .map((p) => p.id);
   const large = JSON.stringify({ design: benchDesign(LARGE_ITEMS) });

@@ -22,6 +22,7 @@ import { ApiFailure, toApiFailure } from './errors.ts';
 import { answerInApiShape, clientErrorHandler, errorBody, frameworkErrors } from './http-errors.ts';
 import { namespacedTable } from './namespace.ts';
 import {
+  checkDesignBytes,
   checkLoadQuota,
   checkWriteQuota,
   Gate,
@@ -144,7 +145,7 @@ async function withProgress<T>(
 export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: options.bodyLimit ?? 8 * 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? LIMITS.bodyBytes,
     clientErrorHandler,
     frameworkErrors,
   });
@@ -190,6 +191,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       reply,
       session,
       async (client, signal) => {
+        if (writesItems) checkDesignBytes(design, limits);
         const leave = await loads.enter(signal);
         try {
           const items = writesItems ? Object.values(design.items).reduce((n, list) => n + list.length, 0) : 0;

@@ -176,6 +176,28 @@ describe('quotas', () => {
     await post(server, '/api/reset', {}, cookie);
   });
 
+  it('refuses with 413 a design whose items would take more than one apply derives, before deriving them', async () => {
+    const server = app({ limits: { designItemBytes: 100_000 } });
+    const { cookie, namespace } = await newSession(server);
+    const refused = await post(server, '/api/apply', { design: manyItems(5_000) }, cookie);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error).toEqual({
+      code: 'DesignTooLarge',
+      message:
+        "the design's items come to more than 98 KB with their keys (by DynamoDB's item sizes), the most the server writes in one apply or load; use fewer or smaller items, or shorter key templates",
+    });
+    // Nothing was created; the table alone (no items) is within it.
+    expect(await tablesOf(namespace)).toEqual([]);
+    const tableOnly = await post(
+      server,
+      '/api/apply',
+      { design: manyItems(5_000), loadItems: false },
+      cookie,
+    );
+    expect(tableOnly.statusCode).toBe(200);
+    await post(server, '/api/reset', {}, cookie);
+  });
+
   it('refuses a write once the session’s tables hold all the items they may', async () => {
     const count = storeItems();
     const server = app({ limits: { itemsPerSession: count } });

@@ -3,6 +3,8 @@
 // The values are listed in the README's Security section.
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MAX_ITEMS, MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
+import { designItemBytes } from '../src/core/keys/limits.ts';
+import type { Design } from '../src/core/model/schema.ts';
 import { ApiFailure } from './errors.ts';
 import { partiqlTarget } from './partiql.ts';
 import { sessionTables } from './service.ts';
@@ -13,6 +15,11 @@ export const LIMITS = {
   bodyBytes: 8 * 1024 * 1024,
   /** Sample items of one design that apply or load writes (400). */
   itemsPerDesign: MAX_ITEMS,
+  /**
+   * Bytes of the items one apply or load derives from its design, by DynamoDB's item sizes (values and
+   * rendered keys), counted before any is derived (413): small templates times many samples stay bounded.
+   */
+  designItemBytes: 64 * 1024 * 1024,
   /** Items of one page of a run (a larger Limit is lowered to it). */
   pageItems: MAX_PAGE_LIMIT,
   /** Tables one session may have (403 for the next). */
@@ -149,6 +156,20 @@ async function itemCounts(client: DynamoDBClient, tables: string[]): Promise<Map
     }
   }
   return counts;
+}
+
+const megabytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${n(Math.round(bytes / 1024 / 1024))} MB` : `${n(Math.round(bytes / 1024))} KB`;
+
+/** Refuses a design whose items would take more than the server derives for one apply or load. */
+export function checkDesignBytes(design: Design, limits: Limits = LIMITS): void {
+  const bytes = designItemBytes(design, limits.designItemBytes);
+  if (bytes > limits.designItemBytes)
+    throw new ApiFailure(
+      413,
+      'DesignTooLarge',
+      `the design's items come to more than ${megabytes(limits.designItemBytes)} with their keys (by DynamoDB's item sizes), the most the server writes in one apply or load; use fewer or smaller items, or shorter key templates`,
+    );
 }
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);

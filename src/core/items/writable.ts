@@ -5,6 +5,7 @@
 import { attributeTypesByEntity, itemSize, utf8Length } from '../analysis/item-size.ts';
 import { ITEM_LIMIT_BYTES } from '../analysis/rules/item-size.ts';
 import { decodeBase64, parseDecimal } from '../keys/compare.ts';
+import { KEY_LIMIT_BYTES } from '../keys/limits.ts';
 import { renderKeyValue, TemplateSyntaxError } from '../keys/template.ts';
 import { keySchemas, TABLE_INDEX } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
@@ -15,9 +16,6 @@ import { type AttributeMap, type AttributeValue, marshallValue } from '../reques
 import { declaredTypes } from '../requests/resolve.ts';
 import { deriveItems } from './derive.ts';
 
-/** DynamoDB's limits on one key value (table and index keys alike), in bytes. */
-export const PARTITION_KEY_LIMIT_BYTES = 2048;
-export const SORT_KEY_LIMIT_BYTES = 1024;
 /** Levels of nested lists and maps DynamoDB stores in one attribute. */
 export const NESTING_LIMIT = 32;
 /** Problems listed one by one; the rest are counted. */
@@ -81,7 +79,7 @@ function keyProblem(value: unknown, key: KeyAttribute, role: 'partition' | 'sort
     return `expected a ${key.type === 'B' ? 'base64 string' : 'string'} (the key type ${key.type}), got ${shown(value)}`;
   const bytes = key.type === 'B' ? decodeBase64(value).length : utf8Length(value);
   if (bytes === 0) return 'a key value cannot be empty';
-  const limit = role === 'partition' ? PARTITION_KEY_LIMIT_BYTES : SORT_KEY_LIMIT_BYTES;
+  const limit = KEY_LIMIT_BYTES[role];
   if (bytes > limit)
     return `${bytes} bytes, over DynamoDB's ${limit}-byte limit for a ${role} key value (${shown(value)})`;
   return undefined;

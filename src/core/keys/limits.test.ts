@@ -2,11 +2,14 @@
 // padded placeholder thousands of times is refused from its text (it used to make the server derive
 // gigabytes of keys and die), and no derivation or request builds a key longer than any DynamoDB takes.
 import { describe, expect, it } from 'vitest';
+import { attributeTypesByEntity, itemSize } from '../analysis/item-size.ts';
+import { getExample } from '../examples/index.ts';
 import { deriveItems } from '../items/derive.ts';
 import { designSchema } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
 import { buildRequest } from '../requests/build.ts';
 import { RequestError } from '../requests/errors.ts';
+import { designItemBytes } from './limits.ts';
 import { MAX_KEY_LENGTH, RenderTooLongError, renderTemplate } from './template.ts';
 
 /** A minimal design: one entity E with attributes n (N) and s (S), keys PK/SK and GSI1PK/GSI1SK. */
@@ -109,5 +112,30 @@ describe('key limits', () => {
     expect(() => buildRequest(doc.design, query, { s: 'x'.repeat(MAX_KEY_LENGTH) })).toThrow(
       /PK "E#\{s\}" renders longer than 2,048 characters/,
     );
+  });
+
+  it('sizes the items a design derives, by DynamoDB’s rules, without deriving them', () => {
+    const store = validateDesign(getExample('online-store')!.design);
+    if (!store.ok) throw new Error('the example is valid');
+    const types = attributeTypesByEntity(store.design);
+    const derived = deriveItems(store.design).reduce(
+      (sum, d) => sum + itemSize(d.item, types.get(d.entity)),
+      0,
+    );
+    expect(designItemBytes(store.design)).toBe(derived);
+    // Keys within DynamoDB's limits, times many samples: 50,000 items of 8 keys of 2,000 bytes each come to
+    // 800 MB. Counted from the templates, and the count stops past the limit asked for.
+    const long = 'x'.repeat(1000);
+    const heavy = designSchema.parse(
+      design(
+        { PK: `${long}${long}{n}`, GSI1PK: `${long}{n}` },
+        Array.from({ length: 50_000 }, (_, n) => ({ n })),
+      ),
+    );
+    const limit = 64 * 1024 * 1024;
+    const counted = designItemBytes(heavy, limit);
+    expect(counted).toBeGreaterThan(limit);
+    expect(counted).toBeLessThan(limit + 10_000);
+    expect(designItemBytes(heavy)).toBeGreaterThan(150_000_000);
   });
 });

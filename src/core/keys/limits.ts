@@ -2,10 +2,10 @@
 // a partition key holds at most 2,048 UTF-8 bytes, a sort key 1,024, for the table and every index alike
 // (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html). A template that
 // repeats `{n:99}` thousands of times is refused from its text, before a single item is derived.
-import { utf8Length } from '../analysis/item-size.ts';
-import { keySchemas } from '../model/indexes.ts';
+import { attributeTypesByEntity, utf8Length, valueSize } from '../analysis/item-size.ts';
+import { keyAttributeTypes, keySchemas } from '../model/indexes.ts';
 import type { Design, JsonValue } from '../model/schema.ts';
-import { formatPlaceholderValue, parseTemplate } from './template.ts';
+import { formatPlaceholderValue, parseTemplate, renderKeyValue, TemplateSyntaxError } from './template.ts';
 
 export type KeyRole = 'partition' | 'sort';
 
@@ -44,6 +44,24 @@ export function minimumKeyBytes(template: string): MinimumKeyBytes {
   return { total: literal + padding, literal, padding };
 }
 
+// Per parsed template (parseTemplate caches them): its literal text's bytes and its placeholders, so that
+// sizing a key for each of 50,000 samples does not count the same literal text 50,000 times.
+const shapes = new WeakMap<object, { literal: number; placeholders: { name: string; width?: number }[] }>();
+
+function shapeOf(template: string) {
+  const parts = parseTemplate(template);
+  let shape = shapes.get(parts);
+  if (!shape) {
+    shape = { literal: 0, placeholders: [] };
+    for (const part of parts) {
+      if (part.kind === 'literal') shape.literal += utf8Length(part.text);
+      else shape.placeholders.push(part);
+    }
+    shapes.set(parts, shape);
+  }
+  return shape;
+}
+
 /**
  * The UTF-8 bytes of the key a template renders for these values, counted without building it; undefined
  * when a placeholder has no value (the item has no such key). Throws TemplateSyntaxError.
@@ -52,13 +70,10 @@ export function renderedKeyBytes(
   template: string,
   values: Record<string, JsonValue | undefined>,
 ): number | undefined {
-  let bytes = 0;
-  for (const part of parseTemplate(template)) {
-    if (part.kind === 'literal') {
-      bytes += utf8Length(part.text);
-      continue;
-    }
-    const text = formatPlaceholderValue(values[part.name], part.width);
+  const { literal, placeholders } = shapeOf(template);
+  let bytes = literal;
+  for (const { name, width } of placeholders) {
+    const text = formatPlaceholderValue(values[name], width);
     if (text === undefined) return undefined;
     bytes += utf8Length(text);
   }
@@ -70,4 +85,53 @@ export const formatBytes = (bytes: number) => bytes.toLocaleString('en-US');
 /** `DynamoDB's 2,048-byte partition key`: the limit, for messages. */
 export function keyLimitText(role: KeyRole): string {
   return `DynamoDB's ${formatBytes(KEY_LIMIT_BYTES[role])}-byte ${role} key`;
+}
+
+/**
+ * The bytes of every item the design's samples become (DynamoDB's item sizes: values, rendered keys, type
+ * attribute), counted without rendering a string key: what deriving them all would build, known before.
+ * A key that cannot render (a syntax error, too long) counts its sample's values only. Counting stops
+ * once the total passes `stopAbove`.
+ */
+export function designItemBytes(design: Design, stopAbove = Number.POSITIVE_INFINITY): number {
+  const keyTypes = keyAttributeTypes(design);
+  const typesByEntity = attributeTypesByEntity(design);
+  const typeAttribute = design.table.typeAttribute;
+  let total = 0;
+  for (const entity of design.entities) {
+    const samples = design.items[entity.name] ?? [];
+    const types = typesByEntity.get(entity.name);
+    const keys = Object.entries(entity.keys).map(([name, template]) => ({
+      name,
+      template,
+      type: keyTypes.get(name) ?? 'S',
+      nameBytes: utf8Length(name),
+    }));
+    const fixed = utf8Length(typeAttribute) + utf8Length(entity.name);
+    for (const sample of samples) {
+      if (total > stopAbove) return total;
+      total += fixed;
+      for (const name in sample) {
+        const value = sample[name];
+        if (value === null && types?.get(name) !== 'NULL') continue; // derivation drops it
+        total += utf8Length(name) + valueSize(value, types?.get(name));
+      }
+      for (const key of keys) {
+        try {
+          // N and B keys are one placeholder (or a literal number): rendering them builds nothing new.
+          const bytes =
+            key.type === 'S'
+              ? renderedKeyBytes(key.template, sample)
+              : (() => {
+                  const value = renderKeyValue(key.template, sample, key.type);
+                  return value === undefined ? undefined : valueSize(value, key.type);
+                })();
+          if (bytes !== undefined) total += key.nameBytes + bytes;
+        } catch (error) {
+          if (!(error instanceof TemplateSyntaxError)) throw error;
+        }
+      }
+    }
+  }
+  return total;
 }
