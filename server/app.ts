@@ -220,10 +220,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   // An expired session's tables are deleted; sessions are looked at every minute, and whenever one starts.
   sessions.onExpire(async (session) => {
+    // Within a request's time, so that a frozen DynamoDB does not pile up deletions that never end.
+    const signal = AbortSignal.timeout(limits.requestMs);
     try {
-      await dynamo.withClient((client) => resetSession(client, session.namespace), {
-        accessKeyId: session.accessKeyId,
-      });
+      await dynamo.withClient(
+        (client) => resetSession(boundedClient(client, signal, limits.dynamodbCallMs), session.namespace),
+        { accessKeyId: session.accessKeyId, signal },
+      );
     } catch (error) {
       app.log.warn(
         { err: error, namespace: session.namespace },
