@@ -2,6 +2,8 @@
 // databases). Two attendees, Alice and Mallory, and an outside page: every attempt of Mallory's on
 // Alice's tables, or on a table outside every namespace, is refused, nothing of Alice's is read or
 // changed, and /api/health stays up.
+
+import http from 'node:http';
 import { CreateTableCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getExample } from '../src/core/examples/index.ts';
@@ -29,6 +31,28 @@ async function call(server: RunningServer, path: string, body?: unknown, cookie?
     body: (await response.json()) as Reply['body'],
     cookie: response.headers.get('set-cookie')?.split(';')[0],
   };
+}
+
+/** A raw HTTP request, so the test can set what a browser or an attacker sends (Host included). */
+function raw(
+  server: RunningServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}${path}`, { method, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /** Every allowlisted operation, aimed at one table. */
@@ -149,6 +173,45 @@ describe('a shared server under attack', () => {
     );
     await expect(malloryKey).rejects.toThrow(/non-existent table|not found/i);
     expect(mallory.body.namespace).not.toBe(aliceTable.slice(0, (mallory.body.namespace as string).length));
+  });
+
+  it("refuses an outside page's requests, a rebound Host, non-JSON bodies and a pathological design", async () => {
+    const host = new URL(server.url).host;
+    const json = { 'content-type': 'application/json', cookie: alice, host };
+    // A page on another port of this machine (SameSite does not separate ports) or another site.
+    for (const origin of ['http://127.0.0.1:1', 'http://evil.example']) {
+      const reset = await raw(server, 'POST', '/api/reset', { ...json, origin }, '{}');
+      expect(reset.status, origin).toBe(403);
+    }
+    // A form post cannot send JSON; a request with no body at all is not a reset either.
+    expect(
+      (await raw(server, 'POST', '/api/reset', { cookie: alice, host, 'content-type': 'text/plain' }, '{}'))
+        .status,
+    ).toBe(415);
+    expect((await raw(server, 'POST', '/api/reset', { cookie: alice, host })).status).toBeGreaterThanOrEqual(
+      400,
+    );
+    // DNS rebinding: the attacker's name resolves to this machine, the Host header still says the name.
+    for (const path of ['/api/health', '/', '/api/reset']) {
+      const post = path === '/api/reset';
+      const rebound = await raw(
+        server,
+        post ? 'POST' : 'GET',
+        path,
+        { ...(post ? json : { cookie: alice }), host: `evil.example:${new URL(server.url).port}` },
+        post ? '{}' : undefined,
+      );
+      expect(rebound.status, path).toBe(421);
+      expect(JSON.parse(rebound.body).error.code).toBeDefined();
+    }
+    // A design whose key template would render gigabytes is refused before anything is derived.
+    const bomb = structuredClone(design);
+    bomb.entities[0].keys.PK = `${'{n:99}'.repeat(30_000)}`;
+    const refused = await call(server, '/api/apply', { design: bomb }, alice);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(await scanAlice()).toEqual(aliceItems);
+    expect((await call(server, '/api/health')).body.ok).toBe(true);
   });
 
   it('starts a new session for a forged, guessed or replayed cookie', async () => {
