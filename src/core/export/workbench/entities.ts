@@ -94,7 +94,11 @@ export function buildEntity(
       alias: group.aliases.get(key.name),
       infer: primary || hasValue,
     });
+    const told = new Set<string>();
     for (const rejected of chosen.rejected) {
+      // The same template named twice (KeyplanDesign and the facet alias of a Keyplan export): once.
+      if (told.has(rejected.template)) continue;
+      told.add(rejected.template);
       context.warn(
         `${name}: the template "${rejected.template}" for ${key.name} from ${rejected.source} does not fit: ${rejected.why}; ${chosen.template === undefined ? 'left out' : `inferred "${chosen.template}" instead`}`,
       );

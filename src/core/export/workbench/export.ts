@@ -1,5 +1,6 @@
-// A design as a NoSQL Workbench 3.x data model: the table, its GSIs, one facet per entity (its key
-// templates as the facet's key aliases, its items) and every derived item as table data. Workbench has no
+// A design as a NoSQL Workbench 3.x data model: the table, its GSIs and one facet per entity (its key
+// templates as the facet's key aliases, its items). As Workbench writes a model with facets, each item is
+// listed once, in its facet: the table has no TableData of its own. Workbench has no
 // place for key templates of indexes, access patterns, LSIs, TTL or attribute details, so the design
 // (without its items, which the table data holds) also goes into `KeyplanDesign`, a field Workbench does
 // not read and Keyplan's importer reads back: importing the export gives the same design.
@@ -31,7 +32,6 @@ export interface WorkbenchTableOut {
   NonKeyAttributes: { AttributeName: string; AttributeType: AttributeType }[];
   TableFacets: WorkbenchFacetOut[];
   GlobalSecondaryIndexes: { IndexName: string; KeyAttributes: KeyAttributesOut; Projection: ProjectionOut }[];
-  TableData: AttributeMap[];
   DataAccess: { MySql: Record<string, never> };
   SampleDataFormats?: Record<string, [string, string]>;
   BillingMode: 'PAY_PER_REQUEST' | 'PROVISIONED';
@@ -170,7 +170,6 @@ export function exportWorkbench(design: Design, options: WorkbenchExportOptions 
           ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...(gsi.projection.attributes ?? [])] }
           : { ProjectionType: gsi.projection.type },
     })),
-    TableData: itemsByEntity.flat(),
     DataAccess: { MySql: {} },
     BillingMode: table.billing.mode,
   };

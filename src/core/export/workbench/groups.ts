@@ -30,6 +30,7 @@ export interface GroupingInput {
   /** The table's partition key name, then its sort key name when it has one. */
   primaryKey: readonly string[];
   tableName: string;
+  warn: (message: string) => void;
 }
 
 /** Attribute names that, lowercased, usually hold an item's type; earlier ones win. */
@@ -74,6 +75,11 @@ function sharedPrefix(values: string[]): string {
   return prefix.slice(0, prefix.lastIndexOf('#') + 1);
 }
 
+function sameRow(a: TypedRow, b: TypedRow): boolean {
+  const json = (row: TypedRow) => JSON.stringify([...row].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  return json(a) === json(b);
+}
+
 function facetGroups(input: GroupingInput): EntityGroup[] {
   const [pk, sk] = input.primaryKey;
   const groups = input.facets.map(({ facet, rows }) => {
@@ -84,7 +90,9 @@ function facetGroups(input: GroupingInput): EntityGroup[] {
     readAlias(group, sk, facet.KeyAttributeAlias?.SortKeyAlias);
     return group;
   });
-  const listed = new Set(groups.flatMap((g) => g.rows.map((row) => primaryKeyId(row, input.primaryKey))));
+  const listed = new Map(
+    groups.flatMap((g) => g.rows.map((row) => [primaryKeyId(row, input.primaryKey), row] as const)),
+  );
   const prefixes = groups.map((group) =>
     input.primaryKey.map((name) => sharedPrefix(group.rows.map((row) => stringValue(row, name) ?? ''))),
   );
@@ -104,7 +112,15 @@ function facetGroups(input: GroupingInput): EntityGroup[] {
   };
   const leftover: TypedRow[] = [];
   for (const row of input.tableRows) {
-    if (listed.has(primaryKeyId(row, input.primaryKey))) continue;
+    const inFacet = listed.get(primaryKeyId(row, input.primaryKey));
+    if (inFacet) {
+      // The same item listed twice: once is enough, unless the copies differ.
+      if (!sameRow(row, inFacet))
+        input.warn(
+          `${row.where}: the same primary key as ${inFacet.where}, with other values; the facet's copy kept, this one dropped`,
+        );
+      continue;
+    }
     const typeValues = [...row.keys()]
       .filter((name) => TYPE_ATTRIBUTE_NAMES.includes(name.toLowerCase()))
       .map((name) => stringValue(row, name)?.toLowerCase());

@@ -1,22 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deriveItems } from '../../items/derive.ts';
-import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
-import type { Design, Entity } from '../../model/schema.ts';
+import { keyAttributeTypes } from '../../model/indexes.ts';
+import type { Design } from '../../model/schema.ts';
 import { validateDesign } from '../../model/validate.ts';
-import { marshallValue } from '../../requests/marshall.ts';
 import { importWorkbench, importWorkbenchText } from './import.ts';
+import { modelRows, type RawModel, unkeptValues } from './test-models.ts';
 
 const MODELS = new URL('../../../../fixtures/workbench-models/', import.meta.url);
 const MODEL_FILES = readdirSync(MODELS).filter((file) => file.endsWith('.json'));
-
-type RawRow = Record<string, Record<string, unknown>>;
-interface RawModel {
-  DataModel: { TableName: string; TableData?: RawRow[]; TableFacets?: { TableData?: RawRow[] }[] }[];
-}
-
 const load = (file: string): RawModel => JSON.parse(readFileSync(new URL(file, MODELS), 'utf8'));
-
 /** Every (file, table) pair of the shared models. */
 const TABLES = MODEL_FILES.flatMap((file) => load(file).DataModel.map((t) => [file, t.TableName] as const));
 
@@ -41,99 +34,13 @@ function keysOf(item: Record<string, unknown>, design: Design, raw: boolean): st
   return JSON.stringify(out);
 }
 
-/** The model's items of one table, each once (facets and table data may both list an item). */
-function modelRows(model: RawModel, tableName: string, primaryKey: string[]): RawRow[] {
-  const table = model.DataModel.find((t) => t.TableName === tableName)!;
-  const rows = [...(table.TableFacets ?? []).flatMap((f) => f.TableData ?? []), ...(table.TableData ?? [])];
-  const seen = new Set<string>();
-  return rows.filter((row) => {
-    const id = JSON.stringify(primaryKey.map((name) => row[name]));
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
-}
-
-// An independent reading of a model's items, as DynamoDB would store them: DynamoDB JSON where a value
-// has a type (`{ "N": 201 }` is the number 201), plain JSON by its JSON type where it has none (inside a
-// map or in place of a value), and a map written inside another map (`{ "M": { "M": { … } } }`) as the
-// inner map. Written apart from rows.ts so that the two can disagree.
-const DYNAMO_TYPES = ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS'];
-const typeOf = (raw: unknown) => {
-  const keys = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : [];
-  return keys.length === 1 && DYNAMO_TYPES.includes(keys[0]) ? keys[0] : undefined;
-};
-function stored(raw: unknown): unknown {
-  const type = typeOf(raw);
-  if (type === undefined) {
-    if (typeof raw === 'string') return { S: raw };
-    if (typeof raw === 'number') return { N: String(raw) };
-    if (typeof raw === 'boolean') return { BOOL: raw };
-    if (raw === null) return { NULL: true };
-    if (Array.isArray(raw)) return { L: raw.map(stored) };
-    return { M: Object.fromEntries(Object.entries(raw as object).map(([k, v]) => [k, stored(v)])) };
-  }
-  const value = (raw as Record<string, unknown>)[type];
-  switch (type) {
-    case 'N':
-      return { N: String(Number(value)) };
-    case 'NS':
-      return { NS: (value as unknown[]).map((n) => String(Number(n))) };
-    case 'S':
-      return { S: String(value) };
-    case 'BOOL':
-      return { BOOL: value === true || value === 'true' };
-    case 'L':
-      return { L: (value as unknown[]).map(stored) };
-    case 'M': {
-      const map = value as Record<string, unknown>;
-      const inner = Object.keys(map).length === 1 ? map.M : undefined;
-      const wrapped =
-        typeof inner === 'object' && inner !== null && Object.values(inner).every((v) => typeOf(v));
-      const members = wrapped ? (inner as Record<string, unknown>) : map;
-      return { M: Object.fromEntries(Object.entries(members).map(([k, v]) => [k, stored(v)])) };
-    }
-    default:
-      return { [type]: value };
-  }
-}
-
-/** Per model: every attribute value of its items that the imported design's items do not hold as written. */
-function lostValues(file: string, tableName: string): string[] {
-  const model = load(file);
-  const { design } = imported(model, tableName);
-  const keyTypes = keyAttributeTypes(design);
-  const primaryKey = primaryKeyNames(design);
-  const entityOf = new Map(design.entities.map((e) => [e.name, e]));
-  const typed = (entity: Entity | undefined, name: string) =>
-    keyTypes.get(name) ?? entity?.attributes.find((a) => a.name === name)?.type;
-  const derived = new Map(
-    deriveItems(design).map(({ entity, item }) => {
-      const e = entityOf.get(entity);
-      const values = Object.fromEntries(
-        Object.entries(item).map(([name, value]) => [name, marshallValue(value, typed(e, name))]),
-      );
-      return [JSON.stringify(primaryKey.map((name) => values[name])), values];
-    }),
-  );
-  const lost: string[] = [];
-  for (const row of modelRows(model, tableName, primaryKey)) {
-    const values = Object.fromEntries(Object.entries(row).map(([name, raw]) => [name, stored(raw)]));
-    const id = JSON.stringify(primaryKey.map((name) => values[name]));
-    const item = derived.get(id);
-    for (const [name, value] of Object.entries(values))
-      if (JSON.stringify(item?.[name]) !== JSON.stringify(value))
-        lost.push(`${id} ${name}: ${JSON.stringify(value)} → ${JSON.stringify(item?.[name])}`);
-  }
-  return lost;
-}
-
 describe('NoSQL Workbench import keeps every value', () => {
   it('of every item of every public model, as an independent reading of the file has it', () => {
     const lost = Object.fromEntries(
-      TABLES.map(([file, table]) => [`${file} ${table}`, lostValues(file, table)]).filter(
-        ([, values]) => values.length > 0,
-      ),
+      TABLES.map(([file, table]) => [
+        `${file} ${table}`,
+        unkeptValues(load(file), table, imported(load(file), table).design),
+      ]).filter(([, values]) => values.length > 0),
     );
     expect(lost).toEqual({});
   });
@@ -363,6 +270,18 @@ describe('NoSQL Workbench import', () => {
     ]);
   });
 
+  it('says which declared attributes no item holds: kept on the one entity there is, else not imported', () => {
+    const chat = imported(load('schema-chat-system.json'));
+    expect(chat.warnings).toContain(
+      'NonKeyAttributes: UpdatedAt, CommentCreatedAt are declared but held by no item; kept as attributes of the one entity, without sample values',
+    );
+    expect(chat.design.entities[0].attributes).toContainEqual({ name: 'UpdatedAt', type: 'S' });
+    const fares = imported(load('viz-flights-fares.json'));
+    expect(fares.warnings).toEqual([
+      'NonKeyAttributes: effective, data, passenger are declared but held by no item and listed by no facet or model; not imported (a Keyplan attribute belongs to an entity)',
+    ]);
+  });
+
   it('imports the first table of a model with several, or the one named', () => {
     const model = load('discussion-forum.json');
     const first = imported(model);
@@ -490,6 +409,26 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
       'table "Users", TableData[0].stats: a map written inside another map ({"M":{"M":…}}); read as the inner map',
       'table "Users", TableData[0].inner.tags: a SS set inside a map or list is held as a list',
       'table "Users", TableData[0].inner.raw: binary inside a map or list is held as its base64 text',
+    ]);
+  });
+
+  it('lists an item a facet and the table both hold once, saying so when the copies differ', () => {
+    const model = minimal();
+    const facetRows = [
+      { PK: { S: 'USER#1' }, age: { N: '7' } },
+      { PK: { S: 'USER#2' }, age: { N: '8' } },
+    ];
+    Object.assign(model.DataModel[0], {
+      TableFacets: [{ FacetName: 'user', TableData: facetRows }],
+      TableData: [facetRows[0], { PK: { S: 'USER#2' }, age: { N: '9' } }],
+    });
+    const { design, warnings } = imported(model);
+    expect(design.items.User).toEqual([
+      { userId: '1', age: 7 },
+      { userId: '2', age: 8 },
+    ]);
+    expect(warnings).toEqual([
+      'table "Users", TableData[1]: the same primary key as table "Users", TableFacets[0].TableData[1], with other values; the facet\'s copy kept, this one dropped',
     ]);
   });
 

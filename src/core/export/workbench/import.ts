@@ -82,6 +82,29 @@ function declaredTypes(table: WorkbenchTable, schema: ModelSchemaInfo | undefine
   return types;
 }
 
+/**
+ * Attributes the table declares that no item holds and no facet or ModelSchema model lists: kept on the
+ * entity when there is only one, else left out, saying so either way.
+ */
+function declaredOnly(
+  table: WorkbenchTable,
+  groups: EntityGroup[],
+  reserved: ReadonlySet<string>,
+  warn: (m: string) => void,
+): void {
+  const used = new Set(groups.flatMap((g) => [...g.declared, ...g.rows.flatMap((row) => [...row.keys()])]));
+  const unused = [
+    ...new Set((table.NonKeyAttributes ?? []).map((a) => a.AttributeName).filter((n) => !used.has(n))),
+  ].filter((name) => !reserved.has(name));
+  if (unused.length === 0) return;
+  const names = `NonKeyAttributes: ${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} declared but held by no item`;
+  if (groups.length === 1) {
+    groups[0].declared.push(...unused);
+    warn(`${names}; kept as attributes of the one entity, without sample values`);
+  } else
+    warn(`${names} and listed by no facet or model; not imported (a Keyplan attribute belongs to an entity)`);
+}
+
 function dataAccessWarning(table: WorkbenchTable, warn: (m: string) => void): void {
   const mySql = (table.DataAccess as { MySql?: unknown } | undefined)?.MySql;
   if (typeof mySql === 'object' && mySql !== null && Object.keys(mySql).length > 0)
@@ -111,6 +134,7 @@ function importTable(
     keyNames: new Set(keyTypes.keys()),
     primaryKey,
     tableName: table.TableName,
+    warn,
   });
   const named: (EntityGroup & { name: string })[] = [];
   for (const group of groups) {
@@ -118,6 +142,7 @@ function importTable(
     named.push({ ...group, name: uniqueName(base, (n) => named.some((g) => g.name === n)) });
   }
   const typeAttribute = typeAttributeFor(named, new Set(keyTypes.keys()));
+  declaredOnly(table, named, new Set([...keyTypes.keys(), typeAttribute]), warn);
   const context = {
     keys: definition.keys,
     primaryKey,
