@@ -185,7 +185,7 @@ describe('a page of another origin', () => {
 });
 
 describe('the names the server answers as', () => {
-  it('accepts loopback, --host and --allow-host names on its port, and nothing else', () => {
+  it('accepts loopback and --host names on its port, --allow-host names as given, and nothing else', () => {
     const lan = hostChecker(
       { listenHost: '192.168.1.5', allowHosts: ['keyplan.lan', 'proxy.lan:443'] },
       () => 8787,
@@ -197,13 +197,16 @@ describe('the names the server answers as', () => {
       '[::1]:8787',
       '192.168.1.5:8787',
       'keyplan.lan:8787',
+      'keyplan.lan',
+      'keyplan.lan:443',
       'proxy.lan:443',
+      'proxy.lan',
     ])
       expect(lan.accepts(host), host).toBe(true);
     for (const host of [
       '127.0.0.1:8788',
       'localhost',
-      'keyplan.lan:443',
+      'proxy.lan:8787',
       'evil.lan:8787',
       'a@localhost:8787',
       'localhost:8787/x',
@@ -378,6 +381,27 @@ describe("Fastify's own failures", () => {
       }
     } finally {
       await listening.close();
+    }
+  });
+});
+
+describe('behind a TLS proxy', () => {
+  it('takes the https origin of an --allow-host name as the server’s own, and no other', async () => {
+    const proxied = buildApp({ dynamo: testTarget(), hosts: { allowHosts: ['keyplan.example'] } });
+    const reset = (origin: string) =>
+      proxied.inject({
+        method: 'POST',
+        url: '/api/reset',
+        headers: { ...json, host: 'keyplan.example', origin },
+        payload: '{}',
+      });
+    try {
+      expect((await reset('https://keyplan.example')).statusCode).toBe(200);
+      expect((await reset('https://keyplan.example:443')).statusCode).toBe(200);
+      expect((await reset('https://keyplan.example:8443')).statusCode).toBe(403);
+      expect((await reset('https://evil.example')).statusCode).toBe(403);
+    } finally {
+      await proxied.close();
     }
   });
 });

@@ -15,7 +15,7 @@ import { ApiFailure } from './errors.ts';
 export interface HostPolicy {
   /** The address the server was told to listen on (`--host`); 0.0.0.0 or :: add this machine's addresses. */
   listenHost?: string;
-  /** More names the server answers as (`--allow-host`): `name` on the server's port, or `name:port`. */
+  /** More names the server answers as (`--allow-host`): `name` on any port (behind a proxy too), or `name:port`. */
   allowHosts?: readonly string[];
 }
 
@@ -47,50 +47,59 @@ function machineAddresses(): string[] {
 }
 
 /**
- * Whether a Host header names this server: one of its names (loopback, `--host`, `--allow-host`; with
- * `--host 0.0.0.0` this machine's addresses too) on the port it listens on (80 when it does not listen:
- * in-process inject, whose default Host is localhost:80).
+ * Whether a Host header names this server. Loopback names and `--host` (with `--host 0.0.0.0`, this machine's
+ * addresses) on the port it listens on (80 when it does not listen: in-process inject, whose default Host is
+ * localhost:80); an `--allow-host` name on any port or none, as a reverse proxy passes it on (DNS rebinding
+ * forges the name, never the port); an `--allow-host name:port` on that port (a Host without a port names 80
+ * or 443).
  */
 export function hostChecker(policy: HostPolicy, listeningPort: () => number | undefined) {
-  const names = new Set<string>();
+  const own = new Set<string>();
+  const anyPort = new Set<string>();
   const exact = new Set<string>();
-  const add = (entry: string) => {
+  const parse = (entry: string) => {
     const host = canonicalHost(entry);
     if (!host) throw new Error(`"${entry}" is not a host name or address`);
-    if (host.port) exact.add(`${host.hostname}:${host.port}`);
-    else names.add(host.hostname);
+    return host;
   };
-  for (const name of LOOPBACK) add(name);
+  for (const name of LOOPBACK) own.add(parse(name).hostname);
   const wildcard = WILDCARDS.has(policy.listenHost ?? '127.0.0.1');
   // A --host that is no Host header (an IPv6 zone, fe80::1%eth0) adds no name; the server still listens there.
-  if (!wildcard && canonicalHost(policy.listenHost)) add(policy.listenHost as string);
-  for (const name of policy.allowHosts ?? []) add(name);
+  const listen = wildcard ? undefined : canonicalHost(policy.listenHost);
+  if (listen) own.add(listen.hostname);
+  for (const entry of policy.allowHosts ?? []) {
+    const host = parse(entry);
+    if (host.port) exact.add(`${host.hostname}:${host.port}`);
+    else anyPort.add(host.hostname);
+  }
   const described = () => {
     const port = listeningPort() ?? 80;
-    const all = [...[...names].map((name) => `${name}:${port}`), ...exact];
+    const all = [...[...own].map((name) => `${name}:${port}`), ...anyPort, ...exact];
     return wildcard ? [...all, `this machine's addresses on port ${port}`] : all;
   };
   const accepts = (header: string | undefined): boolean => {
     const host = canonicalHost(header);
     if (!host) return false;
-    const port = host.port ?? '80';
-    if (exact.has(`${host.hostname}:${port}`)) return true;
-    if (port !== String(listeningPort() ?? 80)) return false;
-    return names.has(host.hostname) || (wildcard && machineAddresses().includes(host.hostname));
+    if (anyPort.has(host.hostname)) return true;
+    const ports = host.port ? [host.port] : ['80', '443'];
+    if (ports.some((port) => exact.has(`${host.hostname}:${port}`))) return true;
+    if ((host.port ?? '80') !== String(listeningPort() ?? 80)) return false;
+    return own.has(host.hostname) || (wildcard && machineAddresses().includes(host.hostname));
   };
   return { accepts, described };
 }
 
-/** Whether an Origin header is this request's own origin: the host the (already checked) Host names. */
+/**
+ * Whether an Origin header is this request's own origin: the host and port the (already checked) Host names,
+ * over http or https (behind a TLS proxy); a Host without a port names the origin scheme's default port.
+ */
 function isOwnOrigin(origin: string, host: string): boolean {
-  try {
-    const url = new URL(origin);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') && url.host === new URL(`http://${host}`).host
-    );
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  const scheme = { 'http:': '80', 'https:': '443' }[url.protocol];
+  const named = canonicalHost(host);
+  if (!scheme || !named) return false;
+  return url.hostname === named.hostname && (url.port || scheme) === (named.port ?? scheme);
 }
 
 function isJson(request: FastifyRequest): boolean {
