@@ -20,6 +20,7 @@ import {
   KeySchemaChangedError,
   recreateReasons,
 } from './dynamodb/apply.ts';
+import { toSdk } from './dynamodb/binary.ts';
 import { ALLOWED_OPERATIONS, type AllowedOperation, execute } from './dynamodb/execute.ts';
 import {
   type AttributeMap,
@@ -35,18 +36,19 @@ import { ApiFailure } from './errors.ts';
 import { namespacedTable, tablesNamedBy } from './namespace.ts';
 import { checkRawInput } from './raw-input.ts';
 
-/** The design's items in DynamoDB's form (the core's marshalledItems, typed for the SDK). */
+/** The design's items in the SDK's form: the core's marshalledItems with binary (B, BS) as bytes. */
 export function sdkItems(design: Design): AttributeMap[] {
-  return marshalledItems(design) as AttributeMap[];
+  return toSdk(marshalledItems(design)) as AttributeMap[];
 }
 
 /**
- * The design's items as Apply writes them, after checking every one against what DynamoDB would refuse;
- * an ApiFailure naming each refused item (its path in the design) otherwise, before anything is changed.
+ * The design's items as Apply writes them (in the SDK's form, binary as bytes), after checking every one
+ * against what DynamoDB would refuse; an ApiFailure naming each refused item (its path in the design)
+ * otherwise, before anything is changed.
  */
 function checkedItems(design: Design): AttributeMap[] {
   const { items, problems, problemCount } = writableItems(design);
-  if (problemCount === 0) return items as AttributeMap[];
+  if (problemCount === 0) return toSdk(items) as AttributeMap[];
   const more = problemCount > 5 ? `\n(and ${problemCount - 5} more)` : '';
   throw new ApiFailure(
     400,

@@ -19,6 +19,7 @@ import {
 import type { ConsumedCapacityEntry } from '../../src/core/api/contract.ts';
 import type { PlainItem } from '../../src/core/model/item.ts';
 import { unmarshallItem } from '../../src/core/requests/marshall.ts';
+import { fromSdk, toSdk } from './binary.ts';
 
 export const ALLOWED_OPERATIONS = [
   'GetItem',
@@ -168,7 +169,11 @@ function unreadableToken(error: unknown, input: Record<string, unknown>): Dynamo
   };
 }
 
-/** Runs one operation; DynamoDB's client-side errors become DynamoRequestError, anything else is rethrown. */
+/**
+ * Runs one operation; DynamoDB's client-side errors become DynamoRequestError, anything else is rethrown.
+ * `input` holds binary as base64 (DynamoDB's JSON), which is sent as its bytes; the answer holds it as
+ * base64 again (items, LastEvaluatedKey, the raw response), so it can go back as an ExclusiveStartKey.
+ */
 export async function execute(
   client: DynamoDBClient,
   operation: AllowedOperation,
@@ -179,7 +184,7 @@ export async function execute(
   let response: Record<string, unknown>;
   try {
     response = (await client.send(
-      new Command({ ...input, ReturnConsumedCapacity: 'INDEXES' }),
+      new Command({ ...toSdk(input), ReturnConsumedCapacity: 'INDEXES' }),
     )) as unknown as Record<string, unknown>;
   } catch (error) {
     const body = toErrorBody(error) ?? unreadableToken(error, input);
@@ -187,7 +192,8 @@ export async function execute(
     throw error;
   }
   const latencyMs = performance.now() - started;
-  const { $metadata: _, ...rest } = response;
+  const { $metadata: _, ...answer } = response;
+  const rest = fromSdk(answer);
   const items = itemsOf(operation, rest);
   const rawCapacity = rest.ConsumedCapacity;
   const capacity = Array.isArray(rawCapacity) ? rawCapacity : rawCapacity ? [rawCapacity] : [];

@@ -104,14 +104,14 @@ export async function scanKeys(
   return keys;
 }
 
-/** A key value as a string equal for values DynamoDB takes as one key: `1.50` and `1.5`, bytes and their text. */
+/** A key value as a string equal for values DynamoDB takes as one key: `1.50` and `1.5`, bytes and their base64. */
 function keyPart(value: AttributeValue | undefined): string {
   if (value?.S !== undefined) return `S${value.S}`;
   if (value?.N !== undefined) return `N${canonicalNumber(value.N)}`;
-  // The design's binary values are base64 text, which the SDK sends as that text's bytes; a Scan gives the bytes.
+  // Bytes as the SDK holds them (a Scan's keys, the items toSdk made); base64 text as Keyplan writes them.
   const bytes: Uint8Array | string | undefined = value?.B;
   if (bytes !== undefined)
-    return `B${typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('latin1')}`;
+    return `B${Buffer.from(typeof bytes === 'string' ? Buffer.from(bytes, 'base64') : bytes).toString('latin1')}`;
   return JSON.stringify(value ?? null);
 }
 
