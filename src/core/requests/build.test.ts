@@ -386,3 +386,70 @@ describe('multi-item reads', () => {
     });
   });
 });
+
+describe('filter operands of binary and set attributes', () => {
+  const design = loadDesign({
+    format: 'keyplan/1',
+    name: 'Blobs',
+    table: { name: 'Blobs', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'B' } },
+    entities: [
+      {
+        name: 'Blob',
+        attributes: [
+          { name: 'owner', type: 'S', required: true },
+          { name: 'key', type: 'B', required: true },
+          { name: 'data', type: 'B' },
+          { name: 'chunks', type: 'BS' },
+          { name: 'tags', type: 'SS' },
+          { name: 'sizes', type: 'NS' },
+        ],
+        keys: { PK: 'OWNER#{owner}', SK: '{key}' },
+      },
+    ],
+    accessPatterns: [
+      {
+        id: 'filtered',
+        name: 'Filtered',
+        operation: 'Query',
+        keyCondition: { partition: 'OWNER#{owner}', sort: { op: 'begins_with', value: '{prefix}' } },
+        filter: [
+          { attribute: 'data', op: 'between', value: '{low}', to: '{high}' },
+          { attribute: 'chunks', op: 'contains', value: '{chunk}' },
+          { attribute: 'tags', op: '=', value: '{tags}' },
+          { attribute: 'sizes', op: '<>', value: '{sizes}' },
+          { attribute: 'tags', op: 'contains', value: 'red' },
+        ],
+      },
+    ],
+  });
+  const args = {
+    owner: 'o1',
+    prefix: 'AA==',
+    low: 'AAE=',
+    high: '/w==',
+    chunk: 'AQID',
+    tags: ['red', 'blue'],
+    sizes: ['1', '2'],
+  };
+
+  it('are sent as DynamoDB types, not as the strings and lists JSON has them', () => {
+    const input = build(design, 'filtered', args).input as QueryInput;
+    expect(input.KeyConditionExpression).toBe('PK = :pk AND begins_with(SK, :sk)');
+    expect(input.ExpressionAttributeValues).toEqual({
+      ':pk': { S: 'OWNER#o1' },
+      ':sk': { B: 'AA==' },
+      ':data': { B: 'AAE=' },
+      ':data2': { B: '/w==' },
+      ':chunks': { B: 'AQID' },
+      ':tags': { SS: ['red', 'blue'] },
+      ':sizes': { NS: ['1', '2'] },
+      ':tags2': { S: 'red' },
+    });
+  });
+
+  it('refuses an operand of a binary attribute that is not base64, naming the clause', () => {
+    expect(() => build(design, 'filtered', { ...args, chunk: 'not base64!' })).toThrow(
+      new RequestError('chunks contains: expected a base64 string for type B, got "not base64!"'),
+    );
+  });
+});

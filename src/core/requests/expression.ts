@@ -79,13 +79,16 @@ export class ExpressionBuilder {
     }
   }
 
-  /** Clauses ANDed; their values are marshalled from their JSON types (resolve.ts has typed them). */
+  /**
+   * Clauses ANDed; their values are marshalled from their JSON types, or as `clause.type` where resolve.ts
+   * gave one (binary, sets).
+   */
   condition(clauses: readonly ResolvedClause[]): string {
     return clauses
       .map((clause) => {
         const operands = [clause.value, clause.to]
           .filter((v) => v !== undefined)
-          .map((v) => marshallValue(v));
+          .map((v) => marshallValue(v, clause.type));
         return this.compare(clause.attribute, clause.op, operands);
       })
       .join(' AND ');

@@ -2,13 +2,18 @@
 // The request builder turns it into DynamoDB's input; the evaluator answers it over the index views.
 // Both read the same spec, which is what makes them comparable item for item.
 import type { KeyValue, PlainItem } from '../model/item.ts';
-import type { ConditionOperator, JsonValue, SortOperator } from '../model/schema.ts';
+import type { AttributeType, ConditionOperator, JsonValue, SortOperator } from '../model/schema.ts';
 
 export interface ResolvedClause {
   attribute: string;
   op: ConditionOperator;
   value?: JsonValue;
   to?: JsonValue;
+  /**
+   * The DynamoDB type the operands are sent as, where their JSON type cannot say it: B for a binary
+   * attribute (base64 text), a set type for an array compared with a set, B for contains() on a binary set.
+   */
+  type?: AttributeType;
 }
 
 export interface ReadSpec {

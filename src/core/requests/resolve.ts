@@ -13,6 +13,7 @@ import type {
   AccessPattern,
   AttributeType,
   ConditionClause,
+  ConditionOperator,
   Design,
   Entity,
   GetAction,
@@ -22,6 +23,7 @@ import type {
   WriteCondition,
 } from '../model/schema.ts';
 import { RequestError } from './errors.ts';
+import { marshallValue } from './marshall.ts';
 import type { ReadSpec, ResolvedClause } from './read-spec.ts';
 
 /** Argument values by name, as a caller gives them (the CLI gives strings; a list expands a transaction). */
@@ -254,13 +256,47 @@ function templateValue(template: string | number | boolean, args: ArgumentValues
 
 const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
-/** Filter or condition clauses with their templates rendered; values of numeric attributes become numbers. */
+/** Attributes declared binary or a set (the first declaration wins): their operands need a type JSON lacks. */
+function typedOperandAttributes(design: Design): Map<string, AttributeType> {
+  const types = new Map<string, AttributeType>();
+  for (const [name, type] of keyAttributeTypes(design)) if (type === 'B') types.set(name, type);
+  for (const entity of design.entities) {
+    for (const { name, type } of entity.attributes) {
+      if (!types.has(name) && (type === 'B' || type === 'BS' || type === 'SS' || type === 'NS'))
+        types.set(name, type);
+    }
+  }
+  return types;
+}
+
+const SET_MEMBER: Partial<Record<AttributeType, AttributeType>> = { SS: 'S', NS: 'N', BS: 'B' };
+
+/**
+ * The type an operand is sent as, when its JSON type is not it: base64 text compared with a binary attribute
+ * is B, an array compared with a set is that set, and contains() looks for a member of the set's type.
+ */
+function operandType(
+  declared: AttributeType | undefined,
+  op: ConditionOperator,
+  value: JsonValue,
+): AttributeType | undefined {
+  if (declared === 'B') return typeof value === 'string' ? 'B' : undefined;
+  if (declared === undefined || !(declared in SET_MEMBER)) return undefined;
+  if (Array.isArray(value)) return declared;
+  return op === 'contains' && declared === 'BS' && typeof value === 'string' ? 'B' : undefined;
+}
+
+/**
+ * Filter or condition clauses with their templates rendered; values of numeric attributes become numbers,
+ * and operands of binary and set attributes carry the type they are sent as.
+ */
 export function resolveClauses(
   design: Design,
   clauses: readonly ConditionClause[],
   args: ArgumentValues,
 ): ResolvedClause[] {
   const numeric = numericAttributes(design);
+  const typed = typedOperandAttributes(design);
   return clauses.map((clause) => {
     const resolved: ResolvedClause = { attribute: clause.attribute, op: clause.op };
     for (const field of ['value', 'to'] as const) {
@@ -270,6 +306,22 @@ export function resolveClauses(
       if (value === undefined)
         throw new RequestError(`${clause.attribute} ${clause.op}: "${template}" has no value`);
       resolved[field] = numeric.has(clause.attribute) ? toNumber(clause.attribute, value) : value;
+    }
+    const type =
+      resolved.value === undefined
+        ? undefined
+        : operandType(typed.get(clause.attribute), clause.op, resolved.value);
+    if (type) {
+      resolved.type = type;
+      for (const operand of [resolved.value, resolved.to]) {
+        if (operand === undefined) continue;
+        try {
+          marshallValue(operand, type);
+        } catch (error) {
+          if (!(error instanceof RequestError)) throw error;
+          throw new RequestError(`${clause.attribute} ${clause.op}: ${error.message}`);
+        }
+      }
     }
     return resolved;
   });
