@@ -390,7 +390,7 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
     ]);
   });
 
-  it('reads a map written inside another map as the inner map, and says what a design holds differently', () => {
+  it('reads a map written inside another map as the inner map, and says what else it changes or cannot read', () => {
     const model = minimal();
     (model.DataModel[0].TableData as unknown[]) = [
       {
@@ -399,16 +399,26 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
         // A map with one member named "M" is a map, not a wrapper.
         box: { M: { M: { N: '5' } } },
         inner: { M: { tags: { SS: ['a', 'b'] }, raw: { B: 'AAE=' } } },
+        twice: { NS: ['1', 2, '1'] },
+        text: { B: 'not base64' },
       },
     ];
     const { design, warnings } = imported(model);
     expect(design.items.Users).toEqual([
-      { userId: '1', stats: { HP: 50, ATK: 7 }, box: { M: 5 }, inner: { tags: ['a', 'b'], raw: 'AAE=' } },
+      {
+        userId: '1',
+        stats: { HP: 50, ATK: 7 },
+        box: { M: 5 },
+        inner: { tags: ['a', 'b'], raw: 'AAE=' },
+        twice: [1, 2],
+      },
     ]);
     expect(warnings).toEqual([
       'table "Users", TableData[0].stats: a map written inside another map ({"M":{"M":…}}); read as the inner map',
       'table "Users", TableData[0].inner.tags: a SS set inside a map or list is held as a list',
       'table "Users", TableData[0].inner.raw: binary inside a map or list is held as its base64 text',
+      'table "Users", TableData[0].twice: NS lists a member more than once; kept once, as a DynamoDB set holds it',
+      'table "Users", TableData[0].text: B needs base64 text; value dropped',
     ]);
   });
 

@@ -5,10 +5,12 @@
 // and values written without any type (`"address": { "street": "…" }`). Each is read for what it says:
 // plain JSON by its JSON type (string S, number N, boolean BOOL, null NULL, array L, object M), a map
 // wrapped twice as the inner map. What a design holds differently (a set or binary inside a map or list,
-// which a design's plain values hold as a list or a string) is read with a note, and a value that cannot be
-// read at all (`{ "N": "abc" }`) is dropped with a warning naming its item and attribute, as is a row
-// without its primary key, which DynamoDB would not store.
+// which a design's plain values hold as a list or a string; a set member listed twice, kept once) is read
+// with a note, and a value that cannot be read at all (`{ "N": "abc" }`, `{ "B": "not base64" }`) is
+// dropped with a warning naming its item and attribute, as is a row without its primary key, which
+// DynamoDB would not store.
 import type { AttributeType, JsonValue, KeyType } from '../../model/schema.ts';
+import { isBase64 } from '../../requests/marshall.ts';
 import type { WorkbenchRow } from './format.ts';
 
 export interface TypedValue {
@@ -62,12 +64,23 @@ function readNumber(raw: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-function readSet(raw: unknown, member: (x: unknown) => JsonValue | undefined, type: string): Read {
+function readSet(
+  raw: unknown,
+  member: (x: unknown) => JsonValue | undefined,
+  type: string,
+  at: string,
+  notes: ReadNote[],
+): Read {
   if (!Array.isArray(raw) || raw.length === 0) return fail(`${type} needs a non-empty array`);
   const values = raw.map(member);
   if (values.some((v) => v === undefined)) return fail(`${type} holds a member of the wrong type`);
-  return { ok: true, value: values as JsonValue[] };
+  const members = [...new Set(values as (string | number)[])];
+  if (members.length < values.length)
+    notes.push({ at, note: `${type} lists a member more than once; kept once, as a DynamoDB set holds it` });
+  return { ok: true, value: members };
 }
+
+const readBase64 = (x: unknown) => (typeof x === 'string' && isBase64(x) ? x : undefined);
 
 const child = (at: string, key: string | number) =>
   typeof key === 'number' ? `${at}[${key}]` : at === '' ? key : `${at}.${key}`;
@@ -106,7 +119,7 @@ function readValue(type: string, raw: unknown, at: string, notes: ReadNote[]): R
       return n === undefined ? fail(`N needs a number, got ${JSON.stringify(raw)}`) : { ok: true, value: n };
     }
     case 'B':
-      return typeof raw === 'string' ? { ok: true, value: raw } : fail('B needs a base64 string');
+      return readBase64(raw) !== undefined ? { ok: true, value: raw as string } : fail('B needs base64 text');
     case 'BOOL':
       if (typeof raw === 'boolean') return { ok: true, value: raw };
       return raw === 'true' || raw === 'false'
@@ -139,10 +152,11 @@ function readValue(type: string, raw: unknown, at: string, notes: ReadNote[]): R
       return { ok: true, value: Object.fromEntries(entries) };
     }
     case 'SS':
+      return readSet(raw, (x) => (typeof x === 'string' ? x : undefined), type, at, notes);
     case 'BS':
-      return readSet(raw, (x) => (typeof x === 'string' ? x : undefined), type);
+      return readSet(raw, readBase64, type, at, notes);
     case 'NS':
-      return readSet(raw, readNumber, type);
+      return readSet(raw, readNumber, type, at, notes);
     default:
       return fail(`unknown type ${JSON.stringify(type)}`);
   }
