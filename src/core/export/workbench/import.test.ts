@@ -400,6 +400,7 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
         box: { M: { M: { N: '5' } } },
         inner: { M: { tags: { SS: ['a', 'b'] }, raw: { B: 'AAE=' } } },
         twice: { NS: ['1', 2, '1'] },
+        big: { N: '12345678901234567890123' },
         text: { B: 'not base64' },
       },
     ];
@@ -411,6 +412,7 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
         box: { M: 5 },
         inner: { tags: ['a', 'b'], raw: 'AAE=' },
         twice: [1, 2],
+        big: Number('12345678901234567890123'),
       },
     ]);
     expect(warnings).toEqual([
@@ -418,6 +420,7 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
       'table "Users", TableData[0].inner.tags: a SS set inside a map or list is held as a list',
       'table "Users", TableData[0].inner.raw: binary inside a map or list is held as its base64 text',
       'table "Users", TableData[0].twice: NS lists a member more than once; kept once, as a DynamoDB set holds it',
+      'table "Users", TableData[0].big: the number 12345678901234567890123 is held as 12345678901234568000000, the nearest a design holds',
       'table "Users", TableData[0].text: B needs base64 text; value dropped',
     ]);
   });

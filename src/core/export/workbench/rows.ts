@@ -9,6 +9,8 @@
 // with a note, and a value that cannot be read at all (`{ "N": "abc" }`, `{ "B": "not base64" }`) is
 // dropped with a warning naming its item and attribute, as is a row without its primary key, which
 // DynamoDB would not store.
+
+import { canonicalNumber } from '../../keys/compare.ts';
 import type { AttributeType, JsonValue, KeyType } from '../../model/schema.ts';
 import { isBase64 } from '../../requests/marshall.ts';
 import type { WorkbenchRow } from './format.ts';
@@ -64,6 +66,18 @@ function readNumber(raw: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** Notes the numbers a JavaScript number cannot hold exactly (more than about 17 significant digits). */
+function inexact(raw: unknown[], read: number[], at: string, notes: ReadNote[]): void {
+  raw.forEach((text, i) => {
+    const written = canonicalNumber(String(text).trim());
+    if (written !== canonicalNumber(read[i]))
+      notes.push({
+        at,
+        note: `the number ${written} is held as ${canonicalNumber(read[i])}, the nearest a design holds`,
+      });
+  });
+}
+
 function readSet(
   raw: unknown,
   member: (x: unknown) => JsonValue | undefined,
@@ -74,6 +88,7 @@ function readSet(
   if (!Array.isArray(raw) || raw.length === 0) return fail(`${type} needs a non-empty array`);
   const values = raw.map(member);
   if (values.some((v) => v === undefined)) return fail(`${type} holds a member of the wrong type`);
+  if (type === 'NS') inexact(raw, values as number[], at, notes);
   const members = [...new Set(values as (string | number)[])];
   if (members.length < values.length)
     notes.push({ at, note: `${type} lists a member more than once; kept once, as a DynamoDB set holds it` });
@@ -116,7 +131,9 @@ function readValue(type: string, raw: unknown, at: string, notes: ReadNote[]): R
         : fail('S needs a string');
     case 'N': {
       const n = readNumber(raw);
-      return n === undefined ? fail(`N needs a number, got ${JSON.stringify(raw)}`) : { ok: true, value: n };
+      if (n === undefined) return fail(`N needs a number, got ${JSON.stringify(raw)}`);
+      inexact([raw], [n], at, notes);
+      return { ok: true, value: n };
     }
     case 'B':
       return readBase64(raw) !== undefined ? { ok: true, value: raw as string } : fail('B needs base64 text');
