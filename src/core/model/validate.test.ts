@@ -118,6 +118,72 @@ describe('validateDesign', () => {
     );
   });
 
+  it('refuses a set sample that lists a member twice, at the repeated member, and binary that is not base64', () => {
+    const withSets = (d: ReturnType<typeof example>) => {
+      d.entities[1].attributes.push(
+        { name: 'labels', type: 'SS' },
+        { name: 'weights', type: 'NS' },
+        { name: 'blobs', type: 'BS' },
+        { name: 'blob', type: 'B' },
+      );
+    };
+    const accepted = example();
+    withSets(accepted);
+    Object.assign(accepted.items.Order[0], {
+      labels: ['gift', 'Gift'],
+      weights: [1, 1.5],
+      blobs: ['AAE=', 'AAI='],
+      blob: '3q2+7w==',
+    });
+    expect(validateDesign(accepted).problems).toEqual([]);
+
+    expect(
+      problemsOf((d) => {
+        withSets(d);
+        Object.assign(d.items.Order[0], {
+          labels: ['gift', 'fragile', 'gift'],
+          weights: [1, 2, 1.0],
+          blobs: ['AAE=', 'AAE='],
+        });
+      }),
+    ).toBe(
+      [
+        'items.Order[0].labels[2]: "gift" repeats member [0]: a set holds each member once, and DynamoDB refuses a set with duplicates',
+        'items.Order[0].weights[2]: 1 repeats member [0]: a set holds each member once, and DynamoDB refuses a set with duplicates',
+        'items.Order[0].blobs[1]: "AAE=" repeats member [0]: a set holds each member once, and DynamoDB refuses a set with duplicates',
+      ].join('\n'),
+    );
+    expect(
+      problemsOf((d) => {
+        withSets(d);
+        Object.assign(d.items.Order[0], { blob: 'hello world', blobs: ['AAE=', 'AAE'] });
+      }),
+    ).toBe(
+      [
+        'items.Order[0].blob: expected binary (a base64 string), got "hello world"',
+        'items.Order[0].blobs: expected a binary set (a non-empty array of base64 strings), got ["AAE=","AAE"]',
+      ].join('\n'),
+    );
+  });
+
+  it('takes begins_with on a binary sort key, as DynamoDB does, and refuses it on a number', () => {
+    const withSortKeyType = (d: ReturnType<typeof example>, type: 'B' | 'N') => {
+      d.table.globalSecondaryIndexes[0].sortKey.type = type;
+      d.entities[1].attributes.push({ name: 'stamp', type });
+      d.entities[1].keys.GSI1SK = '{stamp}';
+      d.items.Order.forEach((order: Record<string, unknown>, i: number) => {
+        order.stamp = type === 'B' ? 'AAE=' : i;
+      });
+      d.accessPatterns[3].keyCondition.sort = { op: 'begins_with', value: type === 'B' ? 'AA==' : '1' };
+    };
+    const binary = example();
+    withSortKeyType(binary, 'B');
+    expect(validateDesign(binary).problems).toEqual([]);
+    expect(problemsOf((d) => withSortKeyType(d, 'N'))).toBe(
+      'accessPatterns[3].keyCondition.sort.op: begins_with needs a string or binary sort key; GSI1SK is of type N',
+    );
+  });
+
   it('says where JSON syntax breaks', () => {
     const result = validateDesignText('{\n  "format": "keyplan/1",\n  "name": "x",\n}');
     expect(result.problems[0].message).toMatch(/^invalid JSON at line 4, column 1/);

@@ -1,6 +1,7 @@
 // Validation of a design document: the zod schema for shape, then the reference checks a schema cannot
 // express. Every problem names its JSON path (`entities[2].keys.GSI1PK: unknown attribute {statuz}`).
 import type { z } from 'zod';
+import { canonicalNumber, decodeBase64 } from '../keys/compare.ts';
 import {
   formatBytes,
   KEY_LIMIT_BYTES,
@@ -11,6 +12,7 @@ import {
   renderedKeyBytes,
 } from '../keys/limits.ts';
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
+import { isBase64 } from '../requests/marshall.ts';
 import { keyAttributeTypes, keySchemaFor, primaryKeyNames } from './indexes.ts';
 import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
 
@@ -301,18 +303,45 @@ function checkItemKeys(design: Design, add: (path: string, message: string) => v
   }
 }
 
+const isBinary = (v: JsonValue) => typeof v === 'string' && isBase64(v);
+
 const TYPE_CHECKS: Record<string, (value: JsonValue) => boolean> = {
   S: (v) => typeof v === 'string',
   N: (v) => typeof v === 'number' && Number.isFinite(v),
-  B: (v) => typeof v === 'string',
+  B: isBinary,
   BOOL: (v) => typeof v === 'boolean',
   NULL: (v) => v === null,
   L: (v) => Array.isArray(v),
   M: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
   SS: (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'),
   NS: (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number'),
-  BS: (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'),
+  BS: (v) => Array.isArray(v) && v.length > 0 && v.every(isBinary),
 };
+
+const TYPE_NAMES: Record<string, string> = {
+  B: 'binary (a base64 string)',
+  SS: 'a string set (a non-empty array of strings)',
+  NS: 'a number set (a non-empty array of numbers)',
+  BS: 'a binary set (a non-empty array of base64 strings)',
+};
+
+/** The first member of a set that repeats an earlier one (numbers by value, binary by bytes), with both places. */
+function repeatedMember(type: string, members: JsonValue[]): { first: number; again: number } | undefined {
+  const key = (member: JsonValue) =>
+    type === 'NS'
+      ? canonicalNumber(member as number)
+      : type === 'BS'
+        ? decodeBase64(String(member)).join()
+        : String(member);
+  const seen = new Map<string, number>();
+  for (let i = 0; i < members.length; i++) {
+    const k = key(members[i]);
+    const first = seen.get(k);
+    if (first !== undefined) return { first, again: i };
+    seen.set(k, i);
+  }
+  return undefined;
+}
 
 function checkItems(design: Design, add: (path: string, message: string) => void) {
   const entities = new Map(design.entities.map((e) => [e.name, e]));
@@ -332,9 +361,17 @@ function checkItems(design: Design, add: (path: string, message: string) => void
           continue;
         }
         if (value === null && attribute.type !== 'NULL') continue; // null means "no value", as an absent attribute
-        if (!TYPE_CHECKS[attribute.type](value))
-          add(`${path}.${name}`, `expected a value of type ${attribute.type}, got ${JSON.stringify(value)}`);
-        else if (attribute.enum && !attribute.enum.includes(value as string | number)) {
+        if (!TYPE_CHECKS[attribute.type](value)) {
+          const expected = TYPE_NAMES[attribute.type] ?? `a value of type ${attribute.type}`;
+          add(`${path}.${name}`, `expected ${expected}, got ${JSON.stringify(value)}`);
+        } else if (attribute.type === 'SS' || attribute.type === 'NS' || attribute.type === 'BS') {
+          const repeated = repeatedMember(attribute.type, value as JsonValue[]);
+          if (repeated)
+            add(
+              `${path}.${name}[${repeated.again}]`,
+              `${JSON.stringify((value as JsonValue[])[repeated.again])} repeats member [${repeated.first}]: a set holds each member once, and DynamoDB refuses a set with duplicates`,
+            );
+        } else if (attribute.enum && !attribute.enum.includes(value as string | number)) {
           add(
             `${path}.${name}`,
             `${JSON.stringify(value)} is not one of ${attribute.enum.map((v) => JSON.stringify(v)).join(', ')}`,
@@ -396,10 +433,11 @@ function checkPattern(
           checkTemplate(`${path}.keyCondition.sort.to`, keyCondition.sort.to);
         if (schema && !schema.sortKey)
           add(`${path}.keyCondition.sort`, `${pattern.index ?? 'the table'} has no sort key`);
-        if (schema?.sortKey && schema.sortKey.type !== 'S' && keyCondition.sort.op === 'begins_with') {
+        // DynamoDB takes begins_with on S (a prefix of the text) and B (a prefix of the bytes), not on N.
+        if (schema?.sortKey && schema.sortKey.type === 'N' && keyCondition.sort.op === 'begins_with') {
           add(
             `${path}.keyCondition.sort.op`,
-            `begins_with needs a string sort key; ${schema.sortKey.name} is of type ${schema.sortKey.type}`,
+            `begins_with needs a string or binary sort key; ${schema.sortKey.name} is of type N`,
           );
         }
       }
