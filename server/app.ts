@@ -285,10 +285,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const body = request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && 'operation' in body) {
       const raw = parseBody(rawRunSchema, body);
-      return asSession(reply, session, async (client) => {
-        if (runMayAddItems(raw)) await checkWriteQuota(client, session.namespace, limits);
-        return runRawForSession(client, session.namespace, raw.operation, raw.input);
-      });
+      // The write quota costs DynamoDB calls: it is checked only once the request has passed every check.
+      return asSession(reply, session, (client) =>
+        runRawForSession(client, session.namespace, raw.operation, raw.input, async () => {
+          if (runMayAddItems(raw)) await checkWriteQuota(client, session.namespace, limits);
+        }),
+      );
     }
     const run = parseBody(patternRunSchema, body);
     const design = checkDesign(run.design);

@@ -206,7 +206,7 @@ describe('a shared server under attack', () => {
     }
     // A design whose key template would render gigabytes is refused before anything is derived.
     const bomb = structuredClone(design);
-    bomb.entities[0].keys.PK = `${'{n:99}'.repeat(30_000)}`;
+    bomb.entities![0].keys.PK = `${'{n:99}'.repeat(30_000)}`;
     const refused = await call(server, '/api/apply', { design: bomb }, alice);
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);

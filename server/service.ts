@@ -194,6 +194,8 @@ export async function runRawForSession(
   prefix: string,
   operation: string,
   input: Record<string, unknown>,
+  /** Runs once the request has passed every check, just before it is sent (a quota that costs a DynamoDB call). */
+  beforeSend?: () => Promise<void>,
 ): Promise<RunResponse> {
   if (!(ALLOWED_OPERATIONS as readonly string[]).includes(operation)) {
     throw new ApiFailure(
@@ -214,6 +216,7 @@ export async function runRawForSession(
     );
   }
   const paged = cappedLimit(operation, input);
+  await beforeSend?.();
   const result = await execute(client, operation as AllowedOperation, paged);
   return { ...result, request: { operation, input: paged } };
 }
