@@ -80,6 +80,8 @@ describe('key template inference', () => {
     );
     expect(d.samples).toEqual([{ SKU: '999', AccountId: '123', SubId: '123' }]);
     // As many parts as the key: literals where the items agree (or a capitalised word, typos and all), names.
+    // An alias spelling the value is a literal, whatever its case.
+    expect(infer(draft([{}]), ['METADATA'], PK, 'Metadata')).toBe('METADATA');
     const player = draft([{}]);
     expect(infer(player, ['#METADATA#p1'], PK, '#METEADATA#playerID')).toBe('#METADATA#{playerID}');
     expect(player.samples).toEqual([{ playerID: 'p1' }]);

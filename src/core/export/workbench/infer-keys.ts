@@ -290,8 +290,8 @@ function aliasHints(alias: string | undefined, split: string[][], items: number)
     allEqual(column(i)) && (column(i)[0] === '' || looksFixed(column(i)[0], items, i === count - 1));
   if (names.length === count) {
     return names.map((name, i) => {
-      if ((allEqual(column(i)) && name === column(i)[0]) || (ALL_CAPS_WORD.test(name) && fixed(i)))
-        return { literal: true };
+      const same = allEqual(column(i)) && name.toLowerCase() === column(i)[0].toLowerCase();
+      if (same || (ALL_CAPS_WORD.test(name) && fixed(i))) return { literal: true };
       return isName(name) ? { name } : undefined;
     });
   }
@@ -395,8 +395,12 @@ function fixedSegmentsTemplate(
 function inferredTemplates(draft: EntityDraft, key: KeySpec, values: KeyValues, alias?: string): string[] {
   const rows = present(values);
   const texts = rows.map((i) => String(values[i]));
-  // An alias that is one name names the whole value ("AccountId"); one with parts names only those.
-  const aliasName = alias !== undefined && isName(alias) && !alias.includes('#') ? alias : undefined;
+  // An alias of one part is the whole value's: a literal ("METADATA") or its name ("AccountId").
+  const hint =
+    alias === undefined || alias.includes('#')
+      ? undefined
+      : aliasHints(alias, texts.length > 0 ? texts.map((t) => [t]) : [['']], rows.length)[0];
+  const aliasName = hint && 'name' in hint ? hint.name : undefined;
   const fallbackName = freeName(draft, aliasName) ?? camelNameFrom(key.name);
   const whole = () => `{${new Namer(draft).next(fallbackName)}}`;
   if (rows.length === 0) return [whole()];
