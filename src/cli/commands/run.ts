@@ -37,8 +37,9 @@ export const runCommand: Command = {
         printJson(io, { items, count, scannedCount, consumedCapacity, lastEvaluatedKey, latencyMs });
       else {
         for (const item of items) io.stdout(`${JSON.stringify(item)}\n`);
+        const next = lastEvaluatedKey ? ` · next page from ${JSON.stringify(lastEvaluatedKey)}` : '';
         io.stderr(
-          `Count ${count} · ScannedCount ${scannedCount} · ${consumedCapacity.total} capacity units · ${latencyMs} ms\n`,
+          `Count ${count} · ScannedCount ${scannedCount} · ${consumedCapacity.total} capacity units · ${latencyMs} ms${next}\n`,
         );
       }
       return 0;
