@@ -273,12 +273,12 @@ describe('NoSQL Workbench import', () => {
   it('says which declared attributes no item holds: kept on the one entity there is, else not imported', () => {
     const chat = imported(load('schema-chat-system.json'));
     expect(chat.warnings).toContain(
-      'NonKeyAttributes: UpdatedAt, CommentCreatedAt are declared but held by no item; kept as attributes of the one entity, without sample values',
+      'table "Chat", NonKeyAttributes: UpdatedAt, CommentCreatedAt are declared but held by no item; kept as attributes of the one entity, without sample values',
     );
     expect(chat.design.entities[0].attributes).toContainEqual({ name: 'UpdatedAt', type: 'S' });
     const fares = imported(load('viz-flights-fares.json'));
     expect(fares.warnings).toEqual([
-      'NonKeyAttributes: effective, data, passenger are declared but held by no item and listed by no facet or model; not imported (a Keyplan attribute belongs to an entity)',
+      'table "data", NonKeyAttributes: effective, data, passenger are declared but held by no item and listed by no facet or model; not imported (a Keyplan attribute belongs to an entity)',
     ]);
   });
 

@@ -97,7 +97,7 @@ function declaredOnly(
     ...new Set((table.NonKeyAttributes ?? []).map((a) => a.AttributeName).filter((n) => !used.has(n))),
   ].filter((name) => !reserved.has(name));
   if (unused.length === 0) return;
-  const names = `NonKeyAttributes: ${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} declared but held by no item`;
+  const names = `table "${table.TableName}", NonKeyAttributes: ${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} declared but held by no item`;
   if (groups.length === 1) {
     groups[0].declared.push(...unused);
     warn(`${names}; kept as attributes of the one entity, without sample values`);
