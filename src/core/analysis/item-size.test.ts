@@ -2,6 +2,7 @@
 // worked numbers; each case below applies one quoted rule to a small item, with the arithmetic shown.
 import { describe, expect, it } from 'vitest';
 import { onlineStore } from '../indexes/test-fixtures.ts';
+import { loadDesign } from '../requests/test-designs.ts';
 import { attributeTypesByEntity, itemSize, utf8Length } from './item-size.ts';
 
 describe('itemSize', () => {
@@ -49,6 +50,31 @@ describe('itemSize', () => {
 
   it('prices a declared set as the sum of its elements', () => {
     expect(itemSize({ tags: ['ab', 'c'] }, new Map([['tags', 'SS']]))).toBe(4 + 2 + 1);
+  });
+
+  it('sizes binary by its decoded bytes: a binary set member by member, a binary key as its bytes', () => {
+    // 1, 2 and 8 raw bytes, whose base64 text is 4, 4 and 12 characters.
+    expect(itemSize({ bs: ['/w==', 'AAE=', 'AAECAwQFBgc='] }, new Map([['bs', 'BS']]))).toBe(2 + 1 + 2 + 8);
+    expect(itemSize({ bs: ['/w==', 'AAE='] })).toBe(2 + 3 + (1 + 4) + (1 + 4)); // undeclared: a list of strings
+    const design = loadDesign({
+      format: 'keyplan/1',
+      name: 'Blobs',
+      table: { name: 'Blobs', partitionKey: { name: 'PK', type: 'B' } },
+      entities: [
+        {
+          name: 'Blob',
+          attributes: [
+            { name: 'id', type: 'B', required: true },
+            { name: 'parts', type: 'BS' },
+          ],
+          keys: { PK: '{id}' },
+        },
+      ],
+    });
+    const types = attributeTypesByEntity(design).get('Blob');
+    expect(itemSize({ PK: 'AAECAw==', id: 'AAECAw==', parts: ['AA==', 'AAE='] }, types)).toBe(
+      2 + 4 + (2 + 4) + (5 + 1 + 2),
+    );
   });
 
   it('sizes a derived online-store order with its declared types', () => {
