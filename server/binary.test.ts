@@ -196,6 +196,33 @@ describe('binary keys, values and sets through the API against DynamoDB Local', 
     }
   });
 
+  it('takes and gives base64 in raw requests, storing the bytes', async () => {
+    const key = { PK: { S: 'OWNER#raw' }, SK: { B: b64([0x00, 0x02]) } };
+    const item = { ...key, chunks: { BS: [b64([0x01, 0x02]), b64([0xff])] }, data: { B: b64([0xfe]) } };
+    const put = await post('/api/run', { operation: 'PutItem', input: { TableName: tableName, Item: item } });
+    expect(put.statusCode, put.body).toBe(200);
+    const got = await post('/api/run', { operation: 'GetItem', input: { TableName: tableName, Key: key } });
+    expect(got.statusCode, got.body).toBe(200);
+    expect(same(got.json().response.Item)).toEqual(same(item));
+    expect(same(got.json().items)).toEqual(
+      same([
+        {
+          PK: 'OWNER#raw',
+          SK: b64([0x00, 0x02]),
+          chunks: [b64([0x01, 0x02]), b64([0xff])],
+          data: b64([0xfe]),
+        },
+      ]),
+    );
+    const { Item } = await testClient().send(
+      new GetItemCommand({
+        TableName: tableName,
+        Key: { PK: { S: 'OWNER#raw' }, SK: { B: Uint8Array.from([0, 2]) } },
+      }),
+    );
+    expect(Item!.chunks.BS!.map((bytes) => [...bytes]).sort()).toEqual([[0x01, 0x02], [0xff]]);
+  });
+
   it('orders binary sort keys by their unsigned bytes', async () => {
     const design = validDesign();
     const response = await post('/api/run', { design, patternId: 'all', args: { owner: 'o1' } });
