@@ -6,7 +6,7 @@ import type { Design } from '../src/core/model/schema.ts';
 import { validateDesign } from '../src/core/model/validate.ts';
 import { buildApp } from './app.ts';
 import { externalTarget } from './target.ts';
-import { testTarget } from './test-support/dynamo.ts';
+import { postJson, testTarget } from './test-support/dynamo.ts';
 
 const store = () => {
   const result = validateDesign(getExample('online-store')!.design);
@@ -32,14 +32,7 @@ async function newSession(): Promise<string> {
 
 const ns = (cookie: string) => namespaces.get(cookie)!;
 
-function post(url: string, body: unknown, cookie: string) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-}
+const post = (url: string, body: unknown, cookie: string) => postJson(app, url, body, cookie);
 
 describe('HTTP API', () => {
   let alice: string;

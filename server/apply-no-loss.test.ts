@@ -6,7 +6,7 @@ import { getExample } from '../src/core/examples/index.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { validateDesign } from '../src/core/model/validate.ts';
 import { buildApp } from './app.ts';
-import { testTarget } from './test-support/dynamo.ts';
+import { postJson, testTarget } from './test-support/dynamo.ts';
 
 const store = (): Design => {
   const result = validateDesign(getExample('online-store')!.design);
@@ -18,14 +18,7 @@ const app = buildApp({ dynamo: testTarget() });
 let cookie: string;
 let tableName: string;
 
-function post(url: string, body: unknown) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-}
+const post = (url: string, body: unknown) => postJson(app, url, body, cookie);
 
 /** Every item of the table, sorted, as the API's raw Scan answers them. */
 async function scanAll(): Promise<Record<string, unknown>[]> {

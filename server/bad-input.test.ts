@@ -3,20 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getExample } from '../src/core/examples/index.ts';
 import { buildApp } from './app.ts';
-import { testTarget } from './test-support/dynamo.ts';
+import { postJson, testTarget } from './test-support/dynamo.ts';
 
 const app = buildApp({ dynamo: testTarget() });
 let cookie = '';
 let table = '';
 
-function post(url: string, body: unknown) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-}
+const post = (url: string, body: unknown) => postJson(app, url, body, cookie);
 
 const itemsOfTable = async () =>
   (await post('/api/run', { operation: 'Scan', input: { TableName: table } })).json().items;

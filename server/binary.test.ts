@@ -14,7 +14,7 @@ import { validateDesign } from '../src/core/model/validate.ts';
 import type { ReadResult } from '../src/core/requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
 import { buildApp } from './app.ts';
-import { testClient, testTarget } from './test-support/dynamo.ts';
+import { postJson, testClient, testTarget } from './test-support/dynamo.ts';
 
 const b64 = (bytes: number[]) => Buffer.from(bytes).toString('base64');
 
@@ -94,14 +94,7 @@ const app = buildApp({ dynamo: testTarget() });
 let cookie = '';
 let tableName = '';
 
-function post(url: string, body: unknown) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-}
+const post = (url: string, body: unknown) => postJson(app, url, body, cookie);
 
 /** Sets come back in DynamoDB's order, not the design's: compared with their members sorted. */
 const same = (value: unknown) => JSON.parse(canonicalJson(value));

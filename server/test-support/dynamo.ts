@@ -1,6 +1,7 @@
 // Helpers for integration tests against the shared DynamoDB Local of global-setup.ts.
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import type { DynamoTarget } from '../app.ts';
 import { createDynamoClient } from '../dynamodb/client.ts';
@@ -16,4 +17,14 @@ export function testTarget(client = testClient()): DynamoTarget {
 /** A table-name prefix no other test file uses, so files can run in parallel on one DynamoDB Local. */
 export function uniquePrefix(label: string): string {
   return `t-${label}-${randomBytes(4).toString('hex')}-`;
+}
+
+/** A JSON POST to an in-process app (Fastify inject), as the SPA sends it, in the session of `cookie`. */
+export function postJson(app: FastifyInstance, url: string, body: unknown, cookie: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 }
