@@ -1,5 +1,6 @@
 // Maps every failure to `{ error: { code, message } }` with the right status: 4xx for the caller's
 // mistakes, 503 when DynamoDB cannot be reached, 500 only for Keyplan's own bugs.
+import { EvaluationError } from '../src/core/evaluate/evaluation-error.ts';
 import { RequestError } from '../src/core/requests/errors.ts';
 import { KeySchemaChangedError } from './dynamodb/apply.ts';
 import { DynamoRequestError, toErrorBody } from './dynamodb/execute.ts';
@@ -39,6 +40,8 @@ export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof KeySchemaChangedError)
     return new ApiFailure(409, 'RecreateRequired', error.message, error.differences);
   if (error instanceof RequestError) return new ApiFailure(400, 'InvalidArguments', error.message);
+  // The evaluator refuses what DynamoDB would, in DynamoDB's words.
+  if (error instanceof EvaluationError) return new ApiFailure(400, 'ValidationException', error.message);
   if (error instanceof PartiqlRefused) return new ApiFailure(400, 'PartiqlRefused', error.message);
   const dynamoBody = error instanceof DynamoRequestError ? error.body : toErrorBody(error);
   if (dynamoBody) {

@@ -2,7 +2,8 @@
 // long they wait for it (--timeout); and how its failures read: one line, never a stack trace.
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { OptionSpec } from './command.ts';
-import { type CliIo, CommandError, printJson, UsageError } from './io.ts';
+import { type CliIo, UsageError } from './io.ts';
+import { describeRefusal, type Failure, fail } from './refusal.ts';
 
 export const dynamoOptions = {
   endpoint: { type: 'string' },
@@ -53,7 +54,7 @@ async function connect(values: Record<string, unknown>): Promise<Connection> {
 async function describeFailure(
   error: unknown,
   { where, timeoutSeconds }: Connection,
-): Promise<{ code: string; message: string } | undefined> {
+): Promise<Failure | undefined> {
   const e = error as Error & { code?: string };
   if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || e?.code === 'ETIMEDOUT') {
     return {
@@ -61,7 +62,7 @@ async function describeFailure(
       message: `DynamoDB at ${where} did not answer within ${timeoutSeconds} s (--timeout)`,
     };
   }
-  const { isUnreachable, toApiFailure } = await import('../../server/errors.ts');
+  const { isUnreachable } = await import('../../server/errors.ts');
   if (isUnreachable(error)) {
     const reason =
       e.code === 'ECONNREFUSED'
@@ -73,9 +74,7 @@ async function describeFailure(
   }
   if (e?.name === 'CredentialsProviderError')
     return { code: 'NoCredentials', message: `no AWS credentials: ${e.message}` };
-  const failure = toApiFailure(error);
-  if (failure.status >= 500 && failure.code === 'InternalError') return undefined;
-  return { code: failure.code, message: failure.message };
+  return describeRefusal(error);
 }
 
 /**
@@ -95,8 +94,7 @@ export async function withDynamo<T>(
   } catch (error) {
     const failure = await describeFailure(error, connection);
     if (!failure) throw error;
-    if (values.json) printJson(io, { error: failure });
-    throw new CommandError(`keyplan ${command}: ${failure.message}`);
+    fail(command, values, io, failure);
   } finally {
     connection.client.destroy();
   }

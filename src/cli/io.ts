@@ -1,7 +1,7 @@
 // What every command shares: where text goes, how a design is read, and the two kinds of failure.
 import { readFile } from 'node:fs/promises';
 import type { Design } from '../core/model/schema.ts';
-import { formatProblems, validateDesignText } from '../core/model/validate.ts';
+import { formatProblems, type ValidationProblem, validateDesignText } from '../core/model/validate.ts';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -44,16 +44,19 @@ export async function readText(path: string, io: CliIo): Promise<string> {
 export async function readDesign(path: string | undefined, io: CliIo): Promise<Design> {
   if (!path) throw new UsageError('missing the design file (a path, or - for standard input)');
   const result = validateDesignText(await readText(path, io));
-  if (!result.ok) {
-    const label = path === '-' ? '<stdin>' : path;
-    throw new CommandError(
-      formatProblems(result.problems)
-        .split('\n')
-        .map((line) => `${label}: ${line}`)
-        .join('\n'),
-    );
-  }
+  if (!result.ok) throw designError(path, result.problems);
   return result.design;
+}
+
+/** A design's problems, one `file: path: message` line each. */
+export function designError(path: string, problems: ValidationProblem[]): CommandError {
+  const label = path === '-' ? '<stdin>' : path;
+  return new CommandError(
+    formatProblems(problems)
+      .split('\n')
+      .map((line) => `${label}: ${line}`)
+      .join('\n'),
+  );
 }
 
 export function printJson(io: CliIo, value: unknown): void {

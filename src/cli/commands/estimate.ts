@@ -3,9 +3,11 @@ import { estimateDesign } from '../../core/analysis/estimate.ts';
 import { GB } from '../../core/analysis/storage.ts';
 import { compareTablePerEntity } from '../../core/analysis/table-per-entity.ts';
 import { buildViewsFor } from '../../core/indexes/views.ts';
+import type { Design } from '../../core/model/schema.ts';
+import { type ValidationResult, validateDesign, validateDesignText } from '../../core/model/validate.ts';
 import type { Command } from '../command.ts';
 import { jsonOption } from '../command.ts';
-import { printJson, readDesign } from '../io.ts';
+import { type CliIo, designError, printJson, readDesign, readText } from '../io.ts';
 
 const dollars = (n: number) =>
   `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -41,13 +43,67 @@ function footer(cost: CostModel): string {
   ].join('\n');
 }
 
+/** An access pattern `validate` refuses: not estimated, reported with why. */
+interface InvalidPattern {
+  /** Where it stood in the design's accessPatterns. */
+  index: number;
+  patternId: string;
+  operation?: string;
+  error: string;
+}
+
+const patternProblem = /^accessPatterns\[(\d+)\]/;
+
+/**
+ * Reads the design for estimating: a pattern that `validate` refuses is set aside with its problems, so the
+ * other patterns are still estimated; any other problem fails the design, as readDesign does.
+ */
+async function readEstimable(
+  path: string | undefined,
+  io: CliIo,
+): Promise<{ design: Design; invalid: InvalidPattern[] }> {
+  if (!path) return { design: await readDesign(path, io), invalid: [] };
+  const text = await readText(path, io);
+  const first = validateDesignText(text);
+  if (first.ok) return { design: first.design, invalid: [] };
+  // Only problems inside patterns are set aside (a JSON syntax error is the document's).
+  if (first.problems.some((p) => !patternProblem.test(p.path))) throw designError(path, first.problems);
+  const document = JSON.parse(text) as { accessPatterns: unknown[] };
+  const patterns = document.accessPatterns;
+  // Indexes into `patterns` of the patterns kept so far, and the problems of those set aside.
+  let kept = patterns.map((_, i) => i);
+  const problems = new Map<number, string[]>();
+  let result: ValidationResult = first;
+  while (!result.ok) {
+    const owners = result.problems.map((p) => patternProblem.exec(p.path));
+    if (owners.some((owner) => !owner)) throw designError(path, first.problems);
+    result.problems.forEach(({ path: at, message }, i) => {
+      const index = kept[Number(owners[i]![1])];
+      const where = at.replace(patternProblem, `accessPatterns[${index}]`);
+      problems.set(index, [...(problems.get(index) ?? []), `${where}: ${message}`]);
+    });
+    kept = kept.filter((index) => !problems.has(index));
+    result = validateDesign({ ...document, accessPatterns: kept.map((i) => patterns[i]) });
+  }
+  const invalid = [...problems].map(([index, lines]): InvalidPattern => {
+    const { id, operation } = (patterns[index] ?? {}) as { id?: unknown; operation?: unknown };
+    return {
+      index,
+      patternId: typeof id === 'string' ? id : `accessPatterns[${index}]`,
+      operation: typeof operation === 'string' ? operation : undefined,
+      error: `invalid pattern: ${lines.join('; ')}`,
+    };
+  });
+  return { design: result.design, invalid: invalid.sort((a, b) => a.index - b.index) };
+}
+
 export const estimateCommand: Command = {
   name: 'estimate',
   summary: 'capacity units per request and monthly cost (on demand vs provisioned, storage) of every pattern',
   usage: 'estimate FILE [--json]',
   options: jsonOption,
   async run({ positionals, values }, io) {
-    const design = await readDesign(positionals[0], io);
+    const { design, invalid } = await readEstimable(positionals[0], io);
     const views = buildViewsFor(design);
     const estimates = estimateDesign(design, views);
     const cost = costModel(design, { estimates, views });
@@ -58,10 +114,25 @@ export const estimateCommand: Command = {
       cost: patternCosts[i],
       tablePerEntity: perEntity[i],
     }));
-    if (values.json) printJson(io, { patterns, ...totals });
+    // The invalid patterns in their places, in design order.
+    const all: ((typeof patterns)[number] | InvalidPattern)[] = [...patterns];
+    for (const { index, ...rest } of invalid) all.splice(index, 0, { index, ...rest });
+    if (values.json)
+      printJson(io, {
+        patterns: all.map((p) =>
+          'index' in p
+            ? { patternId: p.patternId, operation: p.operation, invalid: true, error: p.error }
+            : p,
+        ),
+        ...totals,
+      });
     else {
       const rows = [['pattern', 'operation', 'RCU', 'WCU', 'req/s', 'on demand/mo', 'a table per entity']];
-      for (const p of patterns) {
+      for (const p of all) {
+        if ('index' in p) {
+          rows.push([p.patternId, p.operation ?? '-', '-', '-', '-', '-', p.error]);
+          continue;
+        }
         const alt = p.tablePerEntity.tablePerEntity;
         rows.push([
           p.patternId,
@@ -75,7 +146,7 @@ export const estimateCommand: Command = {
       }
       io.stdout(`${table(rows)}\n\n${footer(cost)}\n`);
     }
-    const failed = estimates.filter((e) => e.error);
+    const failed = all.filter((e) => e.error);
     for (const e of failed) io.stderr(`${e.patternId}: no estimate: ${e.error}\n`);
     return failed.length > 0 ? 1 : 0;
   },
