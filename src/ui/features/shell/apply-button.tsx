@@ -9,6 +9,7 @@ import { useDeferredDesign } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { DataLostNotice } from './data-lost-notice.tsx';
+import { PopoverHead } from './popover-head.tsx';
 
 const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
@@ -74,19 +75,9 @@ function ApplyOutcome({ apply, onClose }: { apply: ApplyState; onClose: () => vo
         aria-label="Apply result"
         data-testid="topbar.apply.result"
       >
-        <div className="popover-head">
-          <Icon name="check" className="tone-ok" />
-          <strong>Table {result.action}</strong>
+        <PopoverHead icon="check" tone="ok" title={`Table ${result.action}`} onClose={onClose}>
           <span className="muted">· {result.ms} ms</span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-icon btn-sm"
-            aria-label="Close"
-            onClick={onClose}
-          >
-            <Icon name="close" size={12} />
-          </button>
-        </div>
+        </PopoverHead>
         <div className="popover-body">
           <div className="mono">{result.tableName}</div>
           <div>
@@ -113,16 +104,12 @@ function ApplyOutcome({ apply, onClose }: { apply: ApplyState; onClose: () => vo
       aria-label="Apply failed"
       data-testid="topbar.apply.error"
     >
-      <div className="popover-head">
-        <Icon
-          name={apply.needsRecreate ? 'warn' : 'error'}
-          className={apply.needsRecreate ? 'tone-warn' : 'tone-error'}
-        />
-        <strong>{apply.needsRecreate ? 'The key schema changed' : 'Apply failed'}</strong>
-        <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label="Close" onClick={onClose}>
-          <Icon name="close" size={12} />
-        </button>
-      </div>
+      <PopoverHead
+        icon={apply.needsRecreate ? 'warn' : 'error'}
+        tone={apply.needsRecreate ? 'warn' : 'error'}
+        title={apply.needsRecreate ? 'The key schema changed' : 'Apply failed'}
+        onClose={onClose}
+      />
       <div className="popover-body">
         <p className="apply-message">{apply.error.message}</p>
         {apply.needsRecreate && (

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { lostSinceApply } from '../../../store/applied.ts';
 import { useStore } from '../../../store/index.ts';
-import { Icon } from '../../components/icon.tsx';
+import { PopoverHead } from './popover-head.tsx';
 
 export function DataLostNotice() {
   const tableName = useStore((s) => s.design?.table.name);
@@ -25,18 +25,12 @@ export function DataLostNotice() {
       aria-label="The applied table was lost"
       data-testid="topbar.apply.lost"
     >
-      <div className="popover-head">
-        <Icon name="warn" className="tone-warn" />
-        <strong>The table was lost</strong>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon btn-sm"
-          aria-label="Close"
-          onClick={() => setDismissed(instance)}
-        >
-          <Icon name="close" size={12} />
-        </button>
-      </div>
+      <PopoverHead
+        icon="warn"
+        tone="warn"
+        title="The table was lost"
+        onClose={() => setDismissed(instance)}
+      />
       <div className="popover-body">
         <p className="apply-message" data-testid="topbar.apply.lost.message">
           DynamoDB Local restarted{when} and, as it keeps its data in memory, lost every table since your last
