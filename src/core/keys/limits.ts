@@ -5,12 +5,18 @@
 import { attributeTypesByEntity, utf8Length, valueSize } from '../analysis/item-size.ts';
 import { keyAttributeTypes, keySchemas } from '../model/indexes.ts';
 import type { Design, JsonValue } from '../model/schema.ts';
-import { formatPlaceholderValue, parseTemplate, renderKeyValue, TemplateSyntaxError } from './template.ts';
+import {
+  formatPlaceholderValue,
+  MAX_KEY_LENGTH,
+  parseTemplate,
+  renderKeyValue,
+  TemplateSyntaxError,
+} from './template.ts';
 
 export type KeyRole = 'partition' | 'sort';
 
-/** The most UTF-8 bytes DynamoDB takes in one key value, by the key's role. */
-export const KEY_LIMIT_BYTES: Readonly<Record<KeyRole, number>> = { partition: 2048, sort: 1024 };
+/** The most UTF-8 bytes DynamoDB takes in one key value, by the key's role (rendering stops at the larger). */
+export const KEY_LIMIT_BYTES: Readonly<Record<KeyRole, number>> = { partition: MAX_KEY_LENGTH, sort: 1024 };
 
 /**
  * The role that limits each key attribute: `sort` when it is the sort key of the table or of any index
