@@ -13,6 +13,7 @@ import type { Design, DesignInput } from '../src/core/model/schema.ts';
 import { validateDesign } from '../src/core/model/validate.ts';
 import type { ReadResult } from '../src/core/requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
+import { BLOB_ENTITY, BLOB_TABLE } from '../src/core/requests/test-designs.ts';
 import { buildApp } from './app.ts';
 import { postJson, testClient, testTarget } from './test-support/dynamo.ts';
 
@@ -32,21 +33,8 @@ const samples = keys.map((key, i) => ({
 const designInput: DesignInput = {
   format: 'keyplan/1',
   name: 'Binary',
-  table: { name: 'Blobs', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'B' } },
-  entities: [
-    {
-      name: 'Blob',
-      attributes: [
-        { name: 'owner', type: 'S', required: true },
-        { name: 'key', type: 'B', required: true },
-        { name: 'data', type: 'B' },
-        { name: 'chunks', type: 'BS' },
-        { name: 'tags', type: 'SS' },
-        { name: 'sizes', type: 'NS' },
-      ],
-      keys: { PK: 'OWNER#{owner}', SK: '{key}' },
-    },
-  ],
+  table: BLOB_TABLE,
+  entities: [BLOB_ENTITY],
   items: { Blob: samples },
   accessPatterns: [
     {

@@ -14,7 +14,7 @@ import type {
   TransactWriteItemsInput,
   UpdateItemInput,
 } from './inputs.ts';
-import { loadDesign, onlineStore, onlineStoreVariant } from './test-designs.ts';
+import { BLOB_ENTITY, BLOB_TABLE, loadDesign, onlineStore, onlineStoreVariant } from './test-designs.ts';
 
 function pattern(design: Design, id: string): AccessPattern {
   const found = design.accessPatterns.find((p) => p.id === id);
@@ -391,21 +391,8 @@ describe('filter operands of binary and set attributes', () => {
   const design = loadDesign({
     format: 'keyplan/1',
     name: 'Blobs',
-    table: { name: 'Blobs', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'B' } },
-    entities: [
-      {
-        name: 'Blob',
-        attributes: [
-          { name: 'owner', type: 'S', required: true },
-          { name: 'key', type: 'B', required: true },
-          { name: 'data', type: 'B' },
-          { name: 'chunks', type: 'BS' },
-          { name: 'tags', type: 'SS' },
-          { name: 'sizes', type: 'NS' },
-        ],
-        keys: { PK: 'OWNER#{owner}', SK: '{key}' },
-      },
-    ],
+    table: BLOB_TABLE,
+    entities: [BLOB_ENTITY],
     accessPatterns: [
       {
         id: 'filtered',

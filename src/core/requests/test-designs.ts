@@ -96,3 +96,23 @@ export function onlineStoreVariant(): Design {
   );
   return loadDesign(json);
 }
+
+/** A table keyed on a binary sort key, with one entity holding a value of every binary and set type. */
+export const BLOB_TABLE: DesignInput['table'] = {
+  name: 'Blobs',
+  partitionKey: { name: 'PK', type: 'S' },
+  sortKey: { name: 'SK', type: 'B' },
+};
+
+export const BLOB_ENTITY: NonNullable<DesignInput['entities']>[number] = {
+  name: 'Blob',
+  attributes: [
+    { name: 'owner', type: 'S', required: true },
+    { name: 'key', type: 'B', required: true },
+    { name: 'data', type: 'B' },
+    { name: 'chunks', type: 'BS' },
+    { name: 'tags', type: 'SS' },
+    { name: 'sizes', type: 'NS' },
+  ],
+  keys: { PK: 'OWNER#{owner}', SK: '{key}' },
+};
