@@ -11,7 +11,9 @@
 //   its name's UTF-8 bytes).
 // The page does not price sets separately; a set is taken as the sum of its elements, with no overhead.
 // Plain JSON cannot tell B from S or a set from a List, so callers pass the declared types when known.
+
 import { decodeBase64, parseDecimal } from '../keys/compare.ts';
+import { isExactNumber } from '../model/exact-json.ts';
 import { keyAttributeTypes } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AttributeType, Design, JsonValue } from '../model/schema.ts';
@@ -29,6 +31,7 @@ export function itemSize(item: PlainItem, types?: AttributeTypes): number {
 export function valueSize(value: JsonValue, type?: AttributeType): number {
   if (value === null || typeof value === 'boolean') return 1;
   if (typeof value === 'number') return numberSize(value);
+  if (isExactNumber(value)) return numberSize(value.value);
   if (typeof value === 'string') {
     if (type === 'B') return decodeBase64(value).length;
     if (type === 'N') return numberSize(value);

@@ -1,8 +1,10 @@
 // Filter clauses (ANDed) with DynamoDB's type rules: a comparison between values of different types is
 // false, a missing attribute compares false except for `<>` (true) and not_exists, S orders by UTF-8 bytes
 // and N numerically. A value's DynamoDB type is its JSON type; a string is B when the entity declares it so.
+
 import type { AttributeTypes } from '../analysis/item-size.ts';
 import { compareBytes, compareKeyValues, compareUtf8, decodeBase64 } from '../keys/compare.ts';
+import { isExactNumber, type NumberValue } from '../model/exact-json.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AttributeType, JsonValue } from '../model/schema.ts';
 import type { ResolvedClause } from '../requests/read-spec.ts';
@@ -58,13 +60,14 @@ function matchesClause(actual: JsonValue | undefined, clause: ResolvedClause, ty
 
 /** Orders two S, N or B values; undefined when their types differ or do not order. */
 function compareScalars(a: JsonValue, b: JsonValue, type?: AttributeType): number | undefined {
-  if (typeof a === 'number' && typeof b === 'number') return compareKeyValues(a, b, 'N');
+  if (isNumberValue(a) && isNumberValue(b)) return compareKeyValues(keyNumber(a), keyNumber(b), 'N');
   if (typeof a !== 'string' || typeof b !== 'string') return undefined;
   return type === 'B' ? compareBytes(decodeBase64(a), decodeBase64(b)) : compareUtf8(a, b);
 }
 
 function equalValues(a: JsonValue, b: JsonValue, type?: AttributeType): boolean {
-  if (typeof a === 'number' && typeof b === 'number') return compareKeyValues(a, b, 'N') === 0;
+  if (isNumberValue(a) && isNumberValue(b)) return compareKeyValues(keyNumber(a), keyNumber(b), 'N') === 0;
+  if (isExactNumber(a) || isExactNumber(b)) return false;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
@@ -91,4 +94,12 @@ function bytesIndexOf(haystack: string, needle: string): number {
     if (compareBytes(bytes.subarray(i, i + part.length), part) === 0) return i;
   }
   return -1;
+}
+
+function isNumberValue(value: JsonValue): value is NumberValue {
+  return typeof value === 'number' || isExactNumber(value);
+}
+
+function keyNumber(value: NumberValue): number | string {
+  return typeof value === 'number' ? value : value.value;
 }

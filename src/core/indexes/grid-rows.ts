@@ -1,7 +1,9 @@
 // The rows of the item grid for one view: partitions in display order, entries in sort-key order as the
 // view holds them (never re-sorted here), with what the grid needs to draw a partition as one block.
 // Optional filters (entities, text) keep the partition grouping; excluded items can follow as a group.
+
 import { type AttributeTypes, itemSize } from '../analysis/item-size.ts';
+import { isExactNumber } from '../model/exact-json.ts';
 import type { DerivedItem, PlainItem } from '../model/item.ts';
 import type { JsonValue } from '../model/schema.ts';
 import type { IndexView, ViewEntry } from './views.ts';
@@ -200,6 +202,7 @@ export function itemContains(item: PlainItem, needle: string): boolean {
 
 function valueContains(value: JsonValue, needle: string): boolean {
   if (value === null) return 'null'.includes(needle);
+  if (isExactNumber(value)) return value.value.toLowerCase().includes(needle);
   if (typeof value === 'object') {
     if (Array.isArray(value)) return value.some((v) => valueContains(v, needle));
     for (const name in value) if (valueContains(value[name], needle)) return true;

@@ -1,5 +1,6 @@
 // Reading design JSON as someone types it: a syntax error with its line, a document the schema refuses,
 // or a design (which may still have reference problems, as any design being edited does).
+import { parseExactJson } from './exact-json.ts';
 import { type Design, designSchema } from './schema.ts';
 import { jsonSyntaxMessage, referenceProblems, type ValidationProblem, validateDesign } from './validate.ts';
 
@@ -11,7 +12,7 @@ export type DesignTextResult =
 export function readDesignText(text: string): DesignTextResult {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseExactJson(text);
   } catch (error) {
     const message = jsonSyntaxMessage(text, error);
     const at = /line (\d+), column (\d+)/.exec(message);

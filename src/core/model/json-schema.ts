@@ -4,7 +4,14 @@ import { designSchema } from './schema.ts';
 
 export function designJsonSchema(): Record<string, unknown> {
   return {
-    ...z.toJSONSchema(designSchema, { io: 'input', unrepresentable: 'any' }),
+    ...z.toJSONSchema(designSchema, {
+      io: 'input',
+      unrepresentable: 'any',
+      // The one custom type is ExactNumber: in the file it is a JSON number literal with its digits.
+      override: (context) => {
+        if (context.zodSchema._zod.def.type === 'custom') context.jsonSchema.type = 'number';
+      },
+    }),
     $id: 'urn:keyplan:design:1',
     title: 'Keyplan design document (keyplan/1)',
   };

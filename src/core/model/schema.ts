@@ -1,6 +1,7 @@
 // The design document (format keyplan/1): types and their zod schemas side by side.
 // The meaning of every field is the contract of docs/design-format.md; add fields, never change meanings.
 import { z } from 'zod';
+import { ExactNumber } from './exact-json.ts';
 
 export const DESIGN_FORMAT = 'keyplan/1';
 
@@ -332,12 +333,23 @@ export type ReadPattern = Extract<AccessPattern, { operation: ReadOperation }>;
 export type KeyedReadPattern = Extract<AccessPattern, { operation: 'GetItem' | 'Query' }>;
 export type WritePattern = Extract<AccessPattern, { operation: WriteOperation }>;
 
-/** An attribute value as JSON holds it: sets as arrays, binary as base64 strings. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/**
+ * An attribute value as JSON holds it: sets as arrays, binary as base64 strings, numbers as JS numbers or,
+ * when a double cannot hold their digits, as ExactNumber (see exact-json.ts).
+ */
+export type JsonValue =
+  | string
+  | number
+  | ExactNumber
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
 const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
   z.union([
     z.string(),
     z.number(),
+    z.instanceof(ExactNumber),
     z.boolean(),
     z.null(),
     z.array(jsonValue),

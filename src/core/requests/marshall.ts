@@ -3,6 +3,7 @@
 // attribute's type, marshalling follows it instead, because JSON alone cannot say "string set" or "binary".
 // AttributeValues here are DynamoDB's JSON wire form: binary (B, BS) as base64 strings, which is what the
 // HTTP API and `keyplan requests --json` carry; an SDK caller turns them into bytes.
+import { isExactNumber } from '../model/exact-json.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AttributeType, JsonValue } from '../model/schema.ts';
 import { RequestError } from './errors.ts';
@@ -42,6 +43,7 @@ function stringText(value: JsonValue): string {
 
 function numberText(value: JsonValue, type: string): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (isExactNumber(value)) return value.value;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return value.trim();
   throw new RequestError(`expected a number for type ${type}, got ${shown(value)}`);
 }
@@ -92,6 +94,7 @@ export function marshallValue(value: JsonValue, type?: AttributeType): Attribute
 function marshallPlain(value: JsonValue): AttributeValue {
   if (value === null) return { NULL: true };
   if (Array.isArray(value)) return { L: value.map(marshallPlain) };
+  if (isExactNumber(value)) return { N: value.value };
   switch (typeof value) {
     case 'string':
       return { S: value };

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { readDesignText } from './design-text.ts';
+import { isExactNumber, numberFromText, parseExactJson, stringifyExactJson } from './exact-json.ts';
+
+describe('exact JSON', () => {
+  it('keeps every digit a double cannot hold and round-trips it', () => {
+    const text =
+      '{"big":12345678901234567890123,"max":9.9999999999999999999999999999999999999e125,"tiny":-1e-130,"set":[123456789012345678901234567890123456789,0.1],"s":"12345678901234567890"}';
+    const value = parseExactJson(text) as Record<string, unknown>;
+    expect(isExactNumber(value.big)).toBe(true);
+    expect(value.tiny).toBe(-1e-130);
+    expect(value.s).toBe('12345678901234567890');
+    expect(stringifyExactJson(value)).toBe(text);
+  });
+
+  it('uses a plain number exactly when the double holds the decimal value', () => {
+    expect(numberFromText('1.50')).toBe(1.5);
+    expect(numberFromText('9007199254740992')).toBe(9007199254740992);
+    expect(isExactNumber(numberFromText('9007199254740993'))).toBe(true);
+    expect(isExactNumber(numberFromText('1e-400'))).toBe(true);
+  });
+
+  it('throws JSON.parse’s own error for bad text', () => {
+    expect(() => parseExactJson('{"a": 12345678901234567890,')).toThrow(SyntaxError);
+  });
+
+  it('a design keeps a 23-digit sample number', () => {
+    const result = readDesignText(
+      JSON.stringify({
+        format: 'keyplan/1',
+        name: 'n',
+        table: { name: 'T1x', partitionKey: { name: 'PK', type: 'S' } },
+        entities: [{ name: 'A', attributes: [{ name: 'n', type: 'N' }], keys: { PK: 'A#x' } }],
+        items: { A: [{ n: 0 }] },
+      }).replace('"n":0', '"n":12345678901234567890123'),
+    );
+    expect(result.kind).toBe('design');
+    if (result.kind !== 'design') return;
+    expect(stringifyExactJson(result.design.items.A?.[0])).toBe('{"n":12345678901234567890123}');
+  });
+});
