@@ -5,7 +5,7 @@ import type { Command, Parsed } from './command.ts';
 import { commands } from './commands/index.ts';
 import { DEFAULT_TIMEOUT_SECONDS } from './dynamo-options.ts';
 import { type CliIo, CommandError, processIo, UsageError } from './io.ts';
-import { describeRefusal, fail } from './refusal.ts';
+import { describeRefusal, fail, reportCommandError } from './refusal.ts';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.usage.length));
@@ -40,6 +40,7 @@ function runCommand(command: Command, argv: string[], io: CliIo): Promise<number
   const values = parsed.values as Parsed['values'];
   // A request refused as DynamoDB would refuse it is the user's to fix: one line, never a stack trace.
   return command.run({ positionals: parsed.positionals, values }, io).catch(async (error: unknown) => {
+    if (error instanceof CommandError) reportCommandError(error, values, io);
     if (error instanceof UsageError || error instanceof CommandError) throw error;
     const failure = await describeRefusal(error);
     if (!failure) throw error;

@@ -18,8 +18,20 @@ export async function describeRefusal(error: unknown): Promise<Failure | undefin
   return { code: failure.code, message: failure.message };
 }
 
+/** A CommandError whose JSON error object is already on stdout. */
+class ReportedError extends CommandError {}
+
 /** Reports `failure` (as JSON too with --json) and ends the command with exit 1. */
 export function fail(command: string, values: Record<string, unknown>, io: CliIo, failure: Failure): never {
   if (values.json) printJson(io, { error: failure });
-  throw new CommandError(`keyplan ${command}: ${failure.message}`);
+  throw new ReportedError(`keyplan ${command}: ${failure.message}`);
+}
+
+/**
+ * Any other problem the user must fix (an invalid design, a missing file, an unknown pattern id): with
+ * --json it is `{ "error": { "code": "CommandFailed", message } }` on stdout as well, once.
+ */
+export function reportCommandError(error: CommandError, values: Record<string, unknown>, io: CliIo): void {
+  if (values.json && !(error instanceof ReportedError))
+    printJson(io, { error: { code: 'CommandFailed', message: error.message } });
 }

@@ -72,6 +72,27 @@ describe('a refused request', () => {
   });
 });
 
+describe('any other failure under --json', () => {
+  it('is one JSON error object on stdout as well as the line on stderr: an invalid design, an unknown pattern', async () => {
+    const broken = JSON.stringify({ ...store, table: { ...store.table, name: 'a' } });
+    const invalid = await runKeyplan(['validate', '-', '--json'], broken);
+    expect(invalid.code).toBe(1);
+    const { error } = invalid.json();
+    expect(error.code).toBe('CommandFailed');
+    expect(error.message).toMatch(/^<stdin>: table\.name: /);
+    expect(invalid.stderr).toBe(`${error.message}\n`);
+
+    const unknown = await runKeyplan(['query', '-', 'no-such-pattern', '--json'], storeText);
+    expect(unknown.code).toBe(1);
+    expect(unknown.json().error).toEqual({
+      code: 'CommandFailed',
+      message: expect.stringMatching(/no access pattern has the id "no-such-pattern"/),
+    });
+    // Without --json, nothing on stdout.
+    expect((await runKeyplan(['query', '-', 'no-such-pattern'], storeText)).stdout).toBe('');
+  });
+});
+
 describe('keyplan estimate of a design with an invalid pattern', () => {
   const design = structuredClone(store) as {
     table: { name: string };
