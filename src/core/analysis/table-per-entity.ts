@@ -29,9 +29,11 @@ export interface TablePerEntity {
   summary: string;
 }
 
-function strip(design: Design, item: PlainItem): PlainItem {
+/** The entity's own attributes of an item; a natural key (an attribute that is a key, `user_id`) is one of them. */
+function strip(design: Design, entity: string, item: PlainItem): PlainItem {
+  const own = new Set(design.entities.find((e) => e.name === entity)?.attributes.map((a) => a.name));
   const generic = new Set([...keyAttributeTypes(design).keys(), design.table.typeAttribute]);
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !generic.has(name)));
+  return Object.fromEntries(Object.entries(item).filter(([name]) => own.has(name) || !generic.has(name)));
 }
 
 /** The entity each read item belongs to, read from the table item it comes from (an index may not project it). */
@@ -56,7 +58,7 @@ function perEntityReads(design: Design, views: IndexViews, pattern: AccessPatter
     const entity = entityOf(design, views, item);
     // Another entity's items are in the partition only because the table is shared: its own table is not read.
     if (pattern.returns?.length && !pattern.returns.includes(entity)) continue;
-    groups.set(entity, [...(groups.get(entity) ?? []), strip(design, item)]);
+    groups.set(entity, [...(groups.get(entity) ?? []), strip(design, entity, item)]);
   }
   if (groups.size === 0) groups.set(pattern.returns?.[0] ?? '?', []);
   const sortKey = design.table.sortKey?.name;

@@ -3,7 +3,7 @@
 // (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html). A template that
 // repeats `{n:99}` thousands of times is refused from its text, before a single item is derived.
 import { attributeTypesByEntity, utf8Length, valueSize } from '../analysis/item-size.ts';
-import { keyAttributeTypes, keySchemas } from '../model/indexes.ts';
+import { isNaturalKey, keyAttributeTypes, keySchemas } from '../model/indexes.ts';
 import type { Design, JsonValue } from '../model/schema.ts';
 import {
   formatPlaceholderValue,
@@ -107,12 +107,15 @@ export function designItemBytes(design: Design, stopAbove = Number.POSITIVE_INFI
   for (const entity of design.entities) {
     const samples = design.items[entity.name] ?? [];
     const types = typesByEntity.get(entity.name);
-    const keys = Object.entries(entity.keys).map(([name, template]) => ({
-      name,
-      template,
-      type: keyTypes.get(name) ?? 'S',
-      nameBytes: utf8Length(name),
-    }));
+    // A natural key (`{user_id}` on the key user_id) is the attribute itself, counted with the values.
+    const keys = Object.entries(entity.keys)
+      .filter(([name]) => !isNaturalKey(entity, name))
+      .map(([name, template]) => ({
+        name,
+        template,
+        type: keyTypes.get(name) ?? 'S',
+        nameBytes: utf8Length(name),
+      }));
     const fixed = utf8Length(typeAttribute) + utf8Length(entity.name);
     for (const sample of samples) {
       if (total > stopAbove) return total;

@@ -1,6 +1,6 @@
 // One description for the table and each of its indexes, so that the code that re-keys, queries and
 // exports items treats "the table" as just another key schema.
-import type { Design, KeyAttribute, KeyType, Projection } from './schema.ts';
+import type { Design, Entity, KeyAttribute, KeyType, Projection } from './schema.ts';
 
 export const TABLE_INDEX = '$table';
 
@@ -85,4 +85,12 @@ export function projectedAttributeNames(design: Design, schema: KeySchema): Set<
   if (schema.projection.type === 'INCLUDE')
     for (const name of schema.projection.attributes ?? []) names.add(name);
   return names;
+}
+
+/**
+ * Whether the entity's key `keyName` is a natural key: an attribute of the entity itself, its template
+ * `{keyName}`. The item holds that value once, as the attribute; nothing renders it besides.
+ */
+export function isNaturalKey(entity: Entity, keyName: string): boolean {
+  return entity.keys[keyName] === `{${keyName}}` && entity.attributes.some((a) => a.name === keyName);
 }

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { naturalKeysDesign } from '../requests/natural-keys-design.ts';
+import type { DesignInput } from './schema.ts';
 import { formatProblems, validateDesign, validateDesignText } from './validate.ts';
 
 const exampleText = readFileSync(
@@ -81,6 +83,39 @@ describe('validateDesign', () => {
     expect(problemsOf((d) => (d.accessPatterns[0].keyCondition.sort.op = 'begins_with'))).toMatch(
       /accessPatterns\[0\]\.keyCondition\.sort: GetItem needs the full primary key/,
     );
+  });
+
+  it('takes natural keys (an attribute that is a key, template {name}) and says why a wrong one is refused', () => {
+    const natural = naturalKeysDesign();
+    expect(validateDesign(natural).problems).toEqual([]);
+    const problems = (mutate: (doc: DesignInput) => void) => {
+      const doc = naturalKeysDesign();
+      mutate(doc);
+      return formatProblems(validateDesign(doc).problems);
+    };
+    const post = (doc: DesignInput) => doc.entities![0];
+    expect(problems((d) => (post(d).keys.user_id = 'USER#{user_id}'))).toBe(
+      'entities[0].keys.user_id: "user_id" is also an attribute of Post: an item holds one value under that name, so the key is the attribute itself and its template must be "{user_id}" (got "USER#{user_id}"); to build a key from it, name the attribute differently',
+    );
+    expect(problems((d) => (post(d).attributes![3].type = 'S')).split('\n')[0]).toBe(
+      'entities[0].attributes[3].type: "score" is index ByStatus\'s sort key and index ByScore\'s sort key, of type N: as an attribute it is a natural key and must be of type N too (got S)',
+    );
+    expect(problems((d) => delete post(d).keys.created_at)).toBe(
+      'entities[0].keys: missing "created_at": "{created_at}": "created_at" is an attribute of Post and the table\'s sort key, so it is a natural key (every item holding it is in that key\'s table or index) and its template must be "{created_at}"',
+    );
+    // An attribute named like an index key puts the entity in that index: the template must say so.
+    expect(problems((d) => delete post(d).keys.token)).toMatch(
+      /^entities\[0\]\.keys: missing "token": "\{token\}"/,
+    );
+    // Without the attribute, the key is an ordinary template again.
+    expect(
+      problems((d) => {
+        post(d).attributes = post(d).attributes!.filter((a) => a.name !== 'token');
+        delete post(d).keys.token;
+        d.accessPatterns = d.accessPatterns!.filter((p) => p.id !== 'post-by-token');
+        for (const item of d.items!.Post) delete item.token;
+      }),
+    ).toBe('');
   });
 
   it('refuses entity names that differ only in case, naming the other entity', () => {

@@ -13,7 +13,7 @@ import {
 } from '../keys/limits.ts';
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
 import { isBase64 } from '../requests/marshall.ts';
-import { keyAttributeTypes, keySchemaFor, primaryKeyNames } from './indexes.ts';
+import { keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
 import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
 
 export interface ValidationProblem {
@@ -199,12 +199,8 @@ function checkEntity(
   for (const [i, name] of duplicates(entity.attributes, (a) => a.name))
     add(`${path}.attributes[${i}].name`, `duplicate attribute "${name}"`);
   entity.attributes.forEach((attribute, i) => {
-    if (keyTypes.has(attribute.name)) {
-      add(
-        `${path}.attributes[${i}].name`,
-        `"${attribute.name}" is a key attribute of the table; its value comes from the key templates`,
-      );
-    }
+    const keyType = keyTypes.get(attribute.name);
+    if (keyType) checkNaturalKey(design, entity, i, keyType, path, add);
     if (attribute.name === design.table.typeAttribute) {
       add(
         `${path}.attributes[${i}].name`,
@@ -213,7 +209,8 @@ function checkEntity(
     }
   });
   for (const name of primaryKeyNames(design)) {
-    if (!(name in entity.keys)) add(`${path}.keys`, `missing a template for the table key ${name}`);
+    if (!(name in entity.keys) && !attributes.has(name))
+      add(`${path}.keys`, `missing a template for the table key ${name}`);
   }
   for (const [keyName, template] of Object.entries(entity.keys)) {
     const keyPath = `${path}.keys.${keyName}`;
@@ -222,6 +219,7 @@ function checkEntity(
       add(keyPath, `"${keyName}" is not a key attribute of the table or of any index`);
       continue;
     }
+    if (attributes.has(keyName)) continue; // a natural key: checkNaturalKey said all there is
     try {
       parseTemplate(template);
     } catch (error) {
@@ -246,6 +244,56 @@ function checkEntity(
         );
       }
     }
+  }
+}
+
+/** Where a key attribute is a key, for messages: `the table's partition key and the sort key of GSI1`. */
+function keyPlaces(design: Design, name: string): string {
+  const places: string[] = [];
+  for (const schema of keySchemas(design)) {
+    const owner = schema.kind === 'table' ? "the table's" : `index ${schema.name}'s`;
+    if (schema.kind === 'lsi' && schema.partitionKey.name === name) continue; // said for the table
+    if (schema.partitionKey.name === name) places.push(`${owner} partition key`);
+    if (schema.sortKey?.name === name) places.push(`${owner} sort key`);
+  }
+  return places.join(' and ');
+}
+
+/**
+ * A natural key: an entity attribute named like a key attribute (of the table or an index). The item holds
+ * one value under that name, so the attribute is the key: its type is the key's and its key template is
+ * exactly `{name}`, written in `keys` (DynamoDB indexes every item that holds an index's key attribute, so
+ * an attribute named like an index key puts the entity in that index; the template says so).
+ */
+function checkNaturalKey(
+  design: Design,
+  entity: Entity,
+  index: number,
+  keyType: string,
+  path: string,
+  add: (path: string, message: string) => void,
+) {
+  const attribute = entity.attributes[index];
+  const { name } = attribute;
+  const where = keyPlaces(design, name);
+  if (attribute.type !== keyType) {
+    add(
+      `${path}.attributes[${index}].type`,
+      `"${name}" is ${where}, of type ${keyType}: as an attribute it is a natural key and must be of type ${keyType} too (got ${attribute.type})`,
+    );
+  }
+  const natural = `{${name}}`;
+  const template = entity.keys[name];
+  if (template === undefined) {
+    add(
+      `${path}.keys`,
+      `missing "${name}": "${natural}": "${name}" is an attribute of ${entity.name} and ${where}, so it is a natural key (every item holding it is in that key's table or index) and its template must be "${natural}"`,
+    );
+  } else if (template !== natural) {
+    add(
+      `${path}.keys.${name}`,
+      `"${name}" is also an attribute of ${entity.name}: an item holds one value under that name, so the key is the attribute itself and its template must be "${natural}" (got "${template}"); to build a key from it, name the attribute differently`,
+    );
   }
 }
 

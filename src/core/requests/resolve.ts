@@ -7,7 +7,7 @@ import {
   renderTemplate,
   singlePlaceholder,
 } from '../keys/template.ts';
-import { keyAttributeTypes, keySchemaFor, primaryKeyNames } from '../model/indexes.ts';
+import { isNaturalKey, keyAttributeTypes, keySchemaFor, primaryKeyNames } from '../model/indexes.ts';
 import type { KeyValue } from '../model/item.ts';
 import type {
   AccessPattern,
@@ -92,6 +92,8 @@ export function indexKeyUpdates(
   const updates: IndexKeyUpdate[] = [];
   for (const [key, template] of Object.entries(entity.keys)) {
     if (primary.includes(key)) continue;
+    // A natural key (the attribute itself, `{status}` on the key status) changes with its attribute's own SET or REMOVE.
+    if (isNaturalKey(entity, key)) continue;
     const uses = placeholders(template);
     if (uses.some((name) => remove.includes(name))) updates.push({ key, template, action: 'remove' });
     else if (uses.some((name) => set.includes(name))) updates.push({ key, template, action: 'set' });

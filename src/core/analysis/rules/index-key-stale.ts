@@ -3,7 +3,7 @@
 // cannot for the table's primary key, which DynamoDB never changes in place, and an index key template
 // that also uses attributes the update does not set needs their current values passed in, or it goes stale.
 import { placeholders } from '../../keys/template.ts';
-import { primaryKeyNames } from '../../model/indexes.ts';
+import { isNaturalKey, primaryKeyNames } from '../../model/indexes.ts';
 import type { Design, WriteAction } from '../../model/schema.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
 import { patternPath } from '../lint-context.ts';
@@ -27,9 +27,12 @@ function check(design: Design, action: WriteAction, path: string, id: string): R
     );
     if (inPrimary.length > 0) {
       const key = inPrimary[0];
+      const verb = field === 'set' ? 'sets' : 'removes';
       findings.push({
         target,
-        message: `${id} ${field === 'set' ? 'sets' : 'removes'} ${name}, which the table's ${key} ${entity.keys[key]} is built from: a primary key never changes in place, so ${key} would keep the old ${name}. Delete the item and put it again in one TransactWriteItems, or keep ${name} out of the primary key.`,
+        message: isNaturalKey(entity, key)
+          ? `${id} ${verb} ${name}, which is the table's key ${key} itself (a natural key): a primary key never changes in place, and DynamoDB refuses an update of it. Delete the item and put it again in one TransactWriteItems.`
+          : `${id} ${verb} ${name}, which the table's ${key} ${entity.keys[key]} is built from: a primary key never changes in place, so ${key} would keep the old ${name}. Delete the item and put it again in one TransactWriteItems, or keep ${name} out of the primary key.`,
       });
       return;
     }

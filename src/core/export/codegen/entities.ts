@@ -2,7 +2,7 @@
 // its full item is built, as deriveItem builds it: the attributes that have values, every key its
 // templates render (an index key only when all its placeholders have values: sparse), the type attribute.
 import { placeholders } from '../../keys/template.ts';
-import { keyAttributeTypes } from '../../model/indexes.ts';
+import { isNaturalKey, keyAttributeTypes } from '../../model/indexes.ts';
 import type { AttributeType, Design, Entity, KeyType } from '../../model/schema.ts';
 import {
   camelCase,
@@ -148,6 +148,8 @@ function planKeys(design: Design, entity: Entity): KeyPlan[] {
     const uses = placeholders(template);
     // deriveItem renders keys from the entity's attributes only: a placeholder that is none never has a value.
     if (uses.some((use) => !declared.has(use))) continue;
+    // A natural key (`{user_id}` on the key user_id) is the attribute itself: the item holds it once.
+    if (isNaturalKey(entity, name)) continue;
     const type = keyTypes.get(name) ?? 'S';
     try {
       keys.push({
