@@ -13,6 +13,7 @@ import {
   resetRequestSchema,
 } from '../src/core/api/contract.ts';
 import { rememberDerivations } from '../src/core/items/derive.ts';
+import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
 import { guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
@@ -129,14 +130,14 @@ async function withProgress<T>(
     const now = Date.now();
     if (progress.written < progress.total && now - lastSent < 100) return;
     lastSent = now;
-    stream.write(`${JSON.stringify({ progress })}\n`);
+    stream.write(`${stringifyExactJson({ progress })}\n`);
   };
   work(onProgress)
-    .then((result) => stream.end(`${JSON.stringify({ result })}\n`))
+    .then((result) => stream.end(`${stringifyExactJson({ result })}\n`))
     .catch((error) => {
       const failure = toApiFailure(error);
       stream.end(
-        `${JSON.stringify({ error: { code: failure.code, message: failure.message, status: failure.status } })}\n`,
+        `${stringifyExactJson({ error: { code: failure.code, message: failure.message, status: failure.status } })}\n`,
       );
     });
   return reply;

@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { exactJsonOf, stringifyExactJson } from '../src/core/model/exact-json.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
 
 /**
@@ -61,7 +62,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 /**
  * JSON bodies only (no text/plain), refused when nested deeper than MAX_JSON_DEPTH before they are parsed,
- * and a 404 or 405 for what no route serves. Call before the routes are added.
+ * numbers kept exactly both ways (src/core/model/exact-json.ts), and a 404 or 405 for what no route serves.
+ * Call before the routes are added.
  */
 export function answerInApiShape(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -73,8 +75,15 @@ export function answerInApiShape(app: FastifyInstance): void {
       done(new ApiFailure(400, 'TooDeep', message), undefined);
       return;
     }
-    parse(request, body, done);
+    // Fastify's parser refuses __proto__ and constructor.prototype; what it accepts is then read again
+    // exactly when a number in it has more digits than a double holds (DynamoDB numbers have up to 38).
+    parse(request, body, (error, value) => {
+      if (error) done(error, undefined);
+      else done(null, exactJsonOf(body, value));
+    });
   });
+  // Answers write such numbers with all their digits, as JSON numbers.
+  app.setReplySerializer((payload) => stringifyExactJson(payload));
 
   const methods = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {

@@ -5,6 +5,7 @@
 // else ({"S": 5} as "", {"BOOL": "yes"} as true) or DynamoDB Local fails inside (a 500 for {"B": "%%%"}).
 // Limit is left to service.ts, which checks and caps it like a pattern's page.
 import { type RefinementCtx, type ZodType, z } from 'zod';
+import { isExactNumber } from '../src/core/model/exact-json.ts';
 import { isBase64 } from '../src/core/requests/marshall.ts';
 import type { AllowedOperation } from './dynamodb/execute.ts';
 import { ApiFailure } from './errors.ts';
@@ -25,13 +26,14 @@ interface Problem {
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isExactNumber(value);
 }
 
 /** A short description of a wrong value, never the whole of a large one. */
 function shown(value: unknown): string {
   if (typeof value === 'string')
     return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}…` : JSON.stringify(value);
+  if (isExactNumber(value)) return value.value;
   if (Array.isArray(value)) return 'an array';
   if (isRecord(value)) return 'an object';
   return String(value);

@@ -6,6 +6,7 @@ import { MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
 import { createTableInput } from '../src/core/export/create-table.ts';
 import { marshalledItems } from '../src/core/items/applied.ts';
 import { writableItems } from '../src/core/items/writable.ts';
+import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import { primaryKeyNames } from '../src/core/model/indexes.ts';
 import type { PlainItem } from '../src/core/model/item.ts';
 import type { Arguments, Design } from '../src/core/model/schema.ts';
@@ -233,7 +234,7 @@ function cappedLimit(operation: string, input: Record<string, unknown>): Record<
     throw new ApiFailure(
       400,
       'InvalidLimit',
-      `input.Limit must be a positive integer (at most ${MAX_PAGE_LIMIT}); got ${JSON.stringify(limit)}`,
+      `input.Limit must be a positive integer (at most ${MAX_PAGE_LIMIT}); got ${stringifyExactJson(limit)}`,
     );
   }
   if (typeof limit === 'number') return limit > MAX_PAGE_LIMIT ? { ...input, Limit: MAX_PAGE_LIMIT } : input;

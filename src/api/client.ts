@@ -1,6 +1,8 @@
 // Typed client of the server's /api. Errors come back as ApiClientError with the server's code and
-// message; a server that cannot be reached is code "Offline".
+// message; a server that cannot be reached is code "Offline". Bodies and answers keep every digit of a
+// number (src/core/model/exact-json.ts): DynamoDB's numbers have up to 38.
 import type { ApplyResponse, HealthResponse, RunResponse } from '../core/api/contract.ts';
+import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import type { PlainItem } from '../core/model/item.ts';
 import type { Design } from '../core/model/schema.ts';
 
@@ -21,7 +23,7 @@ async function post<T>(path: string, body: unknown, init: RequestInit = {}): Pro
     response = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
-      body: JSON.stringify(body),
+      body: stringifyExactJson(body),
       credentials: 'same-origin',
       signal: init.signal,
     });
@@ -34,6 +36,11 @@ async function post<T>(path: string, body: unknown, init: RequestInit = {}): Pro
   }
   if (!response.ok) throw await toError(response);
   return response as Response & { _type?: T };
+}
+
+/** An answer's JSON, numbers a double cannot hold kept as their digits. */
+async function exactJson<T>(response: Response): Promise<T> {
+  return parseExactJson(await response.text()) as T;
 }
 
 async function toError(response: Response): Promise<ApiClientError> {
@@ -59,7 +66,7 @@ export async function getHealth(): Promise<HealthResponse> {
     );
   }
   if (!response.ok) throw await toError(response);
-  return response.json();
+  return exactJson(response);
 }
 
 /** Applies the design and loads its items, reporting load progress as the server streams it. */
@@ -90,7 +97,7 @@ export async function applyDesign(
       buffer = buffer.slice(newline + 1);
       newline = buffer.indexOf('\n');
       if (!line.trim()) continue;
-      const message = JSON.parse(line) as
+      const message = parseExactJson(line) as
         | { progress: { written: number; total: number } }
         | { result: ApplyResponse }
         | { error: { code: string; message: string; status: number } };
@@ -108,9 +115,9 @@ export async function runPattern(
   patternId: string,
   options: { args?: Record<string, unknown>; limit?: number; exclusiveStartKey?: PlainItem } = {},
 ): Promise<RunResponse> {
-  return (await post('/api/run', { design, patternId, ...options })).json();
+  return exactJson(await post('/api/run', { design, patternId, ...options }));
 }
 
 export async function resetSession(): Promise<{ deleted: string[] }> {
-  return (await post('/api/reset', {})).json();
+  return exactJson(await post('/api/reset', {}));
 }

@@ -1,5 +1,6 @@
 // What every command shares: where text goes, how a design is read, and the two kinds of failure.
 import { readFile } from 'node:fs/promises';
+import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import type { Design } from '../core/model/schema.ts';
 import { formatProblems, type ValidationProblem, validateDesignText } from '../core/model/validate.ts';
 
@@ -59,8 +60,9 @@ export function designError(path: string, problems: ValidationProblem[]): Comman
   );
 }
 
+/** A number a double cannot hold (an ExactNumber) is written with all its digits, so that it round-trips. */
 export function printJson(io: CliIo, value: unknown): void {
-  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+  io.stdout(`${stringifyExactJson(value, 2)}\n`);
 }
 
 /** `--arg k=v` pairs; values stay strings here and are typed against the design later. */
@@ -85,7 +87,7 @@ export function parsePositiveInt(value: string | undefined, option: string): num
 export function parseJsonOption(value: string | undefined, option: string): unknown {
   if (value === undefined) return undefined;
   try {
-    return JSON.parse(value);
+    return parseExactJson(value);
   } catch {
     throw new UsageError(`${option}: not valid JSON`);
   }

@@ -1,4 +1,5 @@
 // Runs the keyplan command in-process with captured output, as the CLI tests do.
+import { parseExactJson } from '../core/model/exact-json.ts';
 import type { CliIo } from './io.ts';
 import { main } from './main.ts';
 
@@ -16,8 +17,8 @@ export async function runKeyplan(args: string[], stdin = '') {
     isTTY: false,
   };
   const code = await main(args, io);
-  // json() is not enumerable, so a test can compare the whole result with toEqual({ code, stdout, stderr }).
-  return Object.defineProperty({ code, stdout, stderr }, 'json', { value: () => JSON.parse(stdout) }) as {
+  // json() keeps every number's digits (ExactNumber); it is not enumerable, so a test can compare the whole result with toEqual({ code, stdout, stderr }).
+  return Object.defineProperty({ code, stdout, stderr }, 'json', { value: () => parseExactJson(stdout) }) as {
     code: number;
     stdout: string;
     stderr: string;

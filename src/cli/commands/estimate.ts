@@ -3,6 +3,7 @@ import { estimateDesign } from '../../core/analysis/estimate.ts';
 import { GB } from '../../core/analysis/storage.ts';
 import { compareTablePerEntity } from '../../core/analysis/table-per-entity.ts';
 import { buildViewsFor } from '../../core/indexes/views.ts';
+import { parseExactJson } from '../../core/model/exact-json.ts';
 import type { Design } from '../../core/model/schema.ts';
 import { type ValidationResult, validateDesign, validateDesignText } from '../../core/model/validate.ts';
 import type { Command } from '../command.ts';
@@ -68,7 +69,7 @@ async function readEstimable(
   if (first.ok) return { design: first.design, invalid: [] };
   // Only problems inside patterns are set aside (a JSON syntax error is the document's).
   if (first.problems.some((p) => !patternProblem.test(p.path))) throw designError(path, first.problems);
-  const document = JSON.parse(text) as { accessPatterns: unknown[] };
+  const document = parseExactJson(text) as { accessPatterns: unknown[] };
   const patterns = document.accessPatterns;
   // Indexes into `patterns` of the patterns kept so far, and the problems of those set aside.
   let kept = patterns.map((_, i) => i);

@@ -1,4 +1,5 @@
 import { deriveItems } from '../../core/items/derive.ts';
+import { stringifyExactJson } from '../../core/model/exact-json.ts';
 import type { Command } from '../command.ts';
 import { jsonOption } from '../command.ts';
 import { printJson, readDesign } from '../io.ts';
@@ -12,7 +13,7 @@ export const itemsCommand: Command = {
     const design = await readDesign(positionals[0], io);
     const items = deriveItems(design).map((d) => d.item);
     if (values.json) printJson(io, items);
-    else io.stdout(`${items.map((item) => JSON.stringify(item)).join('\n')}\n`);
+    else io.stdout(`${items.map((item) => stringifyExactJson(item)).join('\n')}\n`);
     return 0;
   },
 };

@@ -1,5 +1,6 @@
 import { evaluateRead } from '../../core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../../core/indexes/views.ts';
+import { stringifyExactJson } from '../../core/model/exact-json.ts';
 import type { PlainItem } from '../../core/model/item.ts';
 import { resolveRead } from '../../core/requests/resolve.ts';
 import type { Command } from '../command.ts';
@@ -33,9 +34,9 @@ export const queryCommand: Command = {
     const result = evaluateRead(design, buildViewsFor(design), spec);
     if (values.json) printJson(io, result);
     else {
-      for (const item of result.items) io.stdout(`${JSON.stringify(item)}\n`);
+      for (const item of result.items) io.stdout(`${stringifyExactJson(item)}\n`);
       io.stderr(
-        `Count ${result.count} · ScannedCount ${result.scannedCount}${result.lastEvaluatedKey ? ` · next page from ${JSON.stringify(result.lastEvaluatedKey)}` : ''}\n`,
+        `Count ${result.count} · ScannedCount ${result.scannedCount}${result.lastEvaluatedKey ? ` · next page from ${stringifyExactJson(result.lastEvaluatedKey)}` : ''}\n`,
       );
     }
     return 0;

@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../core/model/exact-json.ts';
 import { buildAllRequests } from '../../core/requests/build.ts';
 import type { Command } from '../command.ts';
 import { jsonOption } from '../command.ts';
@@ -16,7 +17,7 @@ export const requestsCommand: Command = {
       for (const [id, request] of Object.entries(requests)) {
         const head =
           'error' in request ? `# ${id}: cannot build: ${request.error}` : `# ${id} (${request.operation})`;
-        io.stdout(`${head}\n${'error' in request ? '' : `${JSON.stringify(request.input, null, 2)}\n`}\n`);
+        io.stdout(`${head}\n${'error' in request ? '' : `${stringifyExactJson(request.input, 2)}\n`}\n`);
       }
     }
     return Object.values(requests).some((r) => 'error' in r) ? 1 : 0;

@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../core/model/exact-json.ts';
 import type { PlainItem } from '../../core/model/item.ts';
 import type { Command } from '../command.ts';
 import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
@@ -36,8 +37,8 @@ export const runCommand: Command = {
       if (values.json)
         printJson(io, { items, count, scannedCount, consumedCapacity, lastEvaluatedKey, latencyMs });
       else {
-        for (const item of items) io.stdout(`${JSON.stringify(item)}\n`);
-        const next = lastEvaluatedKey ? ` · next page from ${JSON.stringify(lastEvaluatedKey)}` : '';
+        for (const item of items) io.stdout(`${stringifyExactJson(item)}\n`);
+        const next = lastEvaluatedKey ? ` · next page from ${stringifyExactJson(lastEvaluatedKey)}` : '';
         io.stderr(
           `Count ${count} · ScannedCount ${scannedCount} · ${consumedCapacity.total} capacity units · ${latencyMs} ms${next}\n`,
         );

@@ -38,9 +38,15 @@ const MAYBE_INEXACT = /\d[\d.]{15}|[eE][+-]?\d{3}/;
 
 /** JSON.parse that keeps every number exactly (see numberFromText); throws JSON.parse's SyntaxError. */
 export function parseExactJson(text: string): unknown {
-  const plain = JSON.parse(text);
-  if (!MAYBE_INEXACT.test(text)) return plain;
-  return parse(text, null, numberFromText);
+  return exactJsonOf(text, JSON.parse(text));
+}
+
+/**
+ * The exact value of JSON text that another parser (the server's, which refuses `__proto__`) has already
+ * read as `plain`: `plain` itself unless a number in the text needs its digits kept.
+ */
+export function exactJsonOf(text: string, plain: unknown): unknown {
+  return MAYBE_INEXACT.test(text) ? parse(text, null, numberFromText) : plain;
 }
 
 /** JSON.stringify that writes an ExactNumber's digits as a JSON number literal, so they round-trip. */

@@ -13,6 +13,7 @@ import {
 } from '../keys/limits.ts';
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
 import { isBase64 } from '../requests/marshall.ts';
+import { parseExactJson } from './exact-json.ts';
 import { keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
 import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
 
@@ -103,7 +104,7 @@ export function validateDesign(input: unknown): ValidationResult {
 export function validateDesignText(text: string): ValidationResult {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseExactJson(text);
   } catch (error) {
     return { ok: false, problems: [{ path: '(document)', message: jsonSyntaxMessage(text, error) }] };
   }

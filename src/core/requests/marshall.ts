@@ -3,7 +3,7 @@
 // attribute's type, marshalling follows it instead, because JSON alone cannot say "string set" or "binary".
 // AttributeValues here are DynamoDB's JSON wire form: binary (B, BS) as base64 strings, which is what the
 // HTTP API and `keyplan requests --json` carry; an SDK caller turns them into bytes.
-import { isExactNumber } from '../model/exact-json.ts';
+import { isExactNumber, numberFromText } from '../model/exact-json.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AttributeType, JsonValue } from '../model/schema.ts';
 import { RequestError } from './errors.ts';
@@ -115,17 +115,20 @@ export function marshallItem(item: PlainItem, types?: AttributeTypes): Attribute
   );
 }
 
-/** Back to plain JSON as the DESIGN's CLI contract has it: numbers as numbers, sets as arrays, binary as base64. */
+/**
+ * Back to plain JSON as the DESIGN's CLI contract has it: numbers as numbers (an ExactNumber with DynamoDB's
+ * digits when a double cannot hold them), sets as arrays, binary as base64.
+ */
 export function unmarshallValue(value: AttributeValue): JsonValue {
   if ('S' in value) return value.S;
-  if ('N' in value) return Number(value.N);
+  if ('N' in value) return numberFromText(value.N);
   if ('B' in value) return value.B;
   if ('BOOL' in value) return value.BOOL;
   if ('NULL' in value) return null;
   if ('L' in value) return value.L.map(unmarshallValue);
   if ('M' in value) return unmarshallItem(value.M);
   if ('SS' in value) return [...value.SS];
-  if ('NS' in value) return value.NS.map(Number);
+  if ('NS' in value) return value.NS.map(numberFromText);
   return [...value.BS];
 }
 
