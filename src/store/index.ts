@@ -1,7 +1,8 @@
 // One store made of slices; persistence (autosave of the design and the preferences) only on the combined
 // store. Derived data (items, views, findings, requests) is never stored: see derived.ts.
 import { create } from 'zustand';
-import { createJSONStorage, type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
+import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
+import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import { designSchema } from '../core/model/schema.ts';
 import { type ConnectionSlice, createConnectionSlice } from './connection-slice.ts';
 import { createDesignSlice, type DesignSlice } from './design-slice.ts';
@@ -52,6 +53,27 @@ export function writeOnChange(
   };
 }
 
+/**
+ * Web storage as JSON that keeps every digit of a number (zustand's createJSONStorage reads and writes with
+ * JSON.parse and JSON.stringify, which round a 38-digit DynamoDB number); undefined without a storage.
+ */
+export function exactJsonStorage<S>(getStorage: () => Storage): PersistStorage<S> | undefined {
+  let storage: Storage;
+  try {
+    storage = getStorage();
+  } catch {
+    return undefined;
+  }
+  return {
+    getItem: (name) => {
+      const text = storage.getItem(name);
+      return text === null ? null : (parseExactJson(text) as StorageValue<S>);
+    },
+    setItem: (name, value) => storage.setItem(name, stringifyExactJson(value)),
+    removeItem: (name) => storage.removeItem(name),
+  };
+}
+
 export const useStore = create<StoreState>()(
   persist(
     (...a) => ({
@@ -64,7 +86,7 @@ export const useStore = create<StoreState>()(
       name: STORAGE_KEY,
       version: 1,
       storage: writeOnChange(
-        createJSONStorage<Persisted>(() => localStorage),
+        exactJsonStorage<Persisted>(() => localStorage),
         300,
       ),
       partialize: (s): Persisted => ({ design: s.design, ui: s.ui }),
@@ -74,7 +96,7 @@ export const useStore = create<StoreState>()(
         const saved = (persisted ?? {}) as Partial<Persisted>;
         const parsed = saved.design ? designSchema.safeParse(saved.design) : undefined;
         if (saved.design && !parsed?.success)
-          localStorage.setItem(`${STORAGE_KEY}:unreadable`, JSON.stringify(saved.design));
+          localStorage.setItem(`${STORAGE_KEY}:unreadable`, stringifyExactJson(saved.design));
         return {
           ...current,
           design: parsed?.success ? parsed.data : null,

@@ -1,4 +1,6 @@
-// Opening and saving design files: the same validation as every other boundary (validateDesignText).
+// Opening and saving design files: the same validation as every other boundary (validateDesignText), and
+// the same exact numbers (a DynamoDB number has up to 38 digits; src/core/model/exact-json.ts).
+import { stringifyExactJson } from '../../core/model/exact-json.ts';
 import type { Design } from '../../core/model/schema.ts';
 import { validateDesignText } from '../../core/model/validate.ts';
 
@@ -15,8 +17,13 @@ export function designFileName(design: Design): string {
   return `${stem}.keyplan.json`;
 }
 
+/** A design as its file holds it (and the JSON tab shows it): numbers with every digit, as JSON numbers. */
+export function designFileText(design: Design): string {
+  return `${stringifyExactJson(design, 2)}\n`;
+}
+
 export function downloadDesign(design: Design): void {
-  const blob = new Blob([`${JSON.stringify(design, null, 2)}\n`], { type: 'application/json' });
+  const blob = new Blob([designFileText(design)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,5 +1,6 @@
 // A compact table of returned items: key attributes first (table, then index keys), then the entity, then
 // every other attribute. Maps and lists show as {n}/[n] badges with the full value on hover.
+import { isExactNumber, stringifyExactJson } from '../../../core/model/exact-json.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { entityColors } from '../../entity-colors.ts';
@@ -18,19 +19,20 @@ function columnsOf(design: Design, items: Record<string, unknown>[]): string[] {
 
 function Cell({ value }: { value: unknown }) {
   if (value === undefined) return <span className="items-missing">—</span>;
+  if (isExactNumber(value)) return <span title={value.value}>{value.value}</span>;
   if (Array.isArray(value))
     return (
-      <span className="badge" title={JSON.stringify(value)}>
+      <span className="badge" title={stringifyExactJson(value)}>
         [{value.length}]
       </span>
     );
   if (value !== null && typeof value === 'object')
     return (
-      <span className="badge" title={JSON.stringify(value)}>
+      <span className="badge" title={stringifyExactJson(value)}>
         {`{${Object.keys(value).length}}`}
       </span>
     );
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = typeof value === 'string' ? value : stringifyExactJson(value);
   return <span title={text}>{text}</span>;
 }
 

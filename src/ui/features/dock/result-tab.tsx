@@ -1,6 +1,7 @@
 // The Result tab: the selected pattern's latest run on DynamoDB Local: status, capacity, paging, items,
 // the raw response and request, and the check against the in-memory prediction.
 import { useState } from 'react';
+import { stringifyExactJson } from '../../../core/model/exact-json.ts';
 import type { PlainItem } from '../../../core/model/item.ts';
 import { useRunCapacity, useRunEstimate } from '../../../store/analysis.ts';
 import type { RunState } from '../../../store/connection-slice.ts';
@@ -115,7 +116,7 @@ function RunDone({
             Next page
           </button>
           <code className="mono run-key" title="LastEvaluatedKey" data-testid="run.lastEvaluatedKey">
-            {JSON.stringify(lastKey)}
+            {stringifyExactJson(lastKey)}
           </code>
         </div>
       )}
@@ -141,7 +142,7 @@ function RunDone({
             {tab === 'check' && <CheckView run={run} prediction={prediction} comparison={comparison} />}
             {tab === 'response' && (
               <CodeView
-                value={JSON.stringify(result.response, null, 2)}
+                value={stringifyExactJson(result.response, 2)}
                 label="Response JSON"
                 height="100%"
                 testId="run.response"
@@ -149,7 +150,7 @@ function RunDone({
             )}
             {tab === 'request' && (
               <CodeView
-                value={JSON.stringify(result.request, null, 2)}
+                value={stringifyExactJson(result.request, 2)}
                 label="Request JSON"
                 height="100%"
                 testId="run.request"

@@ -1,21 +1,27 @@
 // One sample value, edited with an input that fits its type: numbers parse as numbers, booleans are a
 // checkbox (indeterminate = absent), enums a select, lists/maps/sets JSON. Empty means "no such attribute".
 import { useEffect, useRef, useState } from 'react';
+import { numberFromText, parseExactJson, stringifyExactJson } from '../../../core/model/exact-json.ts';
 import type { Attribute, JsonValue } from '../../../core/model/schema.ts';
 
 type Parsed = { ok: true; value: JsonValue | undefined } | { ok: false; message: string };
 
 const JSON_TYPES = new Set(['L', 'M', 'SS', 'NS', 'BS']);
+/** A decimal number as JSON and DynamoDB write one: `42`, `-1.5`, `.5`, `1E-130`. */
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 export function parseSampleText(text: string, type: Attribute['type']): Parsed {
   if (text.trim() === '') return { ok: true, value: undefined };
   if (type === 'N') {
-    const n = Number(text);
-    return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, message: 'not a number' };
+    // Every digit kept: a DynamoDB number has up to 38 significant digits, a double 15–17.
+    const trimmed = text.trim();
+    return NUMBER.test(trimmed)
+      ? { ok: true, value: numberFromText(trimmed) }
+      : { ok: false, message: 'not a number' };
   }
   if (JSON_TYPES.has(type)) {
     try {
-      return { ok: true, value: JSON.parse(text) as JsonValue };
+      return { ok: true, value: parseExactJson(text) as JsonValue };
     } catch {
       return { ok: false, message: `not JSON (${type === 'M' ? '{"a": 1}' : '["a", "b"]'})` };
     }
@@ -25,7 +31,7 @@ export function parseSampleText(text: string, type: Attribute['type']): Parsed {
 
 function display(value: JsonValue | undefined, type: Attribute['type']): string {
   if (value === undefined || value === null) return '';
-  if (JSON_TYPES.has(type) || typeof value === 'object') return JSON.stringify(value);
+  if (JSON_TYPES.has(type) || typeof value === 'object') return stringifyExactJson(value);
   return String(value);
 }
 

@@ -1,4 +1,5 @@
 // How values read in grid cells: short, single-line, with the full form kept for tooltips and copying.
+import { isExactNumber, stringifyExactJson } from '../../../core/model/exact-json.ts';
 import type { JsonValue } from '../../../core/model/schema.ts';
 
 /** `840 B`, `1.2 KB`, `3.4 MB` (DynamoDB counts KB as 1,024 bytes). */
@@ -12,14 +13,16 @@ export type ValueKind = 'string' | 'number' | 'boolean' | 'null' | 'list' | 'map
 
 export function valueKind(value: JsonValue): ValueKind {
   if (value === null) return 'null';
+  if (isExactNumber(value)) return 'number';
   if (Array.isArray(value)) return 'list';
   if (typeof value === 'object') return 'map';
   return typeof value as 'string' | 'number' | 'boolean';
 }
 
-/** The text a cell shows: scalars as they are, lists and maps as `[5]` and `{3}` badges. */
+/** The text a cell shows: scalars as they are (a number with all its digits), lists and maps as `[5]` and `{3}` badges. */
 export function valueLabel(value: JsonValue): string {
   if (value === null) return 'null';
+  if (isExactNumber(value)) return value.value;
   if (Array.isArray(value)) return `[${value.length}]`;
   if (typeof value === 'object') return `{${Object.keys(value).length}}`;
   return String(value);
@@ -27,7 +30,7 @@ export function valueLabel(value: JsonValue): string {
 
 /** The full value for a tooltip, capped so a huge map does not make a huge tooltip. */
 export function valueTitle(value: JsonValue, max = 600): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 1);
+  const text = typeof value === 'string' ? value : stringifyExactJson(value, 1);
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 

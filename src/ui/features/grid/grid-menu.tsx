@@ -2,6 +2,7 @@
 // the partition, select the entity, delete the item) and the small "Copied" note that answers a copy.
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
+import { stringifyExactJson } from '../../../core/model/exact-json.ts';
 import type { PlainItem } from '../../../core/model/item.ts';
 import { addPartitionQuery, addSampleToPartition, removeSample } from '../../../core/model/ops/index.ts';
 import { marshallItem } from '../../../core/requests/marshall.ts';
@@ -73,7 +74,7 @@ export function KeyMenu({ target, keyNames, view, ctx, onCopy, onClose }: KeyMen
   const value = row.item[attribute];
   const dynamo = (() => {
     try {
-      return JSON.stringify(marshallItem(item, ctx.typesOf(row.source.entity)), null, 2);
+      return stringifyExactJson(marshallItem(item, ctx.typesOf(row.source.entity)), 2);
     } catch {
       return undefined;
     }
@@ -108,7 +109,7 @@ export function KeyMenu({ target, keyNames, view, ctx, onCopy, onClose }: KeyMen
     },
     {
       label: 'Copy item as JSON',
-      run: () => onCopy(JSON.stringify(item, null, 2), target.x, target.y, 'Copied item JSON'),
+      run: () => onCopy(stringifyExactJson(item, 2), target.x, target.y, 'Copied item JSON'),
       testId: 'grid.menu.copyJson',
     },
     {

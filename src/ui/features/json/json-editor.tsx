@@ -12,6 +12,7 @@ import { type DesignFinding, useFindings } from '../../../store/analysis.ts';
 import { problemsOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+import { designFileText } from '../../hooks/design-file.ts';
 import { useResolvedTheme } from '../../hooks/use-theme.ts';
 import { setJsonRevealer } from './json-reveal.ts';
 import { DESIGN_MODEL_PATH, monaco } from './monaco-setup.ts';
@@ -24,7 +25,7 @@ const LINT_OWNER = 'keyplan-lint';
 type CodeEditor = Parameters<OnMount>[0];
 type Status = { kind: 'ok' } | { kind: 'pending' } | Exclude<DesignTextResult, { kind: 'design' }>;
 
-const print = (design: Design) => `${JSON.stringify(design, null, 2)}\n`;
+const print = designFileText;
 
 type TextModel = NonNullable<ReturnType<CodeEditor['getModel']>>;
 

@@ -1,5 +1,6 @@
 // An expression as a person reads it: `#status = :status` with its names and values put back in, so the
 // preview says `status = "PLACED"`. For display only; the request keeps its placeholders.
+import { stringifyExactJson } from '../../../core/model/exact-json.ts';
 import type { JsonValue } from '../../../core/model/schema.ts';
 
 export function inlineExpression(
@@ -9,7 +10,7 @@ export function inlineExpression(
 ): string {
   return expression.replace(/[#:][A-Za-z0-9_]+/g, (token) => {
     if (token.startsWith('#')) return names[token] ?? token;
-    return Object.hasOwn(values, token) ? JSON.stringify(values[token]) : token;
+    return Object.hasOwn(values, token) ? stringifyExactJson(values[token]) : token;
   });
 }
 

@@ -1,5 +1,6 @@
 // What the pattern sends and what it finds, live: the key condition with its arguments filled in, the
 // in-memory answer, and the full generated request (low-level or DocumentClient form) read-only in Monaco.
+import { stringifyExactJson } from '../../../core/model/exact-json.ts';
 import { keySchemaFor } from '../../../core/model/indexes.ts';
 import type { AccessPattern, JsonValue } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
@@ -21,7 +22,7 @@ function KeyConditionPreview({ pattern, built }: { pattern: AccessPattern; built
     resolved = true;
   } else if (pattern.operation === 'GetItem' && doc?.Key) {
     text = Object.entries(doc.Key as Record<string, JsonValue>)
-      .map(([name, value]) => `${name} = ${JSON.stringify(value)}`)
+      .map(([name, value]) => `${name} = ${stringifyExactJson(value)}`)
       .join(' AND ');
     resolved = true;
   } else if (pattern.operation === 'Query' || pattern.operation === 'GetItem') {

@@ -1,4 +1,5 @@
 // The generated request as the editor shows and copies it.
+import { stringifyExactJson } from '../../../core/model/exact-json.ts';
 import type { BuiltRequest } from '../../../core/requests/build.ts';
 
 export interface BuiltOrError {
@@ -8,9 +9,9 @@ export interface BuiltOrError {
 
 export type RequestForm = 'low-level' | 'document';
 
-/** The request's JSON in the chosen form: what the Copy button copies. */
+/** The request's JSON in the chosen form, numbers with every digit: what the Copy button copies. */
 export function requestText(built: BuiltOrError, form: RequestForm): string {
   if (!built.request) return '';
   const { operation, input, documentInput } = built.request;
-  return JSON.stringify({ operation, input: form === 'document' ? documentInput : input }, null, 2);
+  return stringifyExactJson({ operation, input: form === 'document' ? documentInput : input }, 2);
 }
