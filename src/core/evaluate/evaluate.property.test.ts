@@ -101,6 +101,13 @@ function reference(items: PlainItem[], c: Case): { scanned: PlainItem[]; returne
   return { scanned, returned };
 }
 
+/** DynamoDB refuses an empty key value and a between whose bounds are the wrong way round. */
+function refused(c: Case): boolean {
+  if (!c.sort) return false;
+  if (c.sort.value === '' || (c.sort.op === 'between' && c.sort.to === '')) return true;
+  return c.sort.op === 'between' && cmp(c.sort.value, c.sort.to) > 0;
+}
+
 function specOf(c: Case): ReadSpec {
   const sort = c.sort && (c.sort.op === 'between' ? c.sort : { op: c.sort.op, value: c.sort.value });
   return {
@@ -129,7 +136,7 @@ describe('evaluateRead against a naive reference', () => {
       fc.property(fc.array(itemArb, { maxLength: 40 }), specArb, (items, c) => {
         const views = buildViews(design, things(items));
         const spec = specOf(c);
-        if (c.sort?.op === 'between' && cmp(c.sort.value, c.sort.to) > 0) {
+        if (refused(c)) {
           expect(() => evaluateRead(design, views, spec)).toThrow(EvaluationError);
           return;
         }
@@ -151,7 +158,7 @@ describe('evaluateRead against a naive reference', () => {
         specArb,
         fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 }),
         (items, c, limits) => {
-          fc.pre(!(c.sort?.op === 'between' && cmp(c.sort.value, c.sort.to) > 0));
+          fc.pre(!refused(c));
           const views = buildViews(design, things(items));
           const spec = specOf(c);
           const pages = walk((exclusiveStartKey, n) =>

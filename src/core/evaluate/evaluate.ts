@@ -15,6 +15,14 @@ import {
   sortKeyRange,
 } from './key-condition.ts';
 import { outputItem, pageKeyAttributes, pageReader, readPage, startKey } from './paging.ts';
+import {
+  clauseProblem,
+  emptyKeyProblem,
+  emptyStartKeyProblem,
+  indexProjectionProblem,
+  projectionOverlap,
+  refuse,
+} from './refusals.ts';
 import { scan } from './scan.ts';
 
 export { EvaluationError } from './evaluation-error.ts';
@@ -31,8 +39,14 @@ export function evaluateRead(design: Design, views: IndexViews, spec: ReadSpec):
       `1 validation error detected: Value '${spec.limit}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1`,
     );
   }
+  // The expressions are parsed before anything is read.
+  refuse(...(spec.operation === 'GetItem' ? [] : (spec.filter ?? []).map(clauseProblem)));
+  refuse(projectionOverlap(spec.projection));
   if (spec.operation === 'GetItem') return getItem(view, spec);
   if (spec.operation === 'Query') return query(design, view, spec);
+  refuse(indexProjectionProblem(design, view.schema, 'Scan', spec.filter, spec.projection));
+  if (spec.exclusiveStartKey)
+    refuse(emptyStartKeyProblem(pageKeyAttributes(design, view.schema), view.schema, spec.exclusiveStartKey));
   return scan(design, view, spec);
 }
 
@@ -43,6 +57,10 @@ function getItem(view: IndexView, spec: ReadSpec): ReadResult {
   if (spec.partition === undefined || !keyMatches) {
     throw new EvaluationError('The provided key element does not match the schema');
   }
+  refuse(
+    emptyKeyProblem(spec.partition, partitionKey),
+    sortKey && emptyKeyProblem(spec.sort?.value, sortKey),
+  );
   checkKeyValue(spec.partition, partitionKey);
   if (spec.sort && sortKey) checkKeyValue(spec.sort.value, sortKey);
   const entries = view.partitions.get(keyString(spec.partition, partitionKey.type)) ?? [];
@@ -57,6 +75,11 @@ function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
   if (spec.partition === undefined) {
     throw new EvaluationError(`Query condition missed key schema element: ${partitionKey.name}`);
   }
+  refuse(
+    emptyKeyProblem(spec.partition, partitionKey, view.schema),
+    sortKey && emptyKeyProblem(spec.sort?.value, sortKey, view.schema),
+    sortKey && emptyKeyProblem(spec.sort?.to, sortKey, view.schema),
+  );
   checkKeyValue(spec.partition, partitionKey);
   if (spec.sort) checkSortCondition(spec.sort, sortKey);
   for (const key of [partitionKey, sortKey]) {
@@ -66,12 +89,14 @@ function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
       );
     }
   }
+  refuse(indexProjectionProblem(design, view.schema, 'Query', spec.filter, spec.projection));
   const entries = view.partitions.get(keyString(spec.partition, partitionKey.type)) ?? [];
   let { start, end } = sortKeyRange(entries, spec.sort, sortKey?.type ?? 'S');
   const forward = spec.scanIndexForward !== false;
   const keys = pageKeyAttributes(design, view.schema);
   if (spec.exclusiveStartKey) {
     const from = startKey(keys, view, spec.exclusiveStartKey);
+    refuse(emptyStartKeyProblem(keys, view.schema, spec.exclusiveStartKey));
     if (compareKeyValues(from.pk, spec.partition, partitionKey.type) !== 0) {
       throw new EvaluationError(
         'The provided starting key is outside query boundaries based on provided conditions',

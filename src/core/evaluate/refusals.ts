@@ -1,0 +1,135 @@
+// The ValidationExceptions DynamoDB answers a read with before it reads anything, in DynamoDB Local's own
+// words (each message was taken from DynamoDB Local 2026-05-28 by sending the request) and in its order:
+// the expressions first (filter operand types, overlapping projection paths), then the key values (an
+// empty S or B), then what an index does not project. validate.ts refuses the same for what a design
+// states (designReadProblems); the evaluator refuses it for the arguments of one read.
+import { compareKeyValues, decodeBase64, isNumeric } from '../keys/compare.ts';
+import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
+import type { KeyValue, PlainItem } from '../model/item.ts';
+import type { ConditionOperator, Design, JsonValue, KeyAttribute, KeyType } from '../model/schema.ts';
+import type { ResolvedClause } from '../requests/read-spec.ts';
+import { EvaluationError } from './evaluation-error.ts';
+
+/** The DynamoDB type an operand is sent as (request build marshalls it so). */
+export function operandType(value: JsonValue, declared?: string): string {
+  if (declared) return declared;
+  if (typeof value === 'string') return 'S';
+  if (typeof value === 'number') return 'N';
+  if (typeof value === 'boolean') return 'BOOL';
+  if (value === null) return 'NULL';
+  if (Array.isArray(value)) return 'L';
+  return isNumeric(value) ? 'N' : 'M';
+}
+
+/** Operators that order their operands, and begins_with: which operand types DynamoDB takes for them. */
+const ORDERED_OPS: ReadonlySet<ConditionOperator> = new Set(['<', '<=', '>', '>=', 'between']);
+
+/** Why DynamoDB refuses this filter clause before reading, in its words; undefined when it takes it. */
+export function clauseProblem(clause: ResolvedClause): string | undefined {
+  const { op, value, to } = clause;
+  if (value === undefined) return undefined;
+  const type = operandType(value, clause.type);
+  const name = op === 'between' ? 'BETWEEN' : op;
+  const wrong = (t: string) =>
+    `Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: ${name}, operand type: ${t}`;
+  if (ORDERED_OPS.has(op) && !['S', 'N', 'B'].includes(type)) return wrong(type);
+  if (op === 'begins_with' && type !== 'S' && type !== 'B') return wrong(type);
+  if (op !== 'between' || to === undefined) return undefined;
+  const upper = operandType(to, clause.type);
+  if (!['S', 'N', 'B'].includes(upper)) return wrong(upper);
+  const bounds = `lower bound operand: AttributeValue: {${type}:${text(value)}}, upper bound operand: AttributeValue: {${upper}:${text(to)}}`;
+  if (upper !== type)
+    return `Invalid FilterExpression: The BETWEEN operator requires same data type for lower and upper bounds; ${bounds}`;
+  if (orderOf(value, to, type) > 0)
+    return `Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; ${bounds}`;
+  return undefined;
+}
+
+function text(value: JsonValue): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function orderOf(a: JsonValue, b: JsonValue, type: string): number {
+  return compareKeyValues(a as KeyValue, b as KeyValue, type as KeyType);
+}
+
+/**
+ * A ProjectionExpression naming one attribute twice. DynamoDB Local's "path two" is not always the
+ * repeated path (for `a, b, a` it names [b]); Keyplan names the repeated one both times.
+ */
+export function projectionOverlap(projection: readonly string[] | undefined): string | undefined {
+  const repeated = projection?.find((name, i) => projection.indexOf(name) !== i);
+  if (repeated === undefined) return undefined;
+  return `Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [${repeated}], path two: [${repeated}]`;
+}
+
+/**
+ * The names a Query of a GSI or LSI (or a Scan or Query of a GSI, for the projection) asks of it that it
+ * does not hold: DynamoDB refuses a filter on them ("Secondary index … does not project one or more filter
+ * attributes") and, on a GSI, a projection of them ("Global secondary index … does not project"). An LSI
+ * fetches a projection's other attributes from the table. A Scan's filter is not checked: DynamoDB Local
+ * evaluates it on the table's item (AWS documents nothing either way), and so does the evaluator (paging.ts).
+ */
+export function indexProjectionProblem(
+  design: Design,
+  schema: KeySchema,
+  operation: 'GetItem' | 'Query' | 'Scan',
+  filter: readonly { attribute: string }[] | undefined,
+  projection: readonly string[] | undefined,
+): string | undefined {
+  const held = projectedAttributeNames(design, schema);
+  if (!held) return undefined;
+  const missing = (names: readonly string[]) => [...new Set(names.filter((n) => !held.has(n)))];
+  if (operation === 'Query') {
+    const unheld = missing((filter ?? []).map((c) => c.attribute));
+    // DynamoDB Local lists them in an order of its own (a hash set); Keyplan sorts them.
+    if (unheld.length > 0)
+      return `One or more parameter values were invalid: Secondary index ${schema.name} does not project one or more filter attributes: [${unheld.sort().join(', ')}]`;
+  }
+  if (schema.kind === 'gsi') {
+    const unheld = missing(projection ?? []);
+    if (unheld.length > 0)
+      return `One or more parameter values were invalid: Global secondary index ${schema.name} does not project [${unheld.sort().join(', ')}]`;
+  }
+  return undefined;
+}
+
+/** DynamoDB's refusal of an empty S or B key value; `index` is the secondary index read, if one is. */
+export function emptyKeyProblem(
+  value: KeyValue | undefined,
+  key: KeyAttribute,
+  index?: KeySchema,
+): string | undefined {
+  if (key.type === 'N' || typeof value !== 'string') return undefined;
+  const empty = key.type === 'S' ? value === '' : decodeBase64(value).length === 0;
+  if (!empty) return undefined;
+  const what = key.type === 'S' ? 'an empty string value' : 'an empty binary value';
+  const onIndex = index !== undefined && index.kind !== 'table';
+  return onIndex
+    ? `One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain ${what}. IndexName: ${index.name}, IndexKey: ${key.name}`
+    : `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain ${what}. Key: ${key.name}`;
+}
+
+/** Throws the first of these problems, if any. */
+export function refuse(...problems: (string | undefined)[]): void {
+  const problem = problems.find((p) => p !== undefined);
+  if (problem !== undefined) throw new EvaluationError(problem);
+}
+
+/** An ExclusiveStartKey with an empty S or B key value, as DynamoDB refuses it. */
+export function emptyStartKeyProblem(
+  keys: readonly KeyAttribute[],
+  schema: KeySchema,
+  startKey: PlainItem,
+): string | undefined {
+  const indexKeys = new Set([schema.partitionKey.name, schema.sortKey?.name]);
+  for (const key of keys) {
+    const problem = emptyKeyProblem(
+      startKey[key.name] as KeyValue,
+      key,
+      indexKeys.has(key.name) ? schema : undefined,
+    );
+    if (problem) return `The provided starting key is invalid: ${problem}`;
+  }
+  return undefined;
+}
