@@ -11,9 +11,10 @@ import { coerceArguments, resolveRead } from '../core/requests/resolve.ts';
 import { viewOf } from './derived.ts';
 import { useStore } from './index.ts';
 
-/** Identifies an item across views: its entity and position among that entity's samples. */
-export function itemId(source: Pick<DerivedItem, 'entity' | 'sampleIndex'>): string {
-  return `${source.entity}:${source.sampleIndex}`;
+/** Identifies an item across views: its entity (and copy) and position among that entity's samples. */
+export function itemId(source: Pick<DerivedItem, 'entity' | 'sampleIndex' | 'copy'>): string {
+  const stored = source.copy === undefined ? source.entity : `${source.entity}.${source.copy}`;
+  return `${stored}:${source.sampleIndex}`;
 }
 
 export interface PatternPreview {

@@ -65,12 +65,12 @@ export function buildViewFor(design: Design, name: string): IndexView | undefine
   return schema && indexViewOf(design, groups, table, schema);
 }
 
-// Consecutive items of one entity form one group, so that the groups keep the items' order.
+// Consecutive items of one entity (and one copy of it) form one group, so that the groups keep the items' order.
 function runsByEntity(derived: DerivedItem[]): DerivedItem[][] {
   const runs: DerivedItem[][] = [];
   for (const source of derived) {
     const run = runs[runs.length - 1];
-    if (run && run[0].entity === source.entity) run.push(source);
+    if (run && run[0].entity === source.entity && run[0].copy === source.copy) run.push(source);
     else runs.push([source]);
   }
   return runs;

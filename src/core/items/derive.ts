@@ -7,6 +7,7 @@ import {
   renderKeyValue,
   TemplateSyntaxError,
 } from '../keys/template.ts';
+import { type StoredForm, storedForms } from '../model/copies.ts';
 import { keyAttributeTypes } from '../model/indexes.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, Entity, JsonValue, KeyType } from '../model/schema.ts';
@@ -22,7 +23,7 @@ interface EntityDeriver {
  * Derivation for one entity with its key types and templates looked up once, since a design may hold
  * 100,000 samples and the grid re-derives them all on every edit.
  */
-function entityDeriver(design: Design, entity: Entity): EntityDeriver {
+function entityDeriver(design: Design, entity: Entity, copy = false): EntityDeriver {
   const types = keyAttributeTypes(design);
   const templates: [string, string, KeyType][] = Object.entries(entity.keys).map(([keyName, template]) => [
     keyName,
@@ -42,20 +43,26 @@ function entityDeriver(design: Design, entity: Entity): EntityDeriver {
     }
     return out;
   };
-  const assemble = itemAssembler(design, entity);
+  const assemble = itemAssembler(design, entity, copy);
   return { keys, item: (values) => assemble(values, keys(values)) };
 }
 
-/** Builds an item from sample values and rendered keys: values (nulls dropped), keys, type attribute. */
+/**
+ * Builds an item from sample values and rendered keys: values (nulls dropped), keys, type attribute. A copy
+ * (see copies.ts) holds only its entity's attributes, a subset of the sample's.
+ */
 function itemAssembler(
   design: Design,
   entity: Entity,
+  copy = false,
 ): (values: Values, keys: Record<string, KeyValue>) => PlainItem {
   const nullTyped = new Set(entity.attributes.filter((a) => a.type === 'NULL').map((a) => a.name));
+  const held = copy ? new Set(entity.attributes.map((a) => a.name)) : undefined;
   const typeAttribute = design.table.typeAttribute;
   return (values, keys) => {
     const out: PlainItem = {};
     for (const name in values) {
+      if (held && !held.has(name)) continue;
       const value = values[name];
       // DynamoDB has no "absent" value: null means no attribute, unless the attribute is of type NULL.
       if (value === undefined || (value === null && !nullTyped.has(name))) continue;
@@ -75,6 +82,16 @@ export function deriveKeys(design: Design, entity: Entity, values: Values): Reco
 /** One full item: sample values (nulls dropped, as DynamoDB has no such attribute), keys, type attribute. */
 export function deriveItem(design: Design, entity: Entity, values: Values): PlainItem {
   return entityDeriver(design, entity).item(values);
+}
+
+/** The item one stored form of an entity (its own item or a copy, see copies.ts) holds for these values. */
+export function deriveFormItem(design: Design, form: StoredForm, values: Values): PlainItem {
+  return entityDeriver(design, form.entity, form.copy !== undefined).item(values);
+}
+
+/** Every item a sample is stored as: the entity's own item, then one per copy. */
+export function deriveStoredItems(design: Design, entity: Entity, values: Values): PlainItem[] {
+  return storedForms(entity).map((form) => deriveFormItem(design, form, values));
 }
 
 // Designs are immutable and edits share what they do not change, so an entity whose definition, samples
@@ -98,6 +115,7 @@ export function rememberDerivations(remember: boolean): void {
 
 interface DerivedEntity {
   entity: Entity;
+  copy?: string;
   keyTypes: string;
   samples: unknown;
   items: DerivedItem[];
@@ -110,11 +128,13 @@ function keyTypesSignature(design: Design): string {
   return JSON.stringify([design.table.typeAttribute, ...keyAttributeTypes(design)]);
 }
 
-function deriveEntityItems(design: Design, entity: Entity, keyTypes: string): DerivedItem[] {
+function deriveEntityItems(design: Design, { entity, copy }: StoredForm, keyTypes: string): DerivedItem[] {
   const samples = design.items[entity.name] ?? [];
   const cached = derivedByEntity.get(entity);
   if (cached && cached.keyTypes === keyTypes && cached.samples === samples) return cached.items;
-  const previous = previousByName.get(entity.name);
+  // A copy is remembered under its entity's name and its own (names are letters, digits and "_").
+  const rememberedAs = copy === undefined ? entity.name : `${entity.name}.${copy}`;
+  const previous = previousByName.get(rememberedAs);
   const reusable = previous?.keyTypes === keyTypes && previous.samples === samples ? previous : undefined;
   const types = keyAttributeTypes(design);
   const rendered: DerivedEntity['rendered'] = new Map();
@@ -123,7 +143,7 @@ function deriveEntityItems(design: Design, entity: Entity, keyTypes: string): De
     if (reused?.template === template) rendered.set(keyName, reused);
     else rendered.set(keyName, { template, values: renderAll(template, samples, types.get(keyName) ?? 'S') });
   }
-  const assemble = itemAssembler(design, entity);
+  const assemble = itemAssembler(design, entity, copy !== undefined);
   const keyColumns = [...rendered].map(([keyName, { values }]) => [keyName, values] as const);
   const assembleAt = (values: Values, sampleIndex: number) => {
     const keys: Record<string, KeyValue> = {};
@@ -138,17 +158,18 @@ function deriveEntityItems(design: Design, entity: Entity, keyTypes: string): De
   const items: DerivedItem[] =
     patchAt === 'same'
       ? reusable!.items
-      : samples.map((values, sampleIndex) => ({
-          entity: entity.name,
-          sampleIndex,
-          item: patchAt?.(sampleIndex) ?? assembleAt(values, sampleIndex),
-        }));
-  const derived: DerivedEntity = { entity, keyTypes, samples, items, rendered };
+      : samples.map((values, sampleIndex) => {
+          const item = patchAt?.(sampleIndex) ?? assembleAt(values, sampleIndex);
+          return copy === undefined
+            ? { entity: entity.name, sampleIndex, item }
+            : { entity: entity.name, sampleIndex, copy, item };
+        });
+  const derived: DerivedEntity = { entity, copy, keyTypes, samples, items, rendered };
   derivedByEntity.set(entity, derived);
   if (!rememberPrevious) return items;
-  previousByName.delete(entity.name);
+  previousByName.delete(rememberedAs);
   if (previousByName.size >= NAMES_KEPT) previousByName.delete(previousByName.keys().next().value!);
-  previousByName.set(entity.name, derived);
+  previousByName.set(rememberedAs, derived);
   return items;
 }
 
@@ -207,15 +228,18 @@ function renderAll(template: string, samples: Values[], type: KeyType): (KeyValu
 }
 
 /**
- * The design's items, one array per entity in design order, samples in their order. An entity that did not
- * change keeps the same array, so what is built from it can be reused (the views do).
+ * The design's items, one array per entity in design order and then one per copy of it, samples in their
+ * order. An entity that did not change keeps the same arrays, so what is built from them can be reused (the
+ * views do).
  */
 export function deriveItemsByEntity(design: Design): DerivedItem[][] {
   const keyTypes = keyTypesSignature(design);
-  return design.entities.map((entity) => deriveEntityItems(design, entity, keyTypes));
+  return design.entities.flatMap((entity) =>
+    storedForms(entity).map((form) => deriveEntityItems(design, form, keyTypes)),
+  );
 }
 
-/** Every item of the design, entity by entity in design order, samples in their order. */
+/** Every item of the design, entity by entity in design order (each entity's copies after it), samples in order. */
 export function deriveItems(design: Design): DerivedItem[] {
   return deriveItemsByEntity(design).flat();
 }

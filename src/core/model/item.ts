@@ -12,6 +12,8 @@ export interface DerivedItem {
   entity: string;
   /** Position in design.items[entity]. */
   sampleIndex: number;
+  /** The copy this item is (entity.copies[].name); absent for the entity's own item. */
+  copy?: string;
   /** Every key attribute (table and indexes) and the type attribute included. */
   item: PlainItem;
 }

@@ -152,6 +152,22 @@ export const attributeSchema = z
   .strict();
 export type Attribute = z.infer<typeof attributeSchema>;
 
+/**
+ * A copy: the entity stored once more under keys of its own (an Order under its customer and under its own
+ * id; a "by email" item holding only its key). Built from the same sample values as the entity's own item.
+ */
+export const itemCopySchema = z
+  .object({
+    name: entityName,
+    description: z.string().optional(),
+    /** Key attribute name → template, as the entity's `keys`; placeholders name any of the entity's attributes. */
+    keys: z.record(attributeName, z.string()),
+    /** The entity's attributes this copy holds; all of them when absent, none (only keys) when empty. */
+    attributes: z.array(attributeName).optional(),
+  })
+  .strict();
+export type ItemCopy = z.infer<typeof itemCopySchema>;
+
 export const entitySchema = z
   .object({
     name: entityName,
@@ -159,6 +175,8 @@ export const entitySchema = z
     attributes: z.array(attributeSchema).default([]),
     /** Key attribute name (table or index) → key template such as `ORDER#{createdAt}#{orderId}`. */
     keys: z.record(attributeName, z.string()),
+    /** More items per sample: the entity stored again under other keys (see itemCopySchema). */
+    copies: z.array(itemCopySchema).optional(),
     /** How many items of this entity the table is expected to hold, for storage cost estimates. */
     expectedItems: z.number().int().min(0).optional(),
     /**

@@ -16,6 +16,7 @@ import { isBase64 } from '../requests/marshall.ts';
 import { parseExactJson } from './exact-json.ts';
 import { keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
 import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
+import { checkCopies } from './validate-copies.ts';
 
 export interface ValidationProblem {
   path: string;
@@ -325,7 +326,13 @@ function checkItemKeys(design: Design, add: (path: string, message: string) => v
   for (const entity of design.entities) {
     const samples = design.items[entity.name];
     if (!samples?.length) continue;
-    for (const [keyName, template] of Object.entries(entity.keys)) {
+    // The entity's own keys and its copies' (the same samples render them).
+    const templates = new Set(
+      [entity.keys, ...(entity.copies ?? []).map((copy) => copy.keys)].flatMap((keys) =>
+        Object.entries(keys).map((entry) => JSON.stringify(entry)),
+      ),
+    );
+    for (const [keyName, template] of [...templates].map((entry) => JSON.parse(entry) as [string, string])) {
       const role = roles.get(keyName);
       if (!role || keyTypes.get(keyName) !== 'S') continue;
       const limit = KEY_LIMIT_BYTES[role];
@@ -549,6 +556,11 @@ export function referenceProblems(design: Design): ValidationProblem[] {
     );
   });
   design.entities.forEach((entity, i) => checkEntity(design, entity, `entities[${i}]`, add));
+  design.entities.forEach((entity, i) =>
+    checkCopies(design, entity, `entities[${i}]`, add, (form, at, report) =>
+      checkEntity(design, form, at, report),
+    ),
+  );
   for (const [i, id] of duplicates(design.accessPatterns, (p) => p.id))
     add(`accessPatterns[${i}].id`, `duplicate pattern id "${id}"`);
   design.accessPatterns.forEach((pattern, i) => checkPattern(design, pattern, `accessPatterns[${i}]`, add));

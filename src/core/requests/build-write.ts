@@ -2,8 +2,9 @@
 // gets of TransactGetItems / BatchGetItem. One args object feeds every action; a list argument expands an
 // action into one per element ("an order with its line items" = Put Order + one Put LineItem per sku).
 
-import { deriveItem } from '../items/derive.ts';
+import { deriveFormItem } from '../items/derive.ts';
 import { placeholders } from '../keys/template.ts';
+import { holds, type StoredForm, writtenForms } from '../model/copies.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AttributeType, Design, Entity, GetAction, JsonValue, WriteAction } from '../model/schema.ts';
@@ -15,6 +16,7 @@ import {
   type TransactGetItemsInput,
   type TransactWriteItem,
   type TransactWriteItemsInput,
+  type WriteInput,
 } from './inputs.ts';
 import { type AttributeMap, marshallItem, marshallValue } from './marshall.ts';
 import {
@@ -76,38 +78,52 @@ function renderKeys(design: Design, templates: [string, string][], args: Argumen
   return marshallItem(key, types);
 }
 
+/**
+ * The write's condition on one of the items it writes: `exists` and `not-exists` guard every copy (a create
+ * fails when any of its keys is taken); a list of clauses is about the entity's own item, which holds every
+ * attribute, so a copy gets none.
+ */
 function conditionExpression(
   design: Design,
   builder: ExpressionBuilder,
   action: WriteAction,
   args: ArgumentValues,
+  copy = false,
 ): string | undefined {
   const { condition } = action;
   const partitionKey = design.table.partitionKey.name;
   // The partition key is on every item, so its presence alone tells whether the item exists.
   if (condition === 'exists') return builder.compare(partitionKey, 'exists', []);
   if (condition === 'not-exists') return builder.compare(partitionKey, 'not_exists', []);
-  if (condition === undefined) return undefined;
+  if (condition === undefined || copy) return undefined;
   return builder.condition(resolveClauses(design, condition, args));
 }
 
 function updateExpression(
   design: Design,
-  entity: Entity,
+  form: StoredForm,
   action: WriteAction,
   args: ArgumentValues,
   builder: ExpressionBuilder,
 ): string {
-  const set = action.set ?? [];
-  const remove = action.remove ?? [];
-  if (set.length + remove.length === 0)
+  const { entity } = form;
+  const allSet = action.set ?? [];
+  const allRemove = action.remove ?? [];
+  if (allSet.length + allRemove.length === 0)
     throw new RequestError('an UpdateItem needs attributes to set or remove');
   const keyAttributes = tableKeyTemplates(design, entity).flatMap(([, template]) => placeholders(template));
-  const keyChange = [...set, ...remove].find((name) => keyAttributes.includes(name));
+  const keyChange = [...allSet, ...allRemove].find((name) => keyAttributes.includes(name));
   if (keyChange)
-    throw new RequestError(`cannot update a key attribute: ${keyChange} is part of the table's primary key`);
-  const both = set.find((name) => remove.includes(name));
+    throw new RequestError(
+      form.copy === undefined
+        ? `cannot update a key attribute: ${keyChange} is part of the table's primary key`
+        : `cannot update ${keyChange}: it is part of the primary key of ${entity.name}'s copy ${form.copy}, which would keep the old value (delete the item and put it again)`,
+    );
+  const both = allSet.find((name) => allRemove.includes(name));
   if (both) throw new RequestError(`${both} is both set and removed`);
+  // A copy is written only the attributes it holds (its index keys follow every change).
+  const set = allSet.filter((name) => holds(form, name));
+  const remove = allRemove.filter((name) => holds(form, name));
   const types = declaredTypes(design, entity);
   const keyTypes = keyAttributeTypes(design);
   const assignments = set.map(
@@ -115,7 +131,7 @@ function updateExpression(
       `${builder.name(name)} = ${builder.value(name, marshallValue(args[name] ?? null, types.get(name)))}`,
   );
   const removals = remove.map((name) => builder.name(name));
-  for (const update of indexKeyUpdates(design, entity, set, remove)) {
+  for (const update of indexKeyUpdates(design, entity, allSet, allRemove)) {
     if (update.action === 'remove') {
       removals.push(builder.name(update.key));
       continue;
@@ -130,14 +146,19 @@ function updateExpression(
   return clauses.join(' ');
 }
 
-/** One write as a transaction item: `{ Put: … }`, `{ Update: … }`, `{ Delete: … }` or `{ ConditionCheck: … }`. */
+/**
+ * One write of one stored form of the entity (its own item or a copy) as a transaction item: `{ Put: … }`,
+ * `{ Update: … }`, `{ Delete: … }` or `{ ConditionCheck: … }`.
+ */
 function buildWriteAction(
   design: Design,
   action: WriteAction,
+  form: StoredForm,
   args: ArgumentValues,
   tableName: string,
 ): TransactWriteItem {
-  const entity = findEntity(design, action.entity);
+  const { entity } = form;
+  const copy = form.copy !== undefined;
   // Rendered for a Put too: an item whose table key does not render cannot be written.
   const Key = renderKeys(design, tableKeyTemplates(design, entity), args);
   const builder = new ExpressionBuilder();
@@ -145,16 +166,16 @@ function buildWriteAction(
     case 'PutItem': {
       // Only the entity's own attributes: the shared args of a transaction also hold other entities' values.
       const values: ArgumentValues = {};
-      for (const { name } of entity.attributes) values[name] = args[name];
-      const Item = marshallItem(deriveItem(design, entity, values), declaredTypes(design, entity));
-      const ConditionExpression = conditionExpression(design, builder, action, args);
+      for (const { name } of findEntity(design, action.entity).attributes) values[name] = args[name];
+      const Item = marshallItem(deriveFormItem(design, form, values), declaredTypes(design, entity));
+      const ConditionExpression = conditionExpression(design, builder, action, args, copy);
       return {
         Put: definedFields({ TableName: tableName, Item, ConditionExpression, ...builder.attributes() }),
       };
     }
     case 'UpdateItem': {
-      const UpdateExpression = updateExpression(design, entity, action, args, builder);
-      const ConditionExpression = conditionExpression(design, builder, action, args);
+      const UpdateExpression = updateExpression(design, form, action, args, builder);
+      const ConditionExpression = conditionExpression(design, builder, action, args, copy);
       const fields = {
         TableName: tableName,
         Key,
@@ -165,7 +186,7 @@ function buildWriteAction(
       return { Update: definedFields(fields) };
     }
     case 'DeleteItem': {
-      const ConditionExpression = conditionExpression(design, builder, action, args);
+      const ConditionExpression = conditionExpression(design, builder, action, args, copy);
       return {
         Delete: definedFields({ TableName: tableName, Key, ConditionExpression, ...builder.attributes() }),
       };
@@ -178,7 +199,10 @@ function buildWriteAction(
   }
 }
 
-/** The actions of a write, one per element of its entity's list arguments. */
+/**
+ * The actions of a write, one per element of its entity's list arguments, each followed by the same write
+ * of the entity's copies (see writtenForms).
+ */
 export function buildWriteActions(
   design: Design,
   action: WriteAction,
@@ -186,9 +210,34 @@ export function buildWriteActions(
   tableName: string,
 ): TransactWriteItem[] {
   const entity = findEntity(design, action.entity);
-  return expandArguments(args, actionNames(entity, action), declaredTypes(design, entity)).map((values) =>
-    buildWriteAction(design, action, values, tableName),
+  const forms = writtenForms(entity, action);
+  return expandArguments(args, actionNames(entity, action), declaredTypes(design, entity)).flatMap((values) =>
+    forms.map((form) => buildWriteAction(design, action, form, values, tableName)),
   );
+}
+
+/**
+ * The request of a PutItem, UpdateItem or DeleteItem pattern: that single write, or, when the entity has
+ * copies it writes too, a TransactWriteItems of the entity's item and those copies, so none is written alone.
+ */
+export function buildSingleWrite(
+  design: Design,
+  patternId: string,
+  action: WriteAction,
+  args: ArgumentValues,
+  tableName: string,
+): { operation: 'TransactWriteItems'; input: TransactWriteItemsInput } | { input: WriteInput } {
+  const entity = findEntity(design, action.entity);
+  const expanded = expandArguments(args, actionNames(entity, action), declaredTypes(design, entity));
+  if (expanded.length !== 1)
+    throw new RequestError(`pattern ${patternId} writes one item: give each argument a single value`);
+  const items = buildWriteActions(design, action, args, tableName);
+  if (items.length === 1) return { input: Object.values(items[0])[0] as WriteInput };
+  checkTransaction(
+    items.length,
+    items.map((item) => itemIdentity(design, item)),
+  );
+  return { operation: 'TransactWriteItems', input: { TransactItems: items } };
 }
 
 /** What identifies the item an action touches: its table and primary key. */

@@ -5,16 +5,10 @@
 import { keyAttributeTypes, keySchemaFor } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design, JsonValue, Operation } from '../model/schema.ts';
-import { buildBatchGet, buildTransactGet, buildTransactWrite, buildWriteActions } from './build-write.ts';
+import { buildBatchGet, buildSingleWrite, buildTransactGet, buildTransactWrite } from './build-write.ts';
 import { RequestError } from './errors.ts';
 import { ExpressionBuilder } from './expression.ts';
-import {
-  type DocumentInput,
-  definedFields,
-  type ReadInput,
-  type RequestInput,
-  type WriteInput,
-} from './inputs.ts';
+import { type DocumentInput, definedFields, type ReadInput, type RequestInput } from './inputs.ts';
 import { type AttributeMap, marshallItem, marshallValue, unmarshallItem } from './marshall.ts';
 import type { ReadSpec } from './read-spec.ts';
 import {
@@ -138,14 +132,6 @@ export function buildReadInput(design: Design, spec: ReadSpec, tableName = desig
   return { input, documentInput: toDocumentInput(input) as ReadInput<JsonValue> };
 }
 
-function buildSingleWrite(design: Design, pattern: AccessPattern, args: ArgumentValues, tableName: string) {
-  const [action] = writeActions(pattern) ?? [];
-  const items = buildWriteActions(design, action, args, tableName);
-  if (items.length !== 1)
-    throw new RequestError(`pattern ${pattern.id} writes one item: give each argument a single value`);
-  return Object.values(items[0])[0] as WriteInput;
-}
-
 /** The request of any pattern with these arguments (strings from a CLI are typed as the design declares). */
 export function buildRequest(
   design: Design,
@@ -155,6 +141,7 @@ export function buildRequest(
 ): BuiltRequest {
   const tableName = options.tableName ?? design.table.name;
   const values = coerceArguments(design, args);
+  let operation: Operation = pattern.operation;
   let input: RequestInput;
   let read: ReadSpec | undefined;
   if (pattern.operation === 'GetItem' || pattern.operation === 'Query' || pattern.operation === 'Scan') {
@@ -174,13 +161,18 @@ export function buildRequest(
       case 'BatchGetItem':
         input = buildBatchGet(design, pattern.gets, values, tableName);
         break;
-      default:
-        input = buildSingleWrite(design, pattern, values, tableName);
+      default: {
+        // A write of an entity with copies is a transaction of its items (see buildSingleWrite).
+        const [action] = writeActions(pattern) ?? [];
+        const single = buildSingleWrite(design, pattern.id, action, values, tableName);
+        input = single.input;
+        if ('operation' in single) operation = single.operation;
+      }
     }
   }
   const built: BuiltRequest = {
     patternId: pattern.id,
-    operation: pattern.operation,
+    operation,
     input,
     documentInput: toDocumentInput(input),
   };

@@ -7,6 +7,7 @@ import {
   renderTemplate,
   singlePlaceholder,
 } from '../keys/template.ts';
+import { writtenForms } from '../model/copies.ts';
 import { isNaturalKey, keyAttributeTypes, keySchemaFor, primaryKeyNames } from '../model/indexes.ts';
 import type { KeyValue } from '../model/item.ts';
 import type {
@@ -130,17 +131,21 @@ export function writeActions(pattern: AccessPattern): WriteAction[] | undefined 
   }
 }
 
-/** The arguments one write needs (see patternArguments). */
+/** The arguments one write needs (see patternArguments); a write of copies needs their keys too. */
 function actionArguments(design: Design, action: WriteAction): string[] {
   const entity = findEntity(design, action.entity);
-  const tableKey = tableKeyTemplates(design, entity).flatMap(([, template]) => placeholders(template));
+  const forms = writtenForms(entity, action);
+  const tableKey = forms.flatMap((form) =>
+    tableKeyTemplates(design, form.entity).flatMap(([, template]) => placeholders(template)),
+  );
   let names: string[];
   if (action.operation === 'PutItem') {
     // Index keys are optional: an item without their attributes simply stays out of the (sparse) index.
     names = [...tableKey, ...entity.attributes.filter((a) => a.required).map((a) => a.name)];
   } else if (action.operation === 'UpdateItem') {
     const set = action.set ?? [];
-    const recomputed = indexKeyUpdates(design, entity, set, action.remove ?? [])
+    const recomputed = forms
+      .flatMap((form) => indexKeyUpdates(design, form.entity, set, action.remove ?? []))
       .filter((update) => update.action === 'set')
       .flatMap((update) => placeholders(update.template));
     names = [...tableKey, ...set, ...recomputed];

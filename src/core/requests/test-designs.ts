@@ -2,6 +2,7 @@
 // as users get it; the variant adds what that example lacks (a number sort key, filters, gets,
 // reserved and non-identifier names) without changing what it has.
 import onlineStoreJson from '../../../fixtures/examples/online-store.keyplan.json' with { type: 'json' };
+import orderCopiesJson from '../../../fixtures/examples/order-copies.keyplan.json' with { type: 'json' };
 import type { Design, DesignInput } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
 
@@ -116,3 +117,11 @@ export const BLOB_ENTITY: NonNullable<DesignInput['entities']>[number] = {
   ],
   keys: { PK: 'OWNER#{owner}', SK: '{key}' },
 };
+
+/**
+ * Seed 000's order under the user and under its own id, with a copy (fixtures/examples/order-copies.keyplan.json;
+ * the seed's wording is quoted in its description).
+ */
+export function orderCopies(): Design {
+  return loadDesign(structuredClone(orderCopiesJson));
+}

@@ -118,10 +118,19 @@ export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSp
 export function EntityCell({ row }: { row: GridItemRow }) {
   const ctx = useGridCells();
   const entity = ctx.entities.get(row.source.entity);
+  const { copy } = row.source;
   return (
-    <span className="gentity" title={`${row.source.entity} · sample ${row.source.sampleIndex + 1}`}>
+    <span
+      className="gentity"
+      title={`${row.source.entity}${copy === undefined ? '' : ` copy ${copy}`} · sample ${row.source.sampleIndex + 1}`}
+    >
       <span className="chip-dot" style={{ background: entity?.color ?? 'var(--text-faint)' }} />
       <span className="gentity-name">{row.source.entity}</span>
+      {copy !== undefined && (
+        <span className="gcopy" data-testid="grid.copy">
+          copy {copy}
+        </span>
+      )}
       {!ctx.inline && ctx.isFiltered(row.id) && <FilteredTag />}
     </span>
   );

@@ -1,0 +1,177 @@
+// Item copies (entity.copies): validation, derived items, and the requests of writes that touch them, on
+// seed 000's "order under the user and under its own id" design (fixtures/examples/order-copies.keyplan.json).
+import { describe, expect, it } from 'vitest';
+import { buildViewsFor } from '../indexes/views.ts';
+import { deriveItems } from '../items/derive.ts';
+import { TABLE_INDEX } from '../model/indexes.ts';
+import { buildRequest } from '../requests/build.ts';
+import { RequestError } from '../requests/errors.ts';
+import type { TransactWriteItemsInput } from '../requests/inputs.ts';
+import { orderCopies } from '../requests/test-designs.ts';
+import type { AccessPattern, Design, DesignInput } from './schema.ts';
+import { validateDesign } from './validate.ts';
+
+function build(design: Design, id: string, args?: Record<string, string | number>) {
+  const pattern = design.accessPatterns.find((p) => p.id === id) as AccessPattern;
+  return buildRequest(design, pattern, args ?? pattern.example ?? {});
+}
+
+function problemsOf(edit: (json: DesignInput) => void): string[] {
+  const json = structuredClone(orderCopies()) as DesignInput;
+  edit(json);
+  const result = validateDesign(json);
+  return result.ok ? [] : result.problems.map((p) => `${p.path}: ${p.message}`);
+}
+
+describe('item copies', () => {
+  const design = orderCopies();
+
+  it('derive the entity item and one item per copy from the same sample values', () => {
+    const derived = deriveItems(design);
+    const orders = derived.filter((d) => d.entity === 'Order');
+    expect(orders.map((d) => [d.copy, d.sampleIndex, d.item.PK, d.item.SK])).toEqual([
+      [undefined, 0, 'USER#u1', 'ORDER#o1'],
+      [undefined, 1, 'USER#u1', 'ORDER#o2'],
+      [undefined, 2, 'USER#u2', 'ORDER#o3'],
+      ['ById', 0, 'ORDER#o1', 'DETAILS'],
+      ['ById', 1, 'ORDER#o2', 'DETAILS'],
+      ['ById', 2, 'ORDER#o3', 'DETAILS'],
+    ]);
+    // The copy holds every attribute (none listed) with the same values, and the type attribute; only the
+    // entity's own item has the GSI1 keys, which the copy does not template.
+    const [own, copy] = [orders[1].item, orders[4].item];
+    for (const name of ['orderId', 'userId', 'status', 'total', 'entityType'])
+      expect(copy[name]).toBe(own[name]);
+    expect(own.GSI1PK).toBe('ORDERSTATUS#SHIPPED');
+    expect(copy.GSI1PK).toBeUndefined();
+    // A copy listing attributes holds those alone.
+    const byEmail = derived.find((d) => d.entity === 'User' && d.copy === 'ByEmail')!;
+    expect(byEmail.item).toEqual({
+      userId: 'u1',
+      PK: 'EMAIL#ana@example.com',
+      SK: 'EMAIL',
+      entityType: 'User',
+    });
+  });
+
+  it('are marked in the views the grid draws', () => {
+    const table = buildViewsFor(design).get(TABLE_INDEX)!;
+    const entry =
+      table.partitions.get(JSON.stringify('ORDER#o2'))?.[0] ??
+      [...table.partitions.values()].flat().find((e) => e.item.PK === 'ORDER#o2');
+    expect(entry?.source).toMatchObject({ entity: 'Order', copy: 'ById', sampleIndex: 1 });
+    expect(table.itemCount).toBe(10);
+  });
+
+  it('are all written by a create, in one transaction, each guarded by the condition', () => {
+    const built = build(design, 'create-order');
+    expect(built.operation).toBe('TransactWriteItems');
+    const items = (built.input as TransactWriteItemsInput).TransactItems;
+    expect(items).toEqual([
+      {
+        Put: {
+          TableName: 'AppTable',
+          Item: {
+            orderId: { S: 'o9' },
+            userId: { S: 'u2' },
+            status: { S: 'PENDING' },
+            total: { N: '18.5' },
+            PK: { S: 'USER#u2' },
+            SK: { S: 'ORDER#o9' },
+            GSI1PK: { S: 'ORDERSTATUS#PENDING' },
+            GSI1SK: { S: 'ORDER#o9' },
+            entityType: { S: 'Order' },
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: 'AppTable',
+          Item: {
+            orderId: { S: 'o9' },
+            userId: { S: 'u2' },
+            status: { S: 'PENDING' },
+            total: { N: '18.5' },
+            PK: { S: 'ORDER#o9' },
+            SK: { S: 'DETAILS' },
+            entityType: { S: 'Order' },
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
+    const user = (build(design, 'create-user').input as TransactWriteItemsInput).TransactItems;
+    expect(user[1]).toEqual({
+      Put: {
+        TableName: 'AppTable',
+        Item: {
+          userId: { S: 'u3' },
+          PK: { S: 'EMAIL#lea@example.com' },
+          SK: { S: 'EMAIL' },
+          entityType: { S: 'User' },
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    });
+  });
+
+  it('are updated and deleted with the entity item, in one transaction', () => {
+    const update = build(design, 'pay-order');
+    expect(update.operation).toBe('TransactWriteItems');
+    const [own, copy] = (update.input as TransactWriteItemsInput).TransactItems.map(
+      (i) => 'Update' in i && i.Update,
+    );
+    expect(own && [own.Key, own.UpdateExpression]).toEqual([
+      { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#o1' } },
+      'SET #status = :status, GSI1PK = :GSI1PK',
+    ]);
+    expect(copy && [copy.Key, copy.UpdateExpression, copy.ConditionExpression]).toEqual([
+      { PK: { S: 'ORDER#o1' }, SK: { S: 'DETAILS' } },
+      'SET #status = :status',
+      'attribute_exists(PK)',
+    ]);
+    const deleted = (build(design, 'delete-order').input as TransactWriteItemsInput).TransactItems;
+    expect(deleted.map((i) => 'Delete' in i && i.Delete.Key.PK)).toEqual([
+      { S: 'USER#u2' },
+      { S: 'ORDER#o3' },
+    ]);
+  });
+
+  it("refuse an update of an attribute a copy's primary key is built from", () => {
+    const pattern: AccessPattern = {
+      id: 'rename-email',
+      name: 'Change the email',
+      operation: 'UpdateItem',
+      entity: 'User',
+      set: ['email'],
+    };
+    expect(() => buildRequest(design, pattern, { userId: 'u1', email: 'x@example.com' })).toThrow(
+      new RequestError(
+        "cannot update email: it is part of the primary key of User's copy ByEmail, which would keep the old value (delete the item and put it again)",
+      ),
+    );
+  });
+
+  it('are validated: names, attributes, key templates, primary keys of their own', () => {
+    expect(problemsOf(() => {})).toEqual([]);
+    expect(
+      problemsOf((json) => {
+        const order = json.entities!.find((e) => e.name === 'Order')!;
+        order.copies!.push(
+          { name: 'ById', keys: { PK: 'X#{orderId}', SK: 'Y' } },
+          { name: 'Bad', keys: { PK: 'X#{orderid}', GSI9: 'Z' }, attributes: ['total', 'nope', 'total'] },
+          { name: 'Same', keys: { PK: 'USER#{userId}', SK: 'ORDER#{orderId}' } },
+        );
+      }),
+    ).toEqual([
+      'entities[1].copies[1].name: duplicate copy name "ById" (copies[0])',
+      'entities[1].copies[2].attributes[1]: Order has no attribute "nope"',
+      'entities[1].copies[2].attributes[2]: "total" is listed twice',
+      'entities[1].copies[2].keys: missing a template for the table key SK',
+      'entities[1].copies[2].keys.PK: unknown attribute {orderid}',
+      'entities[1].copies[2].keys.GSI9: "GSI9" is not a key attribute of the table or of any index',
+      "entities[1].copies[3].keys: copy Same has the same primary key templates as the entity's own item: each sample would be stored once, the later item replacing the earlier",
+    ]);
+  });
+});
