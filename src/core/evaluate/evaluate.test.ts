@@ -443,3 +443,37 @@ describe('index projections', () => {
     );
   });
 });
+
+describe('where DynamoDB Local is the reference (AWS documents nothing)', () => {
+  const design = tableDesign({
+    partitionKey: { name: 'PK', type: 'S' },
+    sortKey: { name: 'SK', type: 'S' },
+    globalSecondaryIndexes: [
+      { name: 'Keys', partitionKey: { name: 'G', type: 'S' }, projection: { type: 'KEYS_ONLY' } },
+    ],
+    localSecondaryIndexes: [{ name: 'ByL', sortKey: { name: 'L', type: 'S' } }],
+  });
+  const views = buildViews(
+    design,
+    things([
+      { PK: 'p', SK: 'k', G: 'g', L: 'same', a: 1 },
+      { PK: 'p', SK: 'c', G: 'g', L: 'same', a: 2 },
+      { PK: 'p', SK: 'x', G: 'g', L: 'other', a: 1 },
+      { PK: 'p', SK: 'a', G: 'g', L: 'same', a: 1 },
+      { PK: 'p', SK: 'a😀', L: 'z' },
+      { PK: 'p', SK: 'a?b', L: 'z' },
+    ]),
+  );
+  const read = (spec: ReadSpec) => evaluateRead(design, views, spec);
+  const keys = (result: ReadResult) => result.items.map((i) => i.SK);
+
+  it("evaluates a Scan's filter on the table's item, also for attributes the index does not hold", () => {
+    const result = read({
+      operation: 'Scan',
+      index: 'Keys',
+      filter: [{ attribute: 'a', op: '=', value: 1 }],
+    });
+    expect(result.items).toHaveLength(3);
+    expect(result.items.every((item) => !('a' in item))).toBe(true);
+  });
+});

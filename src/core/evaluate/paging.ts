@@ -85,12 +85,13 @@ export function startKey(
 export function pageReader(design: Design, view: IndexView, spec: ReadSpec): PageReader {
   const types = typesOf(design);
   const keys = pageKeyAttributes(design, view.schema);
-  // An LSI fetches the attributes it does not project from the table, for a filter as for a projection;
-  // a GSI has only what it projects.
+  // An LSI fetches the attributes it does not project from the table for a projection; a GSI has only
+  // what it projects. A Query's filter names only what the index holds (refusals.ts); a Scan's filter is
+  // evaluated on the table's item, as DynamoDB Local does (AWS documents nothing either way).
   const lsi = view.schema.kind === 'lsi';
   return {
     limit: spec.limit,
-    keep: (e) => matchesFilter(lsi ? e.source.item : e.item, spec.filter, types.get(e.source.entity)),
+    keep: (e) => matchesFilter(e.source.item, spec.filter, types.get(e.source.entity)),
     output: (e) => outputItem(e, spec.projection, lsi),
     size: (e) => itemSize(e.item, types.get(e.source.entity)),
     lastKey: (e) => lastEvaluatedKey(keys, e),
