@@ -476,4 +476,16 @@ describe('where DynamoDB Local is the reference (AWS documents nothing)', () => 
     expect(result.items).toHaveLength(3);
     expect(result.items.every((item) => !('a' in item))).toBe(true);
   });
+
+  it('scans an LSI partition by its sort key, then the table sort key (a Query orders ties by hash)', () => {
+    expect(keys(read({ operation: 'Scan', index: 'ByL' }))).toEqual(['x', 'a', 'c', 'k', 'a?b', 'a😀']);
+    const pages = [];
+    let exclusiveStartKey: PlainItem | undefined;
+    do {
+      const page = read({ operation: 'Scan', index: 'ByL', limit: 2, exclusiveStartKey });
+      pages.push(...keys(page));
+      exclusiveStartKey = page.lastEvaluatedKey;
+    } while (exclusiveStartKey);
+    expect(pages).toEqual(['x', 'a', 'c', 'k', 'a?b', 'a😀']);
+  });
 });

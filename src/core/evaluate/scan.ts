@@ -4,8 +4,9 @@
 // whole Scan compare, not the order or where pages end.
 import { keyHash } from '../indexes/local-order.ts';
 import { entryComparator, type IndexView, type ViewEntry } from '../indexes/views.ts';
-import { keyString, sortToken } from '../keys/compare.ts';
-import type { KeyValue } from '../model/item.ts';
+import { compareKeyValues, keyString, sortToken } from '../keys/compare.ts';
+import { tableKeySchema } from '../model/indexes.ts';
+import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { firstIndex } from './key-condition.ts';
@@ -26,23 +27,58 @@ export function scan(design: Design, view: IndexView, spec: ReadSpec): ReadResul
     // Continue at the start key's partition, or where it would be had it not gone.
     const token = partitionToken(view, from.pk);
     partition = firstIndex(order, 0, order.length, (p) => p.token < token);
-    const entries = view.partitions.get(order[partition]?.key);
-    if (entries && order[partition].key === keyString(from.pk, view.schema.partitionKey.type)) {
-      const compare = entryComparator(design, view.schema);
+    const key = order[partition]?.key;
+    if (key !== undefined && key === keyString(from.pk, view.schema.partitionKey.type)) {
+      const entries = scanEntries(design, view, key);
+      const compare = scanComparator(design, view);
       index = firstIndex(entries, 0, entries.length, (e) => compare(e, from) <= 0);
     }
   }
-  return readPage(entriesFrom(view, order, partition, index), pageReader(design, view, spec));
+  const entries = (key: string) => scanEntries(design, view, key);
+  return readPage(entriesFrom(entries, order, partition, index), pageReader(design, view, spec));
+}
+
+// DynamoDB Local scans an LSI partition by the LSI sort key and, among equal ones, by the table's sort
+// key, where a Query orders those ties by hash (local-order.ts). AWS documents no Scan order; the
+// evaluator follows DynamoDB Local. Every other view scans in its own (Query) order.
+function scanComparator(
+  design: Design,
+  view: IndexView,
+): (a: ViewEntry, b: { sk?: KeyValue; item: PlainItem }) => number {
+  if (view.schema.kind !== 'lsi') return entryComparator(design, view.schema);
+  const lsiKey = view.schema.sortKey!;
+  const tableKey = tableKeySchema(design).sortKey!;
+  return (a, b) =>
+    compareKeyValues(a.sk!, b.sk!, lsiKey.type) ||
+    compareKeyValues(
+      a.source.item[tableKey.name] as KeyValue,
+      b.item[tableKey.name] as KeyValue,
+      tableKey.type,
+    );
+}
+
+const lsiScanOrders = new WeakMap<ViewEntry[], ViewEntry[]>();
+
+function scanEntries(design: Design, view: IndexView, key: string): ViewEntry[] {
+  const entries = view.partitions.get(key)!;
+  if (view.schema.kind !== 'lsi') return entries;
+  let sorted = lsiScanOrders.get(entries);
+  if (!sorted) {
+    const compare = scanComparator(design, view);
+    sorted = [...entries].sort((a, b) => compare(a, { sk: b.sk, item: b.source.item }));
+    lsiScanOrders.set(entries, sorted);
+  }
+  return sorted;
 }
 
 function* entriesFrom(
-  view: IndexView,
+  partitionEntries: (key: string) => ViewEntry[],
   order: ScanPartition[],
   partition: number,
   index: number,
 ): Generator<ViewEntry> {
   for (let p = partition; p < order.length; p++) {
-    const entries = view.partitions.get(order[p].key)!;
+    const entries = partitionEntries(order[p].key);
     for (let i = p === partition ? index : 0; i < entries.length; i++) yield entries[i];
   }
 }
