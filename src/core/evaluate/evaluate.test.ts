@@ -488,4 +488,12 @@ describe('where DynamoDB Local is the reference (AWS documents nothing)', () => 
     } while (exclusiveStartKey);
     expect(pages).toEqual(['x', 'a', 'c', 'k', 'a?b', 'a😀']);
   });
+
+  it('reads a lone surrogate as "?", as DynamoDB Local stores and compares it', () => {
+    const prefix = (value: string) =>
+      keys(read({ operation: 'Query', partition: 'p', sort: { op: 'begins_with', value } }));
+    expect(prefix('a\uD83D')).toEqual(['a?b']);
+    expect(prefix('a\uDE00')).toEqual(['a?b']);
+    expect(prefix('a\uD83D\uDE00')).toEqual(['a😀']);
+  });
 });

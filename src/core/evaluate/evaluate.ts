@@ -16,6 +16,7 @@ import {
 } from './key-condition.ts';
 import { outputItem, pageKeyAttributes, pageReader, readPage, startKey } from './paging.ts';
 import {
+  asStoredText,
   clauseProblem,
   emptyKeyProblem,
   emptyStartKeyProblem,
@@ -28,7 +29,8 @@ import { scan } from './scan.ts';
 export { EvaluationError } from './evaluation-error.ts';
 
 /** The answer DynamoDB would give; throws EvaluationError where DynamoDB answers a ValidationException. */
-export function evaluateRead(design: Design, views: IndexViews, spec: ReadSpec): ReadResult {
+export function evaluateRead(design: Design, views: IndexViews, read: ReadSpec): ReadResult {
+  const spec = asStoredText(read);
   const view = views.get(spec.index ?? TABLE_INDEX);
   if (!view) throw new EvaluationError(`The table does not have the specified index: ${spec.index}`);
   if (spec.consistentRead && view.schema.kind === 'gsi') {

@@ -133,3 +133,22 @@ export function emptyStartKeyProblem(
   }
   return undefined;
 }
+
+// A lone surrogate (UTF-16 that is not well-formed) has no UTF-8 encoding. DynamoDB Local, which takes the
+// JSON escape, encodes each as "?" before it stores or compares the text (checked: "a\uD800" is stored as
+// "a?", and begins_with "a\uDC00" finds it). AWS documents nothing for it, so the evaluator follows Local.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text as DynamoDB Local stores it: each lone surrogate replaced by "?". */
+export function asStoredText<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '?') as T;
+  if (Array.isArray(value)) return value.map(asStoredText) as T;
+  if (value !== null && typeof value === 'object' && !isNumeric(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asStoredText(v)])) as T;
+  return value;
+}
+
+/** Whether text holds a lone surrogate. */
+export function hasLoneSurrogate(value: string): boolean {
+  return new RegExp(LONE_SURROGATE.source).test(value);
+}
