@@ -496,4 +496,23 @@ describe('where DynamoDB Local is the reference (AWS documents nothing)', () => 
     expect(prefix('a\uDE00')).toEqual(['a?b']);
     expect(prefix('a\uD83D\uDE00')).toEqual(['a😀']);
   });
+
+  it('refuses a start key on the closing bound of a table Query, and ends a hash-only Query without one', () => {
+    const spec: ReadSpec = { operation: 'Query', partition: 'p', sort: { op: '<=', value: 'k' } };
+    expect(() => read({ ...spec, exclusiveStartKey: { PK: 'p', SK: 'k' } })).toThrow(
+      'The provided starting key does not match the range key predicate',
+    );
+    expect(keys(read({ ...spec, exclusiveStartKey: { PK: 'p', SK: 'c' } }))).toEqual(['k']);
+    const back = { ...spec, sort: { op: 'between' as const, value: 'c', to: 'k' }, scanIndexForward: false };
+    expect(() => read({ ...back, exclusiveStartKey: { PK: 'p', SK: 'c' } })).toThrow(
+      'does not match the range key predicate',
+    );
+    const hashOnly = tableDesign({ partitionKey: { name: 'PK', type: 'S' } });
+    const one = evaluateRead(hashOnly, buildViews(hashOnly, things([{ PK: 'a' }, { PK: 'b' }])), {
+      operation: 'Query',
+      partition: 'a',
+      limit: 1,
+    });
+    expect(one).toEqual({ items: [{ PK: 'a' }], count: 1, scannedCount: 1 });
+  });
 });

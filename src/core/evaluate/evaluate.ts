@@ -2,7 +2,7 @@
 // and binary search on the sort key (never a scan of all items), Scan partition by partition (scan.ts).
 import { entryComparator, type IndexView, type IndexViews, type ViewEntry } from '../indexes/views.ts';
 import { compareKeyValues, keyString } from '../keys/compare.ts';
-import { TABLE_INDEX } from '../model/indexes.ts';
+import { isMultiAttribute, TABLE_INDEX } from '../model/indexes.ts';
 import type { KeyValue } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
@@ -14,6 +14,7 @@ import {
   satisfiesSort,
   sortKeyRange,
 } from './key-condition.ts';
+import { multiKeyQuery } from './multi-key.ts';
 import { outputItem, pageKeyAttributes, pageReader, readPage, startKey } from './paging.ts';
 import {
   asStoredText,
@@ -73,6 +74,7 @@ function getItem(view: IndexView, spec: ReadSpec): ReadResult {
 }
 
 function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
+  if (isMultiAttribute(view.schema)) return multiKeyQuery(design, view, spec);
   const { partitionKey, sortKey } = view.schema;
   if (spec.partition === undefined) {
     throw new EvaluationError(`Query condition missed key schema element: ${partitionKey.name}`);
@@ -96,6 +98,11 @@ function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
   let { start, end } = sortKeyRange(entries, spec.sort, sortKey?.type ?? 'S');
   const forward = spec.scanIndexForward !== false;
   const keys = pageKeyAttributes(design, view.schema);
+  const bound = closingBound(spec.sort, forward);
+  // A table's sort keys are unique in a partition (a hash-only table's partition holds one item), so
+  // DynamoDB Local knows when a page that stops on the inclusive bound it reads towards cannot continue.
+  // AWS documents neither rule below; the evaluator follows DynamoDB Local, the reference here.
+  const single = view.schema.kind === 'table';
   if (spec.exclusiveStartKey) {
     const from = startKey(keys, view, spec.exclusiveStartKey);
     refuse(emptyStartKeyProblem(keys, view.schema, spec.exclusiveStartKey));
@@ -104,7 +111,9 @@ function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
         'The provided starting key is outside query boundaries based on provided conditions',
       );
     }
-    if (spec.sort && sortKey && !satisfiesSort(from.sk!, spec.sort, sortKey.type)) {
+    // DynamoDB Local refuses a start key on that closing bound as outside the range.
+    const onBound = single && bound !== undefined && compareKeyValues(from.sk!, bound, sortKey!.type) === 0;
+    if (spec.sort && sortKey && (onBound || !satisfiesSort(from.sk!, spec.sort, sortKey.type))) {
       throw new EvaluationError('The provided starting key does not match the range key predicate');
     }
     // Strictly after the start key in read order; it need not be an existing item.
@@ -114,11 +123,10 @@ function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
   }
   const ordered = forward ? ascending(entries, start, end) : descending(entries, start, end);
   const page = readPage(ordered, pageReader(design, view, spec));
-  const bound = closingBound(spec.sort, forward);
-  // A table's sort keys are unique in a partition, so a page that stops on the inclusive bound it reads
-  // towards cannot continue: DynamoDB (Local, checked) then leaves out the LastEvaluatedKey it sets at
-  // Limit otherwise. Index sort keys repeat, and "=" is not treated so, as DynamoDB does.
-  if (page.lastEvaluatedKey && bound !== undefined && view.schema.kind === 'table' && sortKey) {
+  // Such a page leaves out the LastEvaluatedKey it sets at Limit otherwise, and so does a page of a
+  // hash-only table's Query. Index sort keys repeat, and "=" is not treated so, as DynamoDB Local does.
+  if (page.lastEvaluatedKey && single && !sortKey) delete page.lastEvaluatedKey;
+  if (page.lastEvaluatedKey && bound !== undefined && single && sortKey) {
     const last = page.lastEvaluatedKey[sortKey.name] as KeyValue;
     if (compareKeyValues(last, bound, sortKey.type) === 0) delete page.lastEvaluatedKey;
   }
