@@ -4,7 +4,7 @@
 // whole Scan compare, not the order or where pages end.
 import { keyHash } from '../indexes/local-order.ts';
 import { entryComparator, type IndexView, type ViewEntry } from '../indexes/views.ts';
-import { compareKeyValues, keyString, sortToken } from '../keys/compare.ts';
+import { compareByToken, compareKeyValues, keyString, sortToken } from '../keys/compare.ts';
 import { tableKeySchema } from '../model/indexes.ts';
 import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
@@ -14,7 +14,8 @@ import { pageKeyAttributes, pageReader, readPage, startKey } from './paging.ts';
 
 interface ScanPartition {
   key: string;
-  /** Orders partitions with `<`. */
+  pk: KeyValue;
+  /** Orders partitions (compareByToken). */
   token: string | number;
 }
 
@@ -26,7 +27,13 @@ export function scan(design: Design, view: IndexView, spec: ReadSpec): ReadResul
     const from = startKey(pageKeyAttributes(design, view.schema), view, spec.exclusiveStartKey);
     // Continue at the start key's partition, or where it would be had it not gone.
     const token = partitionToken(view, from.pk);
-    partition = firstIndex(order, 0, order.length, (p) => p.token < token);
+    const type = tokenType(view);
+    partition = firstIndex(
+      order,
+      0,
+      order.length,
+      (p) => compareByToken(p.token, token, p.pk, from.pk, type) < 0,
+    );
     const key = order[partition]?.key;
     if (key !== undefined && key === keyString(from.pk, view.schema.partitionKey.type)) {
       const entries = scanEntries(design, view, key);
@@ -83,6 +90,11 @@ function* entriesFrom(
   }
 }
 
+// GSI partitions come in key order (N tokens may need the exact comparison); the others by hash text.
+function tokenType(view: IndexView) {
+  return view.schema.kind === 'gsi' ? view.schema.partitionKey.type : 'S';
+}
+
 function partitionToken(view: IndexView, pk: KeyValue): string | number {
   const { kind, partitionKey } = view.schema;
   return kind === 'gsi' ? sortToken(pk, partitionKey.type) : keyHash(pk, partitionKey.type);
@@ -94,11 +106,12 @@ const orders = new WeakMap<IndexView, ScanPartition[]>();
 function scanOrder(view: IndexView): ScanPartition[] {
   let order = orders.get(view);
   if (!order) {
-    order = view.partitionOrder.map((key) => ({
-      key,
-      token: partitionToken(view, view.partitions.get(key)![0].pk),
-    }));
-    order.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
+    order = view.partitionOrder.map((key) => {
+      const pk = view.partitions.get(key)![0].pk;
+      return { key, pk, token: partitionToken(view, pk) };
+    });
+    const type = tokenType(view);
+    order.sort((a, b) => compareByToken(a.token, b.token, a.pk, b.pk, type));
     orders.set(view, order);
   }
   return order;

@@ -5,18 +5,23 @@
 //
 // The merged order is the one a single stable sort of every item in derived order gives: sort key token,
 // then (GSI/LSI) DynamoDB Local's tie hash, then entity order, then sample order.
-import { compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
+import { compareByToken, compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
+import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
-import type { Design, JsonValue, KeyAttribute } from '../model/schema.ts';
+import type { Design, JsonValue, KeyAttribute, KeyType } from '../model/schema.ts';
 import { tieBreaker } from './local-order.ts';
+import { keyedSchema, type TupleKeyAttribute, tupleToken } from './tuple-key.ts';
 import type { IndexView, ViewEntry } from './views.ts';
 
 type SortToken = string | number;
 
 /** How a view keys and projects items: everything an entity's contribution depends on besides its items. */
 export interface ViewContext {
+  /** The schema entries are keyed by: a multi-attribute role as one tuple attribute (tuple-key.ts). */
   schema: KeySchema;
+  /** The index's own schema, as views show it. */
+  indexSchema: KeySchema;
   /** The context's content as text (not the index name: two alike indexes share their contributions). */
   key: string;
   projection: Set<string> | undefined;
@@ -25,12 +30,13 @@ export interface ViewContext {
 }
 
 /** The context of a view; an index's depends on the table key too (`tableKey`, the table context's key). */
-export function viewContext(design: Design, schema: KeySchema, tableKey = ''): ViewContext {
-  const projection = projectedAttributeNames(design, schema);
+export function viewContext(design: Design, indexSchema: KeySchema, tableKey = ''): ViewContext {
+  const projection = projectedAttributeNames(design, indexSchema);
+  const schema = keyedSchema(indexSchema);
   const { kind, partitionKey, sortKey } = schema;
   const names = projection ? [...projection].sort() : null;
   const key = JSON.stringify([kind, partitionKey, sortKey ?? null, names, tableKey]);
-  return { schema, key, projection, tie: tieBreaker(design, schema) };
+  return { schema, indexSchema, key, projection, tie: tieBreaker(design, schema) };
 }
 
 /** One entity's entries of one partition (or, merged, all of them), in view order. */
@@ -129,7 +135,7 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
     else groups.set(keys[n], [n]);
   }
   const bySortKey = (a: number, b: number) =>
-    skTokens[a] < skTokens[b] ? -1 : skTokens[a] > skTokens[b] ? 1 : 0;
+    compareByToken(skTokens[a], skTokens[b], entries[a].sk!, entries[b].sk!, sortKey!.type);
   const parts = new Map<string, Part>();
   const overwritten: DerivedItem[] = [];
   const firsts: number[] = [];
@@ -140,18 +146,15 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
       tokens: sortKey ? group.map((n) => skTokens[n]) : undefined,
     };
     // Ties are rare where sort keys are unique, so their (hashing) tie-break runs only where they occur.
-    if (tie) sortTies(part, tie);
+    if (tie) sortTies(part, tie, sortKey?.type);
     if (schema.kind === 'table') dropOverwritten(part, schema, overwritten);
     parts.set(key, part);
     firsts.push(group[0]);
   }
-  // Numbers past double precision can share a token: their key text keeps the order total.
-  firsts.sort((a, b) => {
-    const x = pkTokens[a];
-    const y = pkTokens[b];
-    if (x !== y) return x < y ? -1 : 1;
-    return keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0;
-  });
+  // Numbers past double precision can share a token: compareByToken settles those exactly.
+  firsts.sort((a, b) =>
+    compareByToken(pkTokens[a], pkTokens[b], entries[a].pk, entries[b].pk, partitionKey.type),
+  );
   const order = firsts.map((n) => keys[n]);
   const orderTokens = firsts.map((n) => pkTokens[n]);
   overwritten.sort((a, b) => a.sampleIndex - b.sampleIndex);
@@ -159,11 +162,13 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
 }
 
 // Runs of equal sort key tokens (the whole partition without a sort key) are ordered by the tie hash.
-function sortTies(part: Part, tie: (item: PlainItem) => string): void {
+function sortTies(part: Part, tie: (item: PlainItem) => string, type: KeyType | undefined): void {
   const { entries, tokens } = part;
+  const equal = (i: number, j: number) =>
+    !tokens || compareByToken(tokens[i], tokens[j], entries[i].sk!, entries[j].sk!, type!) === 0;
   for (let start = 0; start < entries.length; ) {
     let end = start + 1;
-    while (end < entries.length && (!tokens || tokens[end] === tokens[start])) end++;
+    while (end < entries.length && equal(end, start)) end++;
     if (end - start > 1) {
       const run = entries.slice(start, end).map((entry) => ({ entry, token: tie(entry.item) }));
       run.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
@@ -308,7 +313,7 @@ function finish(
     overwritten = contributions.flatMap((contribution) => contribution.items.filter((d) => replaced.has(d)));
   }
   const view: IndexView = {
-    schema: context.schema,
+    schema: context.indexSchema,
     partitions,
     partitionOrder,
     excluded: contributions.flatMap((contribution) => contribution.excluded),
@@ -331,7 +336,8 @@ function mergedPartition(
   context: ViewContext,
 ): { entries: ViewEntry[]; overwritten: DerivedItem[] } {
   let merged = parts[0];
-  for (let i = 1; i < parts.length; i++) merged = mergeTwo(merged, parts[i], context.tie);
+  for (let i = 1; i < parts.length; i++)
+    merged = mergeTwo(merged, parts[i], context.tie, context.schema.sortKey?.type);
   // The merged part is a fresh array, so dropping overwritten entries alters no entity's contribution.
   const overwritten: DerivedItem[] = [];
   if (context.schema.kind === 'table') dropOverwritten(merged, context.schema, overwritten);
@@ -339,7 +345,12 @@ function mergedPartition(
 }
 
 // Merges two sorted parts; on a full tie the first (earlier entity) goes first, as a stable sort would.
-function mergeTwo(a: Part, b: Part, tie: ((item: PlainItem) => string) | undefined): Part {
+function mergeTwo(
+  a: Part,
+  b: Part,
+  tie: ((item: PlainItem) => string) | undefined,
+  type: KeyType | undefined,
+): Part {
   const entries: ViewEntry[] = [];
   const tokens: SortToken[] | undefined = a.tokens && b.tokens ? [] : undefined;
   let i = 0;
@@ -347,9 +358,9 @@ function mergeTwo(a: Part, b: Part, tie: ((item: PlainItem) => string) | undefin
   while (i < a.entries.length && j < b.entries.length) {
     let takeB: boolean;
     if (tokens) {
-      const x = a.tokens![i];
-      const y = b.tokens![j];
-      takeB = y < x || (x === y && tie !== undefined && tie(b.entries[j].item) < tie(a.entries[i].item));
+      const order = compareByToken(b.tokens![j], a.tokens![i], b.entries[j].sk!, a.entries[i].sk!, type!);
+      takeB =
+        order < 0 || (order === 0 && tie !== undefined && tie(b.entries[j].item) < tie(a.entries[i].item));
     } else {
       takeB = tie !== undefined && tie(b.entries[j].item) < tie(a.entries[i].item);
     }
@@ -383,19 +394,24 @@ function mergedOrder(
   let keys: string[] = [];
   let tokens: SortToken[] = [];
   for (const contribution of parts) {
-    const merged = mergeKeys(keys, tokens, contribution.order, contribution.orderTokens);
+    const merged = mergeKeys(
+      keys,
+      tokens,
+      contribution.order,
+      contribution.orderTokens,
+      schema.partitionKey.type,
+    );
     keys = merged.keys;
     tokens = merged.tokens;
   }
   if (keys.length === partitions.size) return keys;
-  // Distinct keys with one token (numbers past double precision) can defeat the merge: sort them all.
-  const tokenOf = new Map(
-    [...partitions].map(([key, entries]) => [key, sortToken(entries[0].pk, schema.partitionKey.type)]),
-  );
+  // A key in two lists whose neighbours the lists order differently defeats the merge: sort them all.
+  const { type } = schema.partitionKey;
+  const tokenOf = new Map([...partitions].map(([key, entries]) => [key, sortToken(entries[0].pk, type)]));
   return [...partitions.keys()].sort((a, b) => {
-    const x = tokenOf.get(a)!;
-    const y = tokenOf.get(b)!;
-    return x < y ? -1 : x > y ? 1 : 0;
+    const x = partitions.get(a)![0].pk;
+    const y = partitions.get(b)![0].pk;
+    return compareByToken(tokenOf.get(a)!, tokenOf.get(b)!, x, y, type);
   });
 }
 
@@ -404,6 +420,7 @@ function mergeKeys(
   aTokens: SortToken[],
   bKeys: string[],
   bTokens: SortToken[],
+  type: KeyType,
 ): { keys: string[]; tokens: SortToken[] } {
   if (aKeys.length === 0) return { keys: bKeys, tokens: bTokens };
   if (bKeys.length === 0) return { keys: aKeys, tokens: aTokens };
@@ -417,7 +434,7 @@ function mergeKeys(
       tokens.push(aTokens[i]);
       i++;
       j++;
-    } else if (bTokens[j] < aTokens[i]) {
+    } else if (compareByToken(bTokens[j], aTokens[i], bKeys[j], aKeys[i], type) < 0) {
       keys.push(bKeys[j]);
       tokens.push(bTokens[j++]);
     } else {
@@ -437,7 +454,20 @@ function mergeKeys(
 }
 
 /** An item's key value for a key attribute, or undefined when it is missing or of the wrong type. */
-export function keyValueOf(item: PlainItem, key: KeyAttribute): KeyValue | undefined {
+export function keyValueOf(item: PlainItem, key: TupleKeyAttribute): KeyValue | undefined {
+  if (key.parts) {
+    // A multi-attribute key: every attribute present and usable, or the item is not in the index.
+    const values: KeyValue[] = [];
+    for (const part of key.parts) {
+      const value = keyValueOf(item, part);
+      if (value === undefined) return undefined;
+      values.push(value);
+    }
+    return tupleToken(
+      values,
+      key.parts.map((part) => part.type),
+    );
+  }
   return isKeyValue(item[key.name], key.type) ? (item[key.name] as KeyValue) : undefined;
 }
 
@@ -445,7 +475,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 // DynamoDB rejects empty S and B key values, so they never form a key.
 function isKeyValue(value: JsonValue | undefined, type: KeyAttribute['type']): boolean {
-  if (type === 'N') return typeof value === 'number' && Number.isFinite(value);
+  if (type === 'N') return (typeof value === 'number' && Number.isFinite(value)) || isExactNumber(value);
   if (typeof value !== 'string' || value === '') return false;
   return type === 'S' || (BASE64.test(value) && decodeBase64(value).length > 0);
 }

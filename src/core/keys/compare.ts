@@ -1,6 +1,7 @@
 // Key ordering as DynamoDB applies it: S by UTF-8 bytes, N by exact decimal value, B by unsigned bytes.
 // JS string comparison orders UTF-16 code units, which puts U+E000–U+FFFF after astral characters;
 // UTF-8 byte order equals code point order, so the comparison below fixes that one case up.
+import { isExactNumber, type NumberValue, numberFromText } from '../model/exact-json.ts';
 import type { KeyValue } from '../model/item.ts';
 import type { KeyType } from '../model/schema.ts';
 
@@ -34,15 +35,32 @@ function utf8Rank(unit: number): number {
 /**
  * A value whose native JS order (`<` on strings, on numbers) is the key order, to sort many keys fast:
  * S with the code units above U+D7FF remapped (see utf8Rank), B as one char per byte, N as the number.
- * N strings beyond a double's precision are approximated: derived items hold N keys as JS numbers.
+ * An N value a double cannot hold (an ExactNumber, a numeric string) gets its nearest double: rounding
+ * keeps the order (a < b gives token(a) <= token(b)) but may tie distinct values, so sort with
+ * compareByToken, which settles equal tokens exactly.
  */
 export function sortToken(value: KeyValue, type: KeyType): string | number {
-  if (type === 'N') return Number(value);
+  if (type === 'N') return typeof value === 'number' ? value : Number(String(value));
   if (type === 'B') return String.fromCharCode(...decodeBase64(String(value)));
   const text = String(value);
   return ABOVE_D7FF.test(text)
     ? text.replace(ABOVE_D7FF_ALL, (ch) => String.fromCharCode(utf8Rank(ch.charCodeAt(0))))
     : text;
+}
+
+/**
+ * Orders key values `a` and `b` of one key type by their sort tokens `x` and `y`: exact, and as fast as the
+ * tokens when they differ. Equal tokens of distinct values happen only for N values past a double.
+ */
+export function compareByToken(
+  x: string | number,
+  y: string | number,
+  a: KeyValue,
+  b: KeyValue,
+  type: KeyType,
+): number {
+  if (x !== y) return x < y ? -1 : 1;
+  return type === 'N' && (typeof a !== 'number' || typeof b !== 'number') ? compareNumbers(a, b) : 0;
 }
 
 const ABOVE_D7FF = /[\uD800-\uFFFF]/;
@@ -57,9 +75,16 @@ export interface Decimal {
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
-/** Parses a JSON number or a numeric string exactly; undefined when it is not a number. */
+/** Parses a JSON number, an ExactNumber or a numeric string exactly; undefined when it is not a number. */
 export function parseDecimal(value: KeyValue): Decimal | undefined {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? String(value)
+        : ''
+      : isExactNumber(value)
+        ? value.value
+        : value;
   const match = DECIMAL.exec(text);
   if (!match || (!match[2] && !match[3])) return undefined;
   const integer = match[2];
@@ -74,6 +99,7 @@ export function parseDecimal(value: KeyValue): Decimal | undefined {
 /** True when the value is a JSON number or a numeric string DynamoDB would accept as N. */
 export function isNumeric(value: unknown): value is KeyValue {
   if (typeof value === 'number') return Number.isFinite(value);
+  if (isExactNumber(value)) return true;
   return typeof value === 'string' && parseDecimal(value) !== undefined;
 }
 
@@ -103,9 +129,49 @@ export function canonicalNumber(value: KeyValue): string {
   return decimal.sign < 0 ? `-${text}` : text;
 }
 
+/**
+ * The number numeric text stands for (any form DynamoDB accepts: `1.50`, `1e3`, ` 7`), exactly: a JS number
+ * when a double holds it, else an ExactNumber with DynamoDB's digits (canonicalNumber). Undefined when the
+ * text is no number.
+ */
+export function numberFromKeyText(text: string): NumberValue | undefined {
+  const double = Number(text);
+  if (Number.isFinite(double) && String(double) === text) return double;
+  const trimmed = text.trim();
+  if (parseDecimal(trimmed) === undefined) return undefined;
+  return numberFromText(canonicalNumber(trimmed));
+}
+
+/** A number's text in DynamoDB's normal form (canonicalNumber), fast for the usual JS numbers. */
+export function numberKeyText(value: NumberValue): string {
+  if (typeof value === 'number') {
+    const text = String(value);
+    return text.includes('e') ? canonicalNumber(value) : text;
+  }
+  return canonicalNumber(value);
+}
+
 /** A canonical string for a key value, for use as a Map key: equal keys give equal strings. */
 export function keyString(value: KeyValue, type: KeyType): string {
   return type === 'N' ? canonicalNumber(value) : String(value);
+}
+
+/**
+ * Why DynamoDB refuses this number, if it does, as a sentence about "this one": more than 38 significant
+ * digits, or a magnitude above 9.9999999999999999999999999999999999999E+125 or (not zero) below 1E-130.
+ * Undefined for a number DynamoDB stores, and for text that is no number at all (see parseDecimal).
+ */
+export function numberLimitProblem(value: KeyValue): string | undefined {
+  const decimal = parseDecimal(value);
+  if (!decimal || decimal.sign === 0) return undefined;
+  if (decimal.digits.length > 38)
+    return `a number has at most 38 significant digits, this one has ${decimal.digits.length}`;
+  // The value is 0.d1d2… × 10^exponent.
+  if (decimal.exponent > 126)
+    return 'a number is at most 9.9999999999999999999999999999999999999E+125 in magnitude, this one is larger';
+  if (decimal.exponent < -129)
+    return 'a number other than 0 is at least 1E-130 in magnitude, this one is smaller';
+  return undefined;
 }
 
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {

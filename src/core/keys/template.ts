@@ -1,6 +1,9 @@
 // Key templates: literal text with {attribute} placeholders; {attribute:6} zero-pads a number to 6 digits
 // so that numbers sort correctly inside a string key.
+import { isExactNumber } from '../model/exact-json.ts';
+import type { KeyValue } from '../model/item.ts';
 import type { JsonValue } from '../model/schema.ts';
+import { numberFromKeyText, numberKeyText } from './compare.ts';
 
 export type TemplatePart =
   | { kind: 'literal'; text: string }
@@ -113,8 +116,9 @@ export function minRenderedLength(template: string): number {
 
 export function formatPlaceholderValue(value: JsonValue | undefined, width?: number): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'object') return undefined;
-  const text = String(value);
+  if (typeof value === 'object' && !isExactNumber(value)) return undefined;
+  // A number renders as DynamoDB writes it: all its digits, no exponent (`1e21` → `1000000000000000000000`).
+  const text = typeof value === 'number' || isExactNumber(value) ? numberKeyText(value) : String(value);
   if (width === undefined) return text;
   const negative = text.startsWith('-');
   const digits = negative ? text.slice(1) : text;
@@ -144,18 +148,18 @@ export function renderTemplate(
   return out;
 }
 
-/** Like renderTemplate, but keeps an attribute's own value (number, binary) when the template is only it. */
+/**
+ * Like renderTemplate, but keeps an attribute's own value (number, binary) when the template is only it.
+ * An N key is the exact number rendered: a JS number, or an ExactNumber past a double's digits.
+ */
 export function renderKeyValue(
   template: string,
   values: Record<string, JsonValue | undefined>,
   keyType: 'S' | 'N' | 'B',
-): string | number | undefined {
+): KeyValue | undefined {
   const rendered = renderTemplate(template, values);
   if (rendered === undefined) return undefined;
-  if (keyType === 'N') {
-    const n = Number(rendered);
-    return Number.isFinite(n) ? n : undefined;
-  }
+  if (keyType === 'N') return numberFromKeyText(rendered);
   return rendered;
 }
 

@@ -1,11 +1,15 @@
 // Items as Keyplan handles them: plain JSON, as @aws-sdk/util-dynamodb's unmarshall gives them
 // (numbers as numbers, sets as arrays, binary as base64 strings).
+import type { ExactNumber } from './exact-json.ts';
 import type { JsonValue } from './schema.ts';
 
 export type PlainItem = Record<string, JsonValue>;
 
-/** A key attribute's value: S and B (base64) as strings, N as a number. */
-export type KeyValue = string | number;
+/**
+ * A key attribute's value: S and B (base64) as strings, N as a number, or an ExactNumber when a double
+ * cannot hold its digits (a numeric string where a caller gave one, as in a request's key condition).
+ */
+export type KeyValue = string | number | ExactNumber;
 
 /** An item derived from an entity's sample values, with where it came from. */
 export interface DerivedItem {

@@ -144,7 +144,7 @@ export const attributeSchema = z
     required: z.boolean().optional(),
     format: z.enum(ATTRIBUTE_FORMATS).optional(),
     enum: z
-      .array(z.union([z.string(), z.number()]))
+      .array(z.union([z.string(), z.number(), z.instanceof(ExactNumber)]))
       .min(1)
       .optional(),
     description: z.string().optional(),

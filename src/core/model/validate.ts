@@ -1,7 +1,7 @@
 // Validation of a design document: the zod schema for shape, then the reference checks a schema cannot
 // express. Every problem names its JSON path (`entities[2].keys.GSI1PK: unknown attribute {statuz}`).
 import type { z } from 'zod';
-import { canonicalNumber, decodeBase64 } from '../keys/compare.ts';
+import { canonicalNumber, compareKeyValues, decodeBase64 } from '../keys/compare.ts';
 import {
   formatBytes,
   KEY_LIMIT_BYTES,
@@ -13,10 +13,11 @@ import {
 } from '../keys/limits.ts';
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
 import { isBase64 } from '../requests/marshall.ts';
-import { parseExactJson } from './exact-json.ts';
+import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from './exact-json.ts';
 import { keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
 import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
 import { checkCopies } from './validate-copies.ts';
+import { checkNumberLimits } from './validate-numbers.ts';
 
 export interface ValidationProblem {
   path: string;
@@ -363,14 +364,15 @@ const isBinary = (v: JsonValue) => typeof v === 'string' && isBase64(v);
 
 const TYPE_CHECKS: Record<string, (value: JsonValue) => boolean> = {
   S: (v) => typeof v === 'string',
-  N: (v) => typeof v === 'number' && Number.isFinite(v),
+  N: (v) => (typeof v === 'number' && Number.isFinite(v)) || isExactNumber(v),
   B: isBinary,
   BOOL: (v) => typeof v === 'boolean',
   NULL: (v) => v === null,
   L: (v) => Array.isArray(v),
   M: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
   SS: (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'),
-  NS: (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number'),
+  NS: (v) =>
+    Array.isArray(v) && v.length > 0 && v.every((x) => (typeof x === 'number' && Number.isFinite(x)) || isExactNumber(x)),
   BS: (v) => Array.isArray(v) && v.length > 0 && v.every(isBinary),
 };
 
@@ -385,7 +387,7 @@ const TYPE_NAMES: Record<string, string> = {
 function repeatedMember(type: string, members: JsonValue[]): { first: number; again: number } | undefined {
   const key = (member: JsonValue) =>
     type === 'NS'
-      ? canonicalNumber(member as number)
+      ? canonicalNumber(member as number | ExactNumber)
       : type === 'BS'
         ? decodeBase64(String(member)).join()
         : String(member);
@@ -397,6 +399,14 @@ function repeatedMember(type: string, members: JsonValue[]): { first: number; ag
     seen.set(k, i);
   }
   return undefined;
+}
+
+/** Whether an enum lists the value: a number by its value (`1.0` is `1`, all 38 digits count). */
+function inEnum(values: readonly JsonValue[], value: JsonValue): boolean {
+  if (typeof value !== 'number' && !isExactNumber(value)) return values.includes(value);
+  return values.some(
+    (v) => (typeof v === 'number' || isExactNumber(v)) && compareKeyValues(v, value, 'N') === 0,
+  );
 }
 
 function checkItems(design: Design, add: (path: string, message: string) => void) {
@@ -419,18 +429,18 @@ function checkItems(design: Design, add: (path: string, message: string) => void
         if (value === null && attribute.type !== 'NULL') continue; // null means "no value", as an absent attribute
         if (!TYPE_CHECKS[attribute.type](value)) {
           const expected = TYPE_NAMES[attribute.type] ?? `a value of type ${attribute.type}`;
-          add(`${path}.${name}`, `expected ${expected}, got ${JSON.stringify(value)}`);
+          add(`${path}.${name}`, `expected ${expected}, got ${stringifyExactJson(value)}`);
         } else if (attribute.type === 'SS' || attribute.type === 'NS' || attribute.type === 'BS') {
           const repeated = repeatedMember(attribute.type, value as JsonValue[]);
           if (repeated)
             add(
               `${path}.${name}[${repeated.again}]`,
-              `${JSON.stringify((value as JsonValue[])[repeated.again])} repeats member [${repeated.first}]: a set holds each member once, and DynamoDB refuses a set with duplicates`,
+              `${stringifyExactJson((value as JsonValue[])[repeated.again])} repeats member [${repeated.first}]: a set holds each member once, and DynamoDB refuses a set with duplicates`,
             );
-        } else if (attribute.enum && !attribute.enum.includes(value as string | number)) {
+        } else if (attribute.enum && !inEnum(attribute.enum, value)) {
           add(
             `${path}.${name}`,
-            `${JSON.stringify(value)} is not one of ${attribute.enum.map((v) => JSON.stringify(v)).join(', ')}`,
+            `${stringifyExactJson(value)} is not one of ${attribute.enum.map((v) => stringifyExactJson(v)).join(', ')}`,
           );
         }
       }
@@ -565,6 +575,7 @@ export function referenceProblems(design: Design): ValidationProblem[] {
     add(`accessPatterns[${i}].id`, `duplicate pattern id "${id}"`);
   design.accessPatterns.forEach((pattern, i) => checkPattern(design, pattern, `accessPatterns[${i}]`, add));
   checkItems(design, add);
+  checkNumberLimits(design, add);
   checkItemKeys(design, add);
   return problems;
 }
