@@ -10,7 +10,25 @@ describe('exact JSON', () => {
     expect(isExactNumber(value.big)).toBe(true);
     expect(value.tiny).toBe(-1e-130);
     expect(value.s).toBe('12345678901234567890');
-    expect(stringifyExactJson(value)).toBe(text);
+    // One value, one text: DynamoDB's normal form, plain digits (what DynamoDB answers for it).
+    expect(stringifyExactJson(value)).toBe(
+      text.replace(
+        '9.9999999999999999999999999999999999999e125',
+        `99999999999999999999999999999999999999${'0'.repeat(88)}`,
+      ),
+    );
+    expect(parseExactJson(stringifyExactJson(value))).toEqual(value);
+  });
+
+  it('gives a number one text however it is written, and keeps a number DynamoDB cannot store as written', () => {
+    const same = ['12345678901234567890.50', '1.234567890123456789050E+19', '+12345678901234567890.5'];
+    expect(same.map((text) => String(numberFromText(text)))).toEqual(Array(3).fill('12345678901234567890.5'));
+    expect(String(numberFromText('-1.2345678901234567891E-120'))).toBe(
+      `-0.${'0'.repeat(119)}12345678901234567891`,
+    );
+    expect(String(numberFromText('1e100000000'))).toBe('1e100000000');
+    expect(numberFromText('+1.50')).toBe(1.5);
+    expect(() => numberFromText('abc')).toThrow();
   });
 
   it('uses a plain number exactly when the double holds the decimal value', () => {

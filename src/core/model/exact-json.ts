@@ -3,7 +3,9 @@
 // a number as a plain JS number when the double holds its exact decimal value, and as an ExactNumber
 // (lossless-json's LosslessNumber: the digits as text) when it does not. Everything that reads or
 // writes design or item JSON goes through parseExactJson / stringifyExactJson.
-import { compareNumber, isLosslessNumber, LosslessNumber, parse, stringify } from 'lossless-json';
+import { isLosslessNumber, LosslessNumber, parse, stringify } from 'lossless-json';
+// A cycle (compare.ts reads ExactNumbers); only functions cross it, called after both modules loaded.
+import { canonicalNumber, parseDecimal } from '../keys/compare.ts';
 
 export const ExactNumber = LosslessNumber;
 export type ExactNumber = LosslessNumber;
@@ -17,14 +19,33 @@ export function isExactNumber(value: unknown): value is ExactNumber {
 
 /**
  * The value for a number's decimal text: a JS number when the double holds exactly this decimal value
- * (`0.1`, `1.50`, `12` — trailing zeros are not precision), else an ExactNumber with the text.
+ * (`0.1`, `1.50`, `12` — trailing zeros are not precision), else an ExactNumber with the text in DynamoDB's
+ * normal form (canonicalNumber: plain digits, no exponent, no trailing zeros), so that one value has one
+ * text wherever it comes from: `9.9999999999999999999999999999999999999E+125` in a design and the 126
+ * digits DynamoDB answers for it. A number DynamoDB could not store (magnitude past 1E±130) keeps its text:
+ * validation names it, and its plain form could be any length.
  */
 export function numberFromText(text: string): NumberValue {
   const double = Number(text);
-  return Number.isFinite(double) && compareNumber(String(double), text) === 0
-    ? double
-    : new LosslessNumber(text);
+  if (Number.isFinite(double) && String(double) === text) return double;
+  const decimal = parseDecimal(text);
+  // Not a number at all: LosslessNumber refuses it (Invalid number).
+  if (!decimal) return new LosslessNumber(text);
+  const held = Number.isFinite(double) ? parseDecimal(double) : undefined;
+  if (
+    held &&
+    held.sign === decimal.sign &&
+    held.digits === decimal.digits &&
+    held.exponent === decimal.exponent
+  )
+    return double;
+  return new LosslessNumber(
+    Math.abs(decimal.exponent) <= PLAIN_EXPONENT_LIMIT ? canonicalNumber(text) : text,
+  );
 }
+
+/** Every number DynamoDB stores is within 10^±130, so its plain form is at most about 170 characters. */
+const PLAIN_EXPONENT_LIMIT = 131;
 
 /** A number's decimal text as DynamoDB receives it (`N`). */
 export function numberText(value: NumberValue): string {
