@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { onlineStore } from '../indexes/test-fixtures.ts';
-import { buildViewsFor } from '../indexes/views.ts';
+import { onlineStore, tableDesign, things } from '../indexes/test-fixtures.ts';
+import { buildViews, buildViewsFor } from '../indexes/views.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { ReadPattern } from '../model/schema.ts';
-import type { ReadResult } from '../requests/read-spec.ts';
+import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { resolveRead } from '../requests/resolve.ts';
-import { canonicalJson, compareRunToPrediction, itemKeyLabel, predictPage } from './compare-run.ts';
+import {
+  canonicalJson,
+  compareRunToPrediction,
+  itemKeyLabel,
+  LOCAL_PAGE_AFTER_FILTER,
+  localPage,
+  predictPage,
+} from './compare-run.ts';
 import { evaluateRead } from './evaluate.ts';
 
 const keyNames = ['PK', 'SK'];
@@ -155,5 +162,38 @@ describe('predictPage', () => {
   it('predicts nothing for a write', () => {
     const write = design.accessPatterns.find((p) => p.operation === 'UpdateItem')!;
     expect(predictPage(design, views, write, {})).toBeUndefined();
+  });
+});
+
+describe('a page where DynamoDB Local departs from what AWS documents', () => {
+  it('is marked "DynamoDB Local differs here (known)" with why: a filtered Query counts 1 MB after its filter', () => {
+    const design = tableDesign({
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'SK', type: 'N' },
+    });
+    const pad = 'x'.repeat(300_000);
+    const items = Array.from({ length: 8 }, (_, i) => ({ PK: 'p', SK: i, pad, keep: i % 2 === 0 }));
+    const views = buildViews(design, things(items));
+    const spec: ReadSpec = {
+      operation: 'Query',
+      partition: 'p',
+      filter: [{ attribute: 'keep', op: '=', value: true }],
+    };
+    const aws = evaluateRead(design, views, spec);
+    // AWS: 1 MB read (4 items of 300 KB), then filtered.
+    expect(aws).toMatchObject({ count: 2, scannedCount: 4, lastEvaluatedKey: { PK: 'p', SK: 3 } });
+    const local = localPage(design, views, spec);
+    expect(local?.reason).toBe(LOCAL_PAGE_AFTER_FILTER);
+    // DynamoDB Local (checked): 1 MB of kept items (4 of them), 7 read.
+    expect(local?.result).toMatchObject({ count: 4, scannedCount: 7, lastEvaluatedKey: { PK: 'p', SK: 6 } });
+
+    const options = { keyNames: ['PK', 'SK'], local };
+    const known = compareRunToPrediction(aws, local!.result, options);
+    expect(known.matches).toBe(false);
+    expect(known.known).toBe(`DynamoDB Local differs here (known): ${LOCAL_PAGE_AFTER_FILTER}`);
+    // Any other page is a plain difference.
+    expect(compareRunToPrediction(aws, page([]), options).known).toBeUndefined();
+    // Without a filter Local and AWS agree: nothing to mark.
+    expect(localPage(design, views, { ...spec, filter: undefined })).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
 import type { IndexViews } from '../indexes/views.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
-import type { ReadResult } from '../requests/read-spec.ts';
+import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { type ArgumentValues, coerceArguments, resolveRead } from '../requests/resolve.ts';
 import { evaluateRead } from './evaluate.ts';
 
@@ -27,6 +27,11 @@ export type RunDifference =
 export interface RunComparison {
   /** True when there is no difference. */
   matches: boolean;
+  /**
+   * Set when the page differs from the prediction exactly as DynamoDB Local is known to differ from what
+   * AWS documents: "DynamoDB Local differs here (known): …" with the reason. The differences are Local's.
+   */
+  known?: string;
   /** Items that agree (same key at the same position, same values). */
   matched: number;
   /** The larger of the two item counts. */
@@ -42,7 +47,17 @@ export interface CompareOptions {
    * as a set and where a page ends is not compared.
    */
   ordered?: boolean;
+  /** The page DynamoDB Local gives where it departs from AWS's documentation (predictLocalPage). */
+  local?: LocalPage;
 }
+
+/** DynamoDB Local's own answer to a read where it departs from AWS's documentation, and why. */
+export interface LocalPage {
+  result: ReadResult;
+  reason: string;
+}
+
+export const LOCAL_DIFFERS = 'DynamoDB Local differs here (known)';
 
 /** JSON with object keys sorted; arrays of only strings or only numbers (sets, whose order DynamoDB does not keep) sorted too. */
 export function canonicalJson(value: unknown): string {
@@ -214,12 +229,18 @@ export function compareRunToPrediction(
     ...items.differences,
     ...(ordered ? lastKeyDifference(predicted, actual) : []),
   ];
-  return {
+  const comparison: RunComparison = {
     matches: differences.length === 0,
     matched: items.matched,
     total: Math.max(predicted.items.length, actual.items.length),
     differences,
   };
+  if (!comparison.matches && options.local) {
+    const { local, ...rest } = options;
+    if (compareRunToPrediction(local.result, actual, rest).matches)
+      comparison.known = `${LOCAL_DIFFERS}: ${local.reason}`;
+  }
+  return comparison;
 }
 
 /**
@@ -239,3 +260,32 @@ export function predictPage(
   if (exclusiveStartKey) spec.exclusiveStartKey = exclusiveStartKey;
   return evaluateRead(design, views, spec);
 }
+
+/**
+ * The page DynamoDB Local gives for the same run where it departs from AWS's documentation, with why;
+ * undefined where Local gives the predicted page.
+ */
+export function predictLocalPage(
+  design: Design,
+  views: IndexViews,
+  pattern: AccessPattern,
+  args: ArgumentValues,
+  exclusiveStartKey?: PlainItem,
+): LocalPage | undefined {
+  if (pattern.operation !== 'Query') return undefined;
+  const spec = resolveRead(design, pattern, coerceArguments(design, args));
+  if (exclusiveStartKey) spec.exclusiveStartKey = exclusiveStartKey;
+  return localPage(design, views, spec);
+}
+
+/** localPage for a resolved read. */
+export function localPage(design: Design, views: IndexViews, spec: ReadSpec): LocalPage | undefined {
+  if (spec.operation !== 'Query' || !spec.filter?.length) return undefined;
+  const aws = evaluateRead(design, views, spec);
+  const local = evaluateRead(design, views, spec, 'dynamodb-local');
+  if (canonicalJson(aws) === canonicalJson(local)) return undefined;
+  return { result: local, reason: LOCAL_PAGE_AFTER_FILTER };
+}
+
+export const LOCAL_PAGE_AFTER_FILTER =
+  'DynamoDB Local counts the 1 MB page of a Query only over the items its filter keeps; DynamoDB reads 1 MB, then filters (AWS, Query: "will read up to … a maximum of 1 MB of data and then apply any filtering to the results using FilterExpression"), so its page ends sooner.';

@@ -29,8 +29,19 @@ import { scan } from './scan.ts';
 
 export { EvaluationError } from './evaluation-error.ts';
 
+/**
+ * Where DynamoDB Local departs from what AWS documents, `engine` 'dynamodb-local' answers as Local does
+ * (local-deviations.ts); the default answers as AWS documents.
+ */
+export type Engine = 'aws' | 'dynamodb-local';
+
 /** The answer DynamoDB would give; throws EvaluationError where DynamoDB answers a ValidationException. */
-export function evaluateRead(design: Design, views: IndexViews, read: ReadSpec): ReadResult {
+export function evaluateRead(
+  design: Design,
+  views: IndexViews,
+  read: ReadSpec,
+  engine: Engine = 'aws',
+): ReadResult {
   const spec = asStoredText(read);
   const view = views.get(spec.index ?? TABLE_INDEX);
   if (!view) throw new EvaluationError(`The table does not have the specified index: ${spec.index}`);
@@ -46,7 +57,7 @@ export function evaluateRead(design: Design, views: IndexViews, read: ReadSpec):
   refuse(...(spec.operation === 'GetItem' ? [] : (spec.filter ?? []).map(clauseProblem)));
   refuse(projectionOverlap(spec.projection));
   if (spec.operation === 'GetItem') return getItem(view, spec);
-  if (spec.operation === 'Query') return query(design, view, spec);
+  if (spec.operation === 'Query') return query(design, view, spec, engine);
   refuse(indexProjectionProblem(design, view.schema, 'Scan', spec.filter, spec.projection));
   if (spec.exclusiveStartKey)
     refuse(emptyStartKeyProblem(pageKeyAttributes(design, view.schema), view.schema, spec.exclusiveStartKey));
@@ -73,7 +84,7 @@ function getItem(view: IndexView, spec: ReadSpec): ReadResult {
   return { items, count: items.length, scannedCount: items.length };
 }
 
-function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
+function query(design: Design, view: IndexView, spec: ReadSpec, engine: Engine): ReadResult {
   if (isMultiAttribute(view.schema)) return multiKeyQuery(design, view, spec);
   const { partitionKey, sortKey } = view.schema;
   if (spec.partition === undefined) {
@@ -122,7 +133,7 @@ function query(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
     else end = firstIndex(entries, start, end, (e) => compare(e, from) < 0);
   }
   const ordered = forward ? ascending(entries, start, end) : descending(entries, start, end);
-  const page = readPage(ordered, pageReader(design, view, spec));
+  const page = readPage(ordered, pageReader(design, view, spec, engine === 'dynamodb-local'));
   // Such a page leaves out the LastEvaluatedKey it sets at Limit otherwise, and so does a page of a
   // hash-only table's Query. Index sort keys repeat, and "=" is not treated so, as DynamoDB Local does.
   if (page.lastEvaluatedKey && single && !sortKey) delete page.lastEvaluatedKey;

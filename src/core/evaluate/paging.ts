@@ -82,7 +82,12 @@ export function startKey(
   };
 }
 
-export function pageReader(design: Design, view: IndexView, spec: ReadSpec): PageReader {
+/**
+ * `keptOnly`: count towards 1 MB only the items that pass the filter, as DynamoDB Local does for a Query.
+ * AWS documents the 1 MB as read before the filter ("Query … reads a maximum of 1 MB of data, then
+ * applies any filtering"), which is the default here.
+ */
+export function pageReader(design: Design, view: IndexView, spec: ReadSpec, keptOnly = false): PageReader {
   const types = typesOf(design);
   const keys = pageKeyAttributes(design, view.schema);
   // An LSI fetches the attributes it does not project from the table for a projection; a GSI has only
@@ -93,7 +98,10 @@ export function pageReader(design: Design, view: IndexView, spec: ReadSpec): Pag
     limit: spec.limit,
     keep: (e) => matchesFilter(e.source.item, spec.filter, types.get(e.source.entity)),
     output: (e) => outputItem(e, spec.projection, lsi),
-    size: (e) => itemSize(e.item, types.get(e.source.entity)),
+    size: (e) =>
+      keptOnly && !matchesFilter(e.source.item, spec.filter, types.get(e.source.entity))
+        ? 0
+        : itemSize(e.item, types.get(e.source.entity)),
     lastKey: (e) => lastEvaluatedKey(keys, e),
   };
 }

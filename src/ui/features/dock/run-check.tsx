@@ -49,6 +49,20 @@ export function CheckSummary({ comparison, prediction, operation, onOpen }: Summ
         </span>
       </button>
     );
+  if (comparison.known)
+    return (
+      <button
+        type="button"
+        className="run-check run-check-muted"
+        data-testid="run.check"
+        data-state="known"
+        onClick={onOpen}
+        title={comparison.known}
+      >
+        <Icon name="check" />
+        <span className="run-check-text">DynamoDB Local differs here (known)</span>
+      </button>
+    );
   const n = comparison.differences.length;
   return (
     <button
@@ -100,6 +114,11 @@ export function CheckView({ run, prediction, comparison }: CheckViewProps) {
   const rows = Math.max(predicted.length, actual.length);
   return (
     <div className="check-view" data-testid="run.checkView">
+      {comparison.known && (
+        <p className="check-hint" data-testid="run.check.known">
+          {comparison.known} The page below is DynamoDB Local's; the prediction is what AWS documents.
+        </p>
+      )}
       {!comparison.matches && (
         <ul className="check-differences">
           {comparison.differences.map((d, i) => (

@@ -4,6 +4,8 @@
 import { useMemo } from 'react';
 import {
   compareRunToPrediction,
+  type LocalPage,
+  predictLocalPage,
   predictPage,
   type RunComparison,
 } from '../../../core/evaluate/compare-run.ts';
@@ -34,6 +36,8 @@ export interface Prediction {
   result?: ReadResult;
   error?: string;
   ordered: boolean;
+  /** DynamoDB Local's own page where it departs from AWS's documentation. */
+  local?: LocalPage;
 }
 
 export function usePrediction(patternId: string, run: RunState | undefined): Prediction | null {
@@ -46,7 +50,9 @@ export function usePrediction(patternId: string, run: RunState | undefined): Pre
     try {
       const views = viewsFor(run.design, current);
       const args = run.args as ArgumentValues;
-      return { result: predictPage(run.design, views, pattern, args, run.exclusiveStartKey), ordered };
+      const result = predictPage(run.design, views, pattern, args, run.exclusiveStartKey);
+      const local = predictLocalPage(run.design, views, pattern, args, run.exclusiveStartKey);
+      return { result, ordered, ...(local ? { local } : {}) };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error), ordered };
     }
@@ -62,6 +68,7 @@ export function useComparison(
     return compareRunToPrediction(prediction.result, run.result, {
       keyNames: primaryKeyNames(run.design),
       ordered: prediction.ordered,
+      local: prediction.local,
     });
   }, [run, prediction]);
 }
