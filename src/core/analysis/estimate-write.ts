@@ -123,7 +123,9 @@ export function estimateWrite(
   views: IndexViews,
   args: ArgumentValues,
 ): PatternEstimate {
-  buildRequest(design, pattern, args); // refuses what DynamoDB would refuse, with the builder's message
+  // Refuses what DynamoDB would refuse, with the builder's message; a write of an entity with copies is a
+  // transaction of them (build-write.ts buildSingleWrite).
+  const built = buildRequest(design, pattern, args);
   const values = coerceArguments(design, args);
   const actions = writeActions(pattern) ?? [];
   const steps = actions.flatMap((action) =>
@@ -131,7 +133,7 @@ export function estimateWrite(
       toStep(design, views, action, item),
     ),
   );
-  const transactional = pattern.operation === 'TransactWriteItems';
+  const transactional = built.operation === 'TransactWriteItems';
   const size = itemSizer(design);
   const estimate = emptyEstimate(pattern);
   const explanation = estimate.explanation;

@@ -4,6 +4,7 @@
 import { EvaluationError, evaluateRead } from '../evaluate/evaluate.ts';
 import { buildViews, type IndexViews } from '../indexes/views.ts';
 import { deriveItems } from '../items/derive.ts';
+import { storedForms } from '../model/copies.ts';
 import { type KeySchema, keySchemaFor, keySchemas } from '../model/indexes.ts';
 import type { DerivedItem } from '../model/item.ts';
 import type { AccessPattern, Attribute, Design, Entity, KeyedReadPattern } from '../model/schema.ts';
@@ -16,6 +17,8 @@ import { anyIntersect, type KeyShape, rangeSatisfiable, templateShapes } from '.
 export interface EntityRef {
   entity: Entity;
   index: number;
+  /** For one of the entity's copies (see forms()): the copy's name and position, `entity` its form. */
+  copy?: { name: string; index: number };
 }
 
 /** Which entities a GetItem or Query can reach, by its partition condition, its sort condition, and both. */
@@ -65,6 +68,16 @@ export class LintContext {
     return this.#design.entities.map((entity, index) => ({ entity, index }));
   }
 
+  /** Every stored form of every entity: its own item and each copy (entity.copies), which reads may reach. */
+  forms(): EntityRef[] {
+    return this.entities().flatMap((ref) => [
+      ref,
+      ...storedForms(ref.entity)
+        .slice(1)
+        .map((form, j) => ({ entity: form.entity, index: ref.index, copy: { name: form.copy!, index: j } })),
+    ]);
+  }
+
   entityRef(name: string): EntityRef | undefined {
     const index = this.#design.entities.findIndex((e) => e.name === name);
     return index < 0 ? undefined : { entity: this.#design.entities[index], index };
@@ -72,18 +85,23 @@ export class LintContext {
 
   /** The shapes of an entity's template for a key attribute; undefined when it has none (or it does not parse). */
   entityShapes(ref: EntityRef, keyName: string): KeyShape[] | undefined {
-    const id = `${ref.index}\u0000${keyName}`;
+    const id = `${ref.index}\u0000${ref.copy?.index ?? ''}\u0000${keyName}`;
     if (!this.#shapes.has(id)) {
       const template = ref.entity.keys[keyName];
-      const attributes = new Map<string, Attribute>(ref.entity.attributes.map((a) => [a.name, a]));
+      // A copy's templates may use every attribute of its entity, held or not.
+      const { attributes: all } = this.#design.entities[ref.index];
+      const attributes = new Map<string, Attribute>(all.map((a) => [a.name, a]));
       this.#shapes.set(id, template === undefined ? undefined : templateShapes(template, attributes));
     }
     return this.#shapes.get(id);
   }
 
-  /** Entities with templates for the partition key and (when there is one) the sort key of a key schema. */
+  /**
+   * Entities with templates for the partition key and (when there is one) the sort key of a key schema; an
+   * entity's copy is there as a form of its own (ref.copy).
+   */
   inIndex(schema: KeySchema): EntityRef[] {
-    return this.entities().filter(
+    return this.forms().filter(
       (ref) =>
         ref.entity.keys[schema.partitionKey.name] !== undefined &&
         (!schema.sortKey || ref.entity.keys[schema.sortKey.name] !== undefined),
@@ -157,10 +175,10 @@ export class LintContext {
 /** `accessPatterns[3]`, `entities[1].keys.GSI1PK`: the targets findings carry. */
 export const patternPath = (index: number) => `accessPatterns[${index}]`;
 export const entityPath = (ref: EntityRef) => `entities[${ref.index}]`;
-export const keyPath = (ref: EntityRef, keyName: string) =>
-  ref.entity.keys[keyName] === undefined
-    ? `entities[${ref.index}].keys`
-    : `entities[${ref.index}].keys.${keyName}`;
+export const keyPath = (ref: EntityRef, keyName: string) => {
+  const keys = `entities[${ref.index}]${ref.copy ? `.copies[${ref.copy.index}]` : ''}.keys`;
+  return ref.entity.keys[keyName] === undefined ? keys : `${keys}.${keyName}`;
+};
 
 /** How an index is named in messages: `the table` or `GSI1`. */
 export function indexLabel(schema: KeySchema): string {

@@ -1,6 +1,7 @@
-// Storage per entity: its expected item count times its average item size (from its sample items) plus
-// DynamoDB's 100 bytes of overhead per item, and the same for each index the items are in (sparse
-// indexes hold only the share of samples that have their keys; an index entry is what it projects).
+// Storage per entity: its expected item count (times the items each stores: its own and one per copy)
+// times its average item size (from its sample items) plus DynamoDB's 100 bytes of overhead per item, and
+// the same for each index the items are in (sparse indexes hold only the share of samples that have their
+// keys; an index entry is what it projects).
 import type { IndexViews } from '../indexes/views.ts';
 import { keySchemas, TABLE_INDEX } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
@@ -42,7 +43,9 @@ export function estimateStorage(design: Design, views: IndexViews, prices: Price
     const average = stored.reduce((sum, item) => sum + size(item), 0) / stored.length;
     out.averageItemBytes = Math.round(average);
     if (items === undefined) return out;
-    out.tableBytes = Math.round(items * (average + overhead));
+    // Items stored per sample: 1, or more for an entity with copies (entity.copies), each a table item.
+    const perSample = stored.length / Math.max(1, design.items[entity.name]?.length ?? 0);
+    out.tableBytes = Math.round(items * perSample * (average + overhead));
     for (const schema of indexes) {
       const entries = stored
         .map((item) => indexEntry(design, schema, item))
@@ -50,7 +53,7 @@ export function estimateStorage(design: Design, views: IndexViews, prices: Price
       if (entries.length === 0) continue;
       const average = entries.reduce((sum, e) => sum + size(e), 0) / entries.length;
       out.indexBytes[schema.name] = Math.round(
-        items * (entries.length / stored.length) * (average + overhead),
+        items * perSample * (entries.length / stored.length) * (average + overhead),
       );
     }
     return out;

@@ -1,6 +1,10 @@
 // Item copies (entity.copies): validation, derived items, and the requests of writes that touch them, on
 // seed 000's "order under the user and under its own id" design (fixtures/examples/order-copies.keyplan.json).
 import { describe, expect, it } from 'vitest';
+import { estimateDesign } from '../analysis/estimate.ts';
+import { lintDesign } from '../analysis/lint.ts';
+import { US_EAST_1_PRICES } from '../analysis/prices.ts';
+import { estimateStorage } from '../analysis/storage.ts';
 import { buildViewsFor } from '../indexes/views.ts';
 import { deriveItems } from '../items/derive.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
@@ -173,5 +177,41 @@ describe('item copies', () => {
       'entities[1].copies[2].keys.GSI9: "GSI9" is not a key attribute of the table or of any index',
       "entities[1].copies[3].keys: copy Same has the same primary key templates as the entity's own item: each sample would be stored once, the later item replacing the earlier",
     ]);
+  });
+
+  it('lint as serving both reads, and flag an update that would leave a copy out of step', () => {
+    const findings = lintDesign(design).filter((f) => f.severity !== 'info');
+    expect(findings).toEqual([]);
+    const json = structuredClone(design) as DesignInput;
+    json.accessPatterns!.push({
+      id: 'rename-email',
+      name: 'Change the email',
+      operation: 'UpdateItem',
+      entity: 'User',
+      set: ['name', 'email'],
+    });
+    const result = validateDesign(json);
+    const flagged = lintDesign(result.design!).filter((f) => f.rule === 'copy-out-of-step');
+    expect(flagged.map((f) => [f.severity, f.target])).toEqual([['error', 'accessPatterns[7].set[1]']]);
+    expect(flagged[0].message).toContain('leave ByEmail under the old email');
+    // Without the copy the entity's reads conflict (one PK cannot serve both), as before copies.
+    const single = structuredClone(design) as DesignInput;
+    delete single.entities![1].copies;
+    const conflict = lintDesign(validateDesign(single).design!).filter((f) => f.severity === 'error');
+    expect(conflict.map((f) => f.rule)).toContain('entity-index-conflict');
+  });
+
+  it('are counted in write units and storage', () => {
+    const estimates = new Map(estimateDesign(design).map((e) => [e.patternId, e]));
+    // A transaction charges each table write twice: the order (1 KB) and its copy, plus its GSI1 entry once.
+    expect(estimates.get('create-order')?.wcu).toBe(5);
+    expect(estimates.get('delete-order')?.wcu).toBe(5);
+    const counted = structuredClone(design) as DesignInput;
+    counted.entities![1].expectedItems = 1000;
+    const withCopies = validateDesign(counted).design!;
+    const order = estimateStorage(withCopies, buildViewsFor(withCopies), US_EAST_1_PRICES).entities[1];
+    const perItem = order.averageItemBytes! + US_EAST_1_PRICES.storage.overheadBytes;
+    // Two items per order (averageItemBytes is rounded, so within 0.5 byte per item).
+    expect(Math.abs(order.tableBytes - 1000 * 2 * perItem)).toBeLessThanOrEqual(1000);
   });
 });

@@ -36,6 +36,21 @@ function conflict(ref: EntityRef, keyName: string, found: Need[][], schema: KeyS
   };
 }
 
+/**
+ * Whether each group of needs is met by a template of some stored form of the entity (its own item or a
+ * copy, entity.copies): then the copies serve the patterns between them and there is no conflict.
+ */
+function servedByForms(context: LintContext, ref: EntityRef, keyName: string, found: Need[][]): boolean {
+  const forms = context.forms().filter((form) => form.index === ref.index);
+  if (forms.length < 2) return false;
+  return found.every((group) =>
+    forms.some((form) => {
+      const shapes = context.entityShapes(form, keyName);
+      return shapes !== undefined && group.every((need) => anyIntersect(shapes, need.shapes));
+    }),
+  );
+}
+
 function readsOf(
   context: LintContext,
   ref: EntityRef,
@@ -77,7 +92,7 @@ export const entityIndexConflict: LintRule = {
           }
         }
         const byPartition = groups(partitionNeeds);
-        if (byPartition.length > 1)
+        if (byPartition.length > 1 && !servedByForms(context, ref, schema.partitionKey.name, byPartition))
           findings.push(conflict(ref, schema.partitionKey.name, byPartition, schema));
         // Sort needs conflict only between patterns that read the same partition.
         const sortGroups = groups(sortNeeds);
@@ -86,7 +101,8 @@ export const entityIndexConflict: LintRule = {
           sortGroups.some((a) =>
             sortGroups.some((b) => a !== b && anyIntersect(a[0].partition!, b[0].partition!)),
           );
-        if (clash && schema.sortKey) findings.push(conflict(ref, schema.sortKey.name, sortGroups, schema));
+        if (clash && schema.sortKey && !servedByForms(context, ref, schema.sortKey.name, sortGroups))
+          findings.push(conflict(ref, schema.sortKey.name, sortGroups, schema));
       }
     }
     return findings;

@@ -1,6 +1,7 @@
 // Every lint rule, in the order findings are reported.
 import type { LintRule } from '../lint.ts';
 import { consistentReadGsi } from './consistent-read-gsi.ts';
+import { copyOutOfStep } from './copy-out-of-step.ts';
 import { entityIndexConflict } from './entity-index-conflict.ts';
 import { hotPartition } from './hot-partition.ts';
 import { indexKeyStale } from './index-key-stale.ts';
@@ -26,6 +27,7 @@ export const LINT_RULES: readonly LintRule[] = [
   hotPartition,
   unsortableSortKey,
   indexKeyStale,
+  copyOutOfStep,
   consistentReadGsi,
   reservedWord,
   indexLimits,

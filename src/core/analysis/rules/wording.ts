@@ -11,9 +11,14 @@ export function list(items: readonly string[]): string {
 export function writes(refs: readonly EntityRef[], keyName: string): string {
   const written = refs.filter((ref) => ref.entity.keys[keyName] !== undefined);
   if (written.length === 0) return `no entity has a ${keyName} template`;
-  return list(written.map((ref) => `${ref.entity.name} writes ${ref.entity.keys[keyName]}`));
+  return list(written.map((ref) => `${formName(ref)} writes ${ref.entity.keys[keyName]}`));
+}
+
+/** `Order`, or `Order's copy ById` for one of its copies. */
+export function formName(ref: EntityRef): string {
+  return ref.copy ? `${ref.entity.name}'s copy ${ref.copy.name}` : ref.entity.name;
 }
 
 export function names(refs: readonly EntityRef[]): string {
-  return list(refs.map((ref) => ref.entity.name));
+  return list([...new Set(refs.map((ref) => ref.entity.name))]);
 }
