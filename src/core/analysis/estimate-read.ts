@@ -113,6 +113,26 @@ export function estimateRead(
   }
   const rcu = perIndex.reduce((sum, t) => sum + t.units, 0);
   const result: PatternEstimate = { ...estimate, rcu, perIndex, itemsRead: n, bytesRead };
+  if (n > 0 && spec.operation === 'Scan' && schema.kind !== 'table' && schema.projection.type !== 'ALL') {
+    // DynamoDB Local scans an index through the table's items: it charges their full size to the index
+    // and fetches nothing (checked). AWS charges an index read by the index entries' projected size.
+    const fullBytes = read.items.reduce((sum, item) => {
+      const key = Object.fromEntries(primaryKeyNames(design).map((k) => [k, item[k]]));
+      return sum + size(storedItem(views, key) ?? item);
+    }, 0);
+    const localUnits = readUnits(readBlocks(fullBytes), consistency);
+    if (localUnits !== rcu) {
+      result.dynamodbLocal = {
+        total: localUnits,
+        perIndex: [
+          { target: 'table', units: 0 },
+          { target: schema.name, units: localUnits },
+        ],
+        reason: `DynamoDB Local charges a Scan of ${schema.name} at the full size of the table's items (${bytes(fullBytes)}: ${localUnits} RCU) and fetches nothing from the table; DynamoDB charges the index entries as ${schema.name} projects them.`,
+      };
+      explanation.push(result.dynamodbLocal.reason);
+    }
+  }
   if (n === 0 && spec.operation !== 'GetItem') {
     result.dynamodbLocal = {
       total: 0,
