@@ -16,7 +16,11 @@ const designText = `{
   "table": {
     "name": "cli-exact-${process.pid}-${Date.now()}",
     "partitionKey": { "name": "PK", "type": "S" },
-    "sortKey": { "name": "SK", "type": "S" }
+    "sortKey": { "name": "SK", "type": "S" },
+    "globalSecondaryIndexes": [
+      { "name": "ByValue", "partitionKey": { "name": "GSI1PK", "type": "S" },
+        "sortKey": { "name": "GSI1SK", "type": "N" } }
+    ]
   },
   "entities": [
     {
@@ -28,7 +32,7 @@ const designText = `{
         { "name": "blob", "type": "B" },
         { "name": "blobs", "type": "BS" }
       ],
-      "keys": { "PK": "READING", "SK": "{id}" }
+      "keys": { "PK": "READING", "SK": "{id}", "GSI1PK": "READINGS", "GSI1SK": "{value}" }
     }
   ],
   "items": {
@@ -48,7 +52,11 @@ const designText = `{
       "keyCondition": { "partition": "READING" } },
     { "id": "reading", "name": "One reading", "operation": "GetItem",
       "keyCondition": { "partition": "READING", "sort": { "op": "=", "value": "{id}" } },
-      "example": { "id": "a" } }
+      "example": { "id": "a" } },
+    { "id": "at-least", "name": "Readings of at least a value, smallest first", "operation": "Query",
+      "index": "ByValue",
+      "keyCondition": { "partition": "READINGS", "sort": { "op": ">=", "value": "{value}" } },
+      "example": { "value": 0 } }
   ]
 }`;
 
@@ -59,7 +67,7 @@ const SETS = new Set(['values', 'blobs']);
 function canonical(item: Item): string {
   const text = (value: unknown) => stringifyExactJson(value);
   const entries = Object.entries(item)
-    .filter(([name]) => name !== 'PK' && name !== 'SK' && name !== 'entityType')
+    .filter(([name]) => !['PK', 'SK', 'GSI1PK', 'GSI1SK', 'entityType'].includes(name))
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, value]) =>
       SETS.has(name) ? [name, (value as unknown[]).map(text).sort().join(',')] : [name, text(value)],
@@ -94,5 +102,25 @@ describe('exact numbers through apply, run and query', () => {
     const one = await runKeyplan(['run', '-', 'reading', ...dynamo, '--arg', 'id=c', '--json'], designText);
     expect(one.code, one.stderr).toBe(0);
     expect(canonical(one.json().items[0])).toBe(canonical(designed[2]));
+
+    // An N sort key in numeric order, from a 38-digit --arg taken as written (as a double, 1.2345678901234568e+37,
+    // it would be above item a's value and leave it out); run and query agree on every page's text.
+    const atLeast = ['--arg', 'value=12345678901234567890123456789012345678', '--json'];
+    const ranFrom = await runKeyplan(['run', '-', 'at-least', ...dynamo, ...atLeast], designText);
+    const queriedFrom = await runKeyplan(['query', '-', 'at-least', ...atLeast], designText);
+    expect(ranFrom.code, ranFrom.stderr).toBe(0);
+    expect(queriedFrom.code, queriedFrom.stderr).toBe(0);
+    expect(ranFrom.json().items.map((item: Item) => item.id)).toEqual(['a', 'c']);
+    expect(ranFrom.json().items.map(canonical)).toEqual(queriedFrom.json().items.map(canonical));
+    const all = ['--arg', 'value=-9.9999999999999999999999999999999999999E+125', '--json', '--limit', '2'];
+    const ranAll = await runKeyplan(['run', '-', 'at-least', ...dynamo, ...all], designText);
+    const queriedAll = await runKeyplan(['query', '-', 'at-least', ...all], designText);
+    expect(ranAll.code, ranAll.stderr).toBe(0);
+    expect(ranAll.json().items.map((item: Item) => item.id)).toEqual(['d', 'b']);
+    // The start key of the next page, the same digits (DynamoDB orders its attributes otherwise).
+    const keyText = (key: Item) =>
+      stringifyExactJson(Object.fromEntries(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1))));
+    expect(keyText(ranAll.json().lastEvaluatedKey)).toBe(keyText(queriedAll.json().lastEvaluatedKey));
+    expect(keyText(ranAll.json().lastEvaluatedKey)).toContain('"GSI1SK":-1.5e-100');
   });
 });

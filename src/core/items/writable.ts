@@ -7,6 +7,7 @@ import { ITEM_LIMIT_BYTES } from '../analysis/rules/item-size.ts';
 import { decodeBase64, parseDecimal } from '../keys/compare.ts';
 import { KEY_LIMIT_BYTES } from '../keys/limits.ts';
 import { renderKeyValue, TemplateSyntaxError } from '../keys/template.ts';
+import { isExactNumber, stringifyExactJson } from '../model/exact-json.ts';
 import { keySchemas, TABLE_INDEX } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { Design, JsonValue, KeyAttribute } from '../model/schema.ts';
@@ -32,7 +33,7 @@ export interface WritableItems {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const shown = (value: unknown) => {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = value === undefined ? 'undefined' : stringifyExactJson(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
 
@@ -72,7 +73,8 @@ function valueProblem(value: AttributeValue, depth = 0): string | undefined {
 /** Why DynamoDB refuses this key value, if it does: its type, emptiness, size. */
 function keyProblem(value: unknown, key: KeyAttribute, role: 'partition' | 'sort'): string | undefined {
   if (key.type === 'N') {
-    if (typeof value === 'number' || typeof value === 'string') return numberProblem(String(value));
+    if (typeof value === 'number' || typeof value === 'string' || isExactNumber(value))
+      return numberProblem(String(value));
     return `expected a number (the key type N), got ${shown(value)}`;
   }
   if (typeof value !== 'string')

@@ -1,5 +1,6 @@
 // From an access pattern and its arguments to concrete values: which arguments a pattern needs, how CLI
 // strings become typed values, and the ReadSpec that the request builder and the evaluator both consume.
+import { parseDecimal } from '../keys/compare.ts';
 import {
   placeholders,
   RenderTooLongError,
@@ -8,6 +9,7 @@ import {
   singlePlaceholder,
 } from '../keys/template.ts';
 import { writtenForms } from '../model/copies.ts';
+import { numberFromText } from '../model/exact-json.ts';
 import { isNaturalKey, keyAttributeTypes, keySchemaFor, primaryKeyNames } from '../model/indexes.ts';
 import type { KeyValue } from '../model/item.ts';
 import type {
@@ -217,10 +219,10 @@ function booleanAttributes(design: Design): Set<string> {
 
 function toNumber(name: string, value: JsonValue): JsonValue {
   if (typeof value !== 'string') return value;
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number))
-    throw new RequestError(`argument ${name} must be a number, got "${value}"`);
-  return number;
+  // Every digit kept: `--arg total=12345678901234567890123` is that number, not the nearest double.
+  const text = value.trim();
+  if (parseDecimal(text) !== undefined && Number.isFinite(Number(text))) return numberFromText(text);
+  throw new RequestError(`argument ${name} must be a number, got "${value}"`);
 }
 
 /**
