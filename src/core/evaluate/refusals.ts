@@ -152,3 +152,53 @@ export function asStoredText<T>(value: T): T {
 export function hasLoneSurrogate(value: string): boolean {
   return new RegExp(LONE_SURROGATE.source).test(value);
 }
+
+/** A read pattern as validate.ts sees it: what DynamoDB refuses in it whatever its arguments. */
+interface ReadPatternParts {
+  operation: 'GetItem' | 'Query' | 'Scan';
+  keyCondition?: { partition?: string; sort?: { value: string; to?: string } };
+  filter?: { attribute: string; op: ConditionOperator }[];
+  projection?: string[];
+}
+
+/**
+ * What DynamoDB refuses in a read pattern as the design states it (paths relative to the pattern), in
+ * DynamoDB's words: a projection naming an attribute twice or one a GSI does not hold, a Query filter on an
+ * attribute the index does not hold, begins_with on a numeric attribute (its operand is always a number),
+ * an empty literal key value. validate.ts reports them; the evaluator refuses the same for any arguments.
+ */
+export function readPatternProblems(
+  design: Design,
+  pattern: ReadPatternParts,
+  schema: KeySchema,
+  numeric: ReadonlySet<string>,
+): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const { operation, projection, filter, keyCondition } = pattern;
+  projection?.forEach((name, j) => {
+    if (projection.indexOf(name) !== j)
+      problems.push({ path: `projection[${j}]`, message: projectionOverlap([name, name])! });
+    else {
+      const unheld = indexProjectionProblem(design, schema, 'GetItem', undefined, [name]);
+      if (unheld) problems.push({ path: `projection[${j}]`, message: unheld });
+    }
+  });
+  filter?.forEach((clause, j) => {
+    if (clause.op === 'begins_with' && numeric.has(clause.attribute))
+      problems.push({ path: `filter[${j}].op`, message: clauseProblem({ ...clause, value: 0 })! });
+    if (operation !== 'Query') return;
+    const unheld = indexProjectionProblem(design, schema, 'Query', [clause], undefined);
+    if (unheld) problems.push({ path: `filter[${j}].attribute`, message: unheld });
+  });
+  if (operation !== 'Scan' && keyCondition) {
+    const index = operation === 'Query' ? schema : undefined;
+    const empty = (path: string, template: string | undefined, key: KeyAttribute | undefined) => {
+      const problem = key && template === '' ? emptyKeyProblem('', key, index) : undefined;
+      if (problem) problems.push({ path, message: problem });
+    };
+    empty('keyCondition.partition', keyCondition.partition, schema.partitionKey);
+    empty('keyCondition.sort.value', keyCondition.sort?.value, schema.sortKey);
+    empty('keyCondition.sort.to', keyCondition.sort?.to, schema.sortKey);
+  }
+  return problems;
+}

@@ -1,6 +1,7 @@
 // Validation of a design document: the zod schema for shape, then the reference checks a schema cannot
 // express. Every problem names its JSON path (`entities[2].keys.GSI1PK: unknown attribute {statuz}`).
 import type { z } from 'zod';
+import { readPatternProblems } from '../evaluate/refusals.ts';
 import { canonicalNumber, compareKeyValues, decodeBase64 } from '../keys/compare.ts';
 import {
   formatBytes,
@@ -13,6 +14,7 @@ import {
 } from '../keys/limits.ts';
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
 import { isBase64 } from '../requests/marshall.ts';
+import { numericAttributes } from '../requests/resolve.ts';
 import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from './exact-json.ts';
 import { keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
 import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
@@ -487,6 +489,10 @@ function checkPattern(
       const schema = keySchemaFor(design, pattern.index);
       if (!schema) add(`${path}.index`, `no index is named "${pattern.index}"`);
       pattern.returns?.forEach((name, i) => checkEntity(`${path}.returns[${i}]`, name));
+      // What DynamoDB refuses whatever the arguments, in its words (the evaluator refuses the same).
+      if (schema)
+        for (const problem of readPatternProblems(design, pattern, schema, numericAttributes(design)))
+          add(`${path}.${problem.path}`, problem.message);
       if (pattern.operation === 'Scan') break;
       const { keyCondition } = pattern;
       checkTemplate(`${path}.keyCondition.partition`, keyCondition.partition);

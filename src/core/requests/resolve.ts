@@ -202,7 +202,7 @@ export function requireArguments(pattern: AccessPattern, names: string[], args: 
 }
 
 /** Attributes some entity declares N or NS, or that are N keys: their arguments are numbers. */
-function numericAttributes(design: Design): Set<string> {
+export function numericAttributes(design: Design): Set<string> {
   const names = new Set<string>();
   for (const [name, type] of keyAttributeTypes(design)) if (type === 'N') names.add(name);
   for (const entity of design.entities) {
