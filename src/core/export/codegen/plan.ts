@@ -255,6 +255,15 @@ function planPattern(
     numeric: numericAttributes(design),
     example: pattern.example ?? {},
   };
+  // A write of an entity with item copies is a TransactWriteItems of them (build-write.ts); generated code
+  // writes single items, so it leaves such a pattern out rather than send another request than Keyplan's.
+  for (const action of writeActions(pattern) ?? []) {
+    const copies = design.entities.find((e) => e.name === action.entity)?.copies ?? [];
+    if (copies.length > 0 && action.operation !== 'ConditionCheck')
+      throw new CodegenError(
+        `${action.entity} is stored with item copies (${copies.map((c) => c.name).join(', ')}), which generated code does not write yet; keyplan requests gives the TransactWriteItems to send`,
+      );
+  }
   const request = planRequest(context, pattern);
   const pages = pattern.operation === 'Query' || pattern.operation === 'Scan';
   const snake = snakeCase(pattern.id);

@@ -11,7 +11,7 @@ import { pythonReadFunctions } from './python-reads.ts';
 import { pyDef, pyDocstring, pyLayout } from './python-shared.ts';
 import { type PythonEnv, PythonUses, pyDict, pyHint, pyString, pyValue } from './python-values.ts';
 import { pythonWriteFunction } from './python-writes.ts';
-import { article } from './text.ts';
+import { article, copiesNote } from './text.ts';
 
 function entityFunctions(design: Design, plan: EntityPlan, uses: PythonUses): string[] {
   const { entity, attributes, python } = plan;
@@ -57,7 +57,9 @@ function entityFunctions(design: Design, plan: EntityPlan, uses: PythonUses): st
   const put = [
     pyDef(python.put, params, 'dict'),
     pyDocstring(
-      [`Writes ${article(entity.name)}, replacing any item with its key; returns the item written.`],
+      [
+        `Writes ${article(entity.name)}, replacing any item with its key; returns the item written.${copiesNote(entity)}`,
+      ],
       '    ',
     ),
     `    item = ${pyLayout(call, '    ', 11)}`,

@@ -4,7 +4,7 @@
 import type { Design } from '../../model/schema.ts';
 import type { EntityPlan } from './entities.ts';
 import type { CodePlan } from './plan.ts';
-import { article, wrap } from './text.ts';
+import { article, copiesNote, wrap } from './text.ts';
 import { typescriptPatternFunctions } from './typescript-patterns.ts';
 import {
   type TypescriptEnv,
@@ -71,7 +71,9 @@ function entityDeclarations(design: Design, plan: EntityPlan, uses: TypescriptUs
     '}',
   ].join('\n');
   const put = [
-    tsDoc([`Writes ${article(entity.name)}, replacing any item with its key; returns the item written.`]),
+    tsDoc([
+      `Writes ${article(entity.name)}, replacing any item with its key; returns the item written.${copiesNote(entity)}`,
+    ]),
     `export async function ${names.put}(`,
     '  client: DynamoDBDocumentClient,',
     `  ${variable}: ${names.type},`,

@@ -4,7 +4,8 @@
 // place for key templates of indexes, access patterns, LSIs, TTL or attribute details, so the design
 // (without its items, which the table data holds) also goes into `KeyplanDesign`, a field Workbench does
 // not read and Keyplan's importer reads back: importing the export gives the same design.
-import { deriveItem } from '../../items/derive.ts';
+import { deriveFormItem, deriveItem } from '../../items/derive.ts';
+import { storedForms } from '../../model/copies.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
 import type { PlainItem } from '../../model/item.ts';
 import type { AttributeFormat, AttributeType, Design, Entity, KeyAttribute } from '../../model/schema.ts';
@@ -138,6 +139,29 @@ function facet(design: Design, entity: Entity, items: AttributeMap[]): Workbench
   };
 }
 
+/** The facet name of an entity's copy (entity.copies): `Order.ById` (an entity name has no "."). */
+export const copyFacetName = (entity: string, copy: string) => `${entity}.${copy}`;
+
+/**
+ * One facet per item copy, after the entities' own: its key templates as aliases, its items (derived from the
+ * entity's samples, which is where an import takes them back from).
+ */
+function copyFacets(design: Design): WorkbenchFacetOut[] {
+  const primaryKey = primaryKeyNames(design);
+  return design.entities.flatMap((entity) => {
+    const types = typesOf(design, entity);
+    return storedForms(entity)
+      .slice(1)
+      .map((form) => {
+        const items = (design.items[entity.name] ?? [])
+          .map((values) => deriveFormItem(design, form, values))
+          .filter((item) => primaryKey.every((name) => item[name] !== undefined))
+          .map((item) => dynamoJson(item, types));
+        return facet(design, { ...form.entity, name: copyFacetName(entity.name, form.copy!) }, items);
+      });
+  });
+}
+
 export interface WorkbenchExportOptions {
   /** Creation and modification time written in the metadata (default: now). */
   now?: Date;
@@ -161,7 +185,10 @@ export function exportWorkbench(design: Design, options: WorkbenchExportOptions 
     TableName: table.name,
     KeyAttributes: keyAttributes(table.partitionKey, table.sortKey),
     NonKeyAttributes: nonKeyAttributes(design),
-    TableFacets: design.entities.map((entity, i) => facet(design, entity, itemsByEntity[i])),
+    TableFacets: [
+      ...design.entities.map((entity, i) => facet(design, entity, itemsByEntity[i])),
+      ...copyFacets(design),
+    ],
     GlobalSecondaryIndexes: table.globalSecondaryIndexes.map((gsi) => ({
       IndexName: gsi.name,
       KeyAttributes: keyAttributes(gsi.partitionKey, gsi.sortKey),

@@ -5,7 +5,7 @@
 import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
 import { type Design, designSchema, type SampleValues } from '../../model/schema.ts';
 import { formatProblems, validateDesign } from '../../model/validate.ts';
-import { exportWorkbench } from './export.ts';
+import { copyFacetName, exportWorkbench } from './export.ts';
 import type { WorkbenchTable } from './format.ts';
 import { readRows } from './rows.ts';
 
@@ -37,7 +37,12 @@ function samplesOfFacets(
   const asDesign = { ...design, items: {} };
   const keyTypes = keyAttributeTypes(asDesign);
   const items: Record<string, SampleValues[]> = {};
+  // An item copy's facet holds items derived from its entity's samples, which the entity's facet has.
+  const copies = new Set(
+    design.entities.flatMap((e) => (e.copies ?? []).map((copy) => copyFacetName(e.name, copy.name))),
+  );
   for (const facet of table.TableFacets ?? []) {
+    if (copies.has(facet.FacetName)) continue;
     // Rows that do not read cleanly make the re-export differ, which is how they are reported.
     const rows = readRows(facet.TableData ?? [], 'facet', {
       keyTypes,
