@@ -1,5 +1,6 @@
 // Every way a design leaves Keyplan, behind one function: `exportDesign(design, target)`. Each target is
 // one entry of EXPORTERS; `keyplan export --to TARGET` and the app's Export panel list EXPORT_TARGETS.
+import { stringifyExactJson } from '../model/exact-json.ts';
 import type { Design } from '../model/schema.ts';
 import { cdkApp } from './cdk.ts';
 import { cloudFormationJson, cloudFormationYaml } from './cloudformation.ts';
@@ -113,7 +114,7 @@ const noSqlWorkbench: Exporter = (design) => {
   return {
     filename,
     language: 'json',
-    content: `${JSON.stringify(exportWorkbench(design), null, 2)}\n`,
+    content: `${stringifyExactJson(exportWorkbench(design), 2)}\n`,
     nextSteps: `NoSQL Workbench: Data modeler → Import data model → ${filename}. keyplan import ${filename} --from nosql-workbench reads it back.`,
   };
 };

@@ -151,6 +151,16 @@ export function numberKeyText(value: NumberValue): string {
   return canonicalNumber(value);
 }
 
+/**
+ * DynamoDB's text of a number it stores, as it answers it (canonicalNumber: `1e+22` →
+ * `10000000000000000000000`, `1.50` → `1.5`); text DynamoDB would refuse stays as given.
+ */
+export function dynamoNumberText(text: string): string {
+  return parseDecimal(text) !== undefined && numberLimitProblem(text) === undefined
+    ? canonicalNumber(text)
+    : text;
+}
+
 /** A canonical string for a key value, for use as a Map key: equal keys give equal strings. */
 export function keyString(value: KeyValue, type: KeyType): string {
   return type === 'N' ? canonicalNumber(value) : String(value);

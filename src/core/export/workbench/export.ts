@@ -5,12 +5,14 @@
 // (without its items, which the table data holds) also goes into `KeyplanDesign`, a field Workbench does
 // not read and Keyplan's importer reads back: importing the export gives the same design.
 import { deriveFormItem, deriveItem } from '../../items/derive.ts';
+import { dynamoNumberText } from '../../keys/compare.ts';
 import { storedForms } from '../../model/copies.ts';
+import { parseExactJson, stringifyExactJson } from '../../model/exact-json.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
 import type { PlainItem } from '../../model/item.ts';
 import type { AttributeFormat, AttributeType, Design, Entity, KeyAttribute } from '../../model/schema.ts';
 import { RequestError } from '../../requests/errors.ts';
-import { type AttributeMap, marshallValue } from '../../requests/marshall.ts';
+import { type AttributeMap, type AttributeValue, marshallValue } from '../../requests/marshall.ts';
 
 export const WORKBENCH_MODEL_VERSION = '3.0';
 export const WORKBENCH_AUTHOR = 'Keyplan';
@@ -85,13 +87,23 @@ function dynamoJson(item: PlainItem, types: ReadonlyMap<string, AttributeType>):
   return Object.fromEntries(
     Object.entries(item).map(([name, value]) => {
       try {
-        return [name, marshallValue(value, types.get(name))];
+        return [name, dynamoNumbers(marshallValue(value, types.get(name)))];
       } catch (error) {
         if (!(error instanceof RequestError)) throw error;
-        return [name, marshallValue(value)];
+        return [name, dynamoNumbers(marshallValue(value))];
       }
     }),
   );
+}
+
+/** Numbers written as DynamoDB writes them, every digit and no exponent (`1e+22` → `10000000000000000000000`). */
+function dynamoNumbers(value: AttributeValue): AttributeValue {
+  if ('N' in value) return { N: dynamoNumberText(value.N) };
+  if ('NS' in value) return { NS: value.NS.map(dynamoNumberText) };
+  if ('L' in value) return { L: value.L.map(dynamoNumbers) };
+  if ('M' in value)
+    return { M: Object.fromEntries(Object.entries(value.M).map(([k, v]) => [k, dynamoNumbers(v)])) };
+  return value;
 }
 
 function typesOf(design: Design, entity: Entity): Map<string, AttributeType> {
@@ -222,6 +234,7 @@ export function exportWorkbench(design: Design, options: WorkbenchExportOptions 
       Version: WORKBENCH_MODEL_VERSION,
     },
     DataModel: [tableOut],
-    KeyplanDesign: structuredClone(keyplanDesign),
+    // A deep copy that keeps ExactNumbers (an enum's 38-digit value): structuredClone would not.
+    KeyplanDesign: parseExactJson(stringifyExactJson(keyplanDesign)) as Omit<Design, 'items'>,
   };
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deriveItems } from '../../items/derive.ts';
+import { ExactNumber } from '../../model/exact-json.ts';
 import { keyAttributeTypes } from '../../model/indexes.ts';
 import type { Design } from '../../model/schema.ts';
 import { validateDesign } from '../../model/validate.ts';
@@ -399,7 +400,7 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
         // A map with one member named "M" is a map, not a wrapper.
         box: { M: { M: { N: '5' } } },
         inner: { M: { tags: { SS: ['a', 'b'] }, raw: { B: 'AAE=' } } },
-        twice: { NS: ['1', 2, '1'] },
+        twice: { NS: ['1', 2, '1.0', '12345678901234567890123', '1.2345678901234567890123E+22'] },
         big: { N: '12345678901234567890123' },
         text: { B: 'not base64' },
       },
@@ -411,8 +412,8 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
         stats: { HP: 50, ATK: 7 },
         box: { M: 5 },
         inner: { tags: ['a', 'b'], raw: 'AAE=' },
-        twice: [1, 2],
-        big: Number('12345678901234567890123'),
+        twice: [1, 2, new ExactNumber('12345678901234567890123')],
+        big: new ExactNumber('12345678901234567890123'),
       },
     ]);
     expect(warnings).toEqual([
@@ -420,8 +421,18 @@ describe('NoSQL Workbench import of broken or foreign files', () => {
       'table "Users", TableData[0].inner.tags: a SS set inside a map or list is held as a list',
       'table "Users", TableData[0].inner.raw: binary inside a map or list is held as its base64 text',
       'table "Users", TableData[0].twice: NS lists a member more than once; kept once, as a DynamoDB set holds it',
-      'table "Users", TableData[0].big: the number 12345678901234567890123 is held as 12345678901234568000000, the nearest a design holds',
       'table "Users", TableData[0].text: B needs base64 text; value dropped',
+    ]);
+  });
+
+  it('keeps every digit of a number written as plain JSON in the file text', () => {
+    const model = minimal();
+    (model.DataModel[0].TableData as unknown[]) = [{ PK: { S: 'USER#1' }, doc: { M: { n: 'BIG' } } }];
+    const text = JSON.stringify(model).replace('"BIG"', '-1.2345678901234567890123E+22');
+    const result = importWorkbenchText(text);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.design.items.Users).toEqual([
+      { userId: '1', doc: { n: new ExactNumber('-12345678901234567890123') } },
     ]);
   });
 

@@ -3,6 +3,7 @@
 // every item's keys (from the model where it names them, else inferred), and the visualizer's saved
 // queries as access patterns. Pure: the caller decides what to do with the design; a model that cannot be
 // read gives a message naming what is wrong and no design.
+import { parseExactJson } from '../../model/exact-json.ts';
 import type { AttributeFormat, Design, DesignInput, SampleValues } from '../../model/schema.ts';
 import { formatProblems, jsonSyntaxMessage, validateDesign } from '../../model/validate.ts';
 import { buildEntity } from './entities.ts';
@@ -224,7 +225,8 @@ export function importWorkbench(json: unknown, options: WorkbenchImportOptions =
 export function importWorkbenchText(text: string, options: WorkbenchImportOptions = {}): WorkbenchImport {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // Every digit of a number kept (a plain-JSON 23-digit number is not rounded to a double).
+    json = parseExactJson(text);
   } catch (error) {
     return { ok: false, message: jsonSyntaxMessage(text, error) };
   }

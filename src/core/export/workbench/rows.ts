@@ -10,7 +10,8 @@
 // dropped with a warning naming its item and attribute, as is a row without its primary key, which
 // DynamoDB would not store.
 
-import { canonicalNumber } from '../../keys/compare.ts';
+import { canonicalNumber, numberFromKeyText } from '../../keys/compare.ts';
+import { isExactNumber, type NumberValue } from '../../model/exact-json.ts';
 import type { AttributeType, JsonValue, KeyType } from '../../model/schema.ts';
 import { isBase64 } from '../../requests/marshall.ts';
 import type { WorkbenchRow } from './format.ts';
@@ -43,7 +44,7 @@ type Read = { ok: true; value: JsonValue } | { ok: false; error: string };
 const fail = (error: string): Read => ({ ok: false, error });
 
 function isObject(raw: unknown): raw is Record<string, unknown> {
-  return typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !isExactNumber(raw);
 }
 
 /** `{ "S": … }`: an object with one key that is a DynamoDB type. */
@@ -61,21 +62,11 @@ function wrappedMap(content: Record<string, unknown>): Record<string, unknown> |
   return members.length > 0 && members.every((member) => typeEntry(member)) ? entry[1] : undefined;
 }
 
-function readNumber(raw: unknown): number | undefined {
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  return Number.isFinite(n) ? n : undefined;
-}
-
-/** Notes the numbers a JavaScript number cannot hold exactly (more than about 17 significant digits). */
-function inexact(raw: unknown[], read: number[], at: string, notes: ReadNote[]): void {
-  raw.forEach((text, i) => {
-    const written = canonicalNumber(String(text).trim());
-    if (written !== canonicalNumber(read[i]))
-      notes.push({
-        at,
-        note: `the number ${written} is held as ${canonicalNumber(read[i])}, the nearest a design holds`,
-      });
-  });
+/** A number exactly as the file writes it (`{"N": "…"}` text or a JSON number): every digit is kept. */
+function readNumber(raw: unknown): NumberValue | undefined {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
+  if (isExactNumber(raw)) return raw;
+  return typeof raw === 'string' ? numberFromKeyText(raw) : undefined;
 }
 
 function readSet(
@@ -88,8 +79,10 @@ function readSet(
   if (!Array.isArray(raw) || raw.length === 0) return fail(`${type} needs a non-empty array`);
   const values = raw.map(member);
   if (values.some((v) => v === undefined)) return fail(`${type} holds a member of the wrong type`);
-  if (type === 'NS') inexact(raw, values as number[], at, notes);
-  const members = [...new Set(values as (string | number)[])];
+  // A set member is one value however it is written: `1`, `1.0` and `1E0` are one NS member.
+  const key = (v: JsonValue | undefined) => (type === 'NS' ? canonicalNumber(v as NumberValue) : v);
+  const seen = new Set<unknown>();
+  const members = (values as JsonValue[]).filter((v) => !seen.has(key(v)) && seen.add(key(v)));
   if (members.length < values.length)
     notes.push({ at, note: `${type} lists a member more than once; kept once, as a DynamoDB set holds it` });
   return { ok: true, value: members };
@@ -117,7 +110,7 @@ function readMember(raw: unknown, at: string, notes: ReadNote[]): Read {
 /** JSON written without DynamoDB types, read by its JSON type; its members may be typed again. */
 function readPlain(raw: unknown, at: string, notes: ReadNote[]): Read {
   if (raw === null || typeof raw === 'string' || typeof raw === 'boolean') return { ok: true, value: raw };
-  if (typeof raw === 'number') return { ok: true, value: raw };
+  if (typeof raw === 'number' || isExactNumber(raw)) return { ok: true, value: raw };
   if (Array.isArray(raw)) return readValue('L', raw, at, notes);
   if (isObject(raw)) return readValue('M', raw, at, notes);
   return fail(`not a JSON value: ${String(raw)}`);
@@ -132,7 +125,6 @@ function readValue(type: string, raw: unknown, at: string, notes: ReadNote[]): R
     case 'N': {
       const n = readNumber(raw);
       if (n === undefined) return fail(`N needs a number, got ${JSON.stringify(raw)}`);
-      inexact([raw], [n], at, notes);
       return { ok: true, value: n };
     }
     case 'B':
@@ -194,7 +186,15 @@ export function readAttributeValue(raw: unknown, notes: ReadNote[] = []): TypedV
   const read = readPlain(raw, '', notes);
   if (!read.ok) return { error: read.error };
   const type =
-    raw === null ? 'NULL' : Array.isArray(raw) ? 'L' : isObject(raw) ? 'M' : PLAIN_TYPES[typeof raw];
+    raw === null
+      ? 'NULL'
+      : Array.isArray(raw)
+        ? 'L'
+        : isExactNumber(raw)
+          ? 'N'
+          : isObject(raw)
+            ? 'M'
+            : PLAIN_TYPES[typeof raw];
   return { type, value: read.value };
 }
 
