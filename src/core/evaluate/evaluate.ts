@@ -115,8 +115,8 @@ function query(design: Design, view: IndexView, spec: ReadSpec, engine: Engine):
   // AWS documents neither rule below; the evaluator follows DynamoDB Local, the reference here.
   const single = view.schema.kind === 'table';
   if (spec.exclusiveStartKey) {
-    const from = startKey(keys, view, spec.exclusiveStartKey);
     refuse(emptyStartKeyProblem(keys, view.schema, spec.exclusiveStartKey));
+    const from = startKey(keys, view, spec.exclusiveStartKey);
     if (compareKeyValues(from.pk, spec.partition, partitionKey.type) !== 0) {
       throw new EvaluationError(
         'The provided starting key is outside query boundaries based on provided conditions',
