@@ -15,6 +15,7 @@ import { buildRequest } from '../requests/build.ts';
 import { RequestError } from '../requests/errors.ts';
 import type { TransactWriteItemsInput } from '../requests/inputs.ts';
 import { orderCopies } from '../requests/test-designs.ts';
+import { removeAttribute, updateAttribute, updateTable } from './ops/index.ts';
 import type { AccessPattern, Design, DesignInput } from './schema.ts';
 import { validateDesign } from './validate.ts';
 
@@ -250,5 +251,23 @@ describe('item copies', () => {
       expect(code).toMatch(/user_orders|userOrders/);
       expect(code).toContain('copies (ById) are not written');
     }
+  });
+
+  it('follow the edits of the designer: attribute and key attribute renames, removed attributes', () => {
+    const renamed = updateAttribute(design, 'User', 'email', { name: 'mail' });
+    expect(renamed.entities[0].copies).toEqual([
+      {
+        name: 'ByEmail',
+        description: design.entities[0].copies![0].description,
+        keys: { PK: 'EMAIL#{mail}', SK: 'EMAIL' },
+        attributes: ['userId'],
+      },
+    ]);
+    const held = updateAttribute(design, 'User', 'userId', { name: 'id' });
+    expect(held.entities[0].copies![0].attributes).toEqual(['id']);
+    expect(removeAttribute(design, 'User', 'userId').entities[0].copies![0].attributes).toEqual([]);
+    const keyed = updateTable(design, { partitionKey: { name: 'pk', type: 'S' } });
+    expect(keyed.entities[1].copies![0].keys).toEqual({ pk: 'ORDER#{orderId}', SK: 'DETAILS' });
+    expect(validateDesign(keyed).problems).toEqual([]);
   });
 });

@@ -114,18 +114,27 @@ export function updateAttribute(
   const renamed = attribute.name !== old.name;
   if (renamed) assertAttributeNameFree(design, entity, attribute.name);
   assertValid(attributeSchema, attribute, 'attribute');
-  const next = mapEntity(design, entity, (e) => ({
-    ...e,
-    attributes: replaceAt(e.attributes, i, attribute),
-    keys: renamed
-      ? Object.fromEntries(
-          Object.entries(e.keys).map(([key, template]) => [
-            key,
-            renamePlaceholder(template, name, attribute.name),
-          ]),
-        )
-      : e.keys,
-  }));
+  const renameIn = (keys: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(keys).map(([key, template]) => [key, renamePlaceholder(template, name, attribute.name)]),
+    );
+  const next = mapEntity(design, entity, (e) => {
+    const changed = {
+      ...e,
+      attributes: replaceAt(e.attributes, i, attribute),
+      keys: renamed ? renameIn(e.keys) : e.keys,
+    };
+    // Item copies (entity.copies) name the attribute in their templates and in the attributes they hold.
+    if (renamed && e.copies)
+      changed.copies = e.copies.map((copy) =>
+        withoutUndefined({
+          ...copy,
+          keys: renameIn(copy.keys),
+          attributes: copy.attributes?.map((held) => (held === name ? attribute.name : held)),
+        }),
+      );
+    return changed;
+  });
   if (!renamed) return next;
   const samples = next.items[entity];
   return {
@@ -143,6 +152,16 @@ export function removeAttribute(design: Design, entity: string, name: string): D
   const next = mapEntity(design, entity, (e) => ({
     ...e,
     attributes: e.attributes.filter((_, j) => j !== i),
+    // A copy no longer holds it (a template of a copy that uses it is left for validation to name).
+    ...(e.copies
+      ? {
+          copies: e.copies.map((copy) =>
+            copy.attributes?.includes(name)
+              ? { ...copy, attributes: copy.attributes.filter((held) => held !== name) }
+              : copy,
+          ),
+        }
+      : {}),
   }));
   const samples = next.items[entity];
   if (!samples) return next;

@@ -104,16 +104,30 @@ export function reconcileEntityKeys(
   const moves = new Map(renames.filter(([from, to]) => from !== to && !used.has(from)));
   const dropped = new Set([...keyAttributeTypes(before).keys()].filter((n) => !used.has(n) && !moves.has(n)));
   if (moves.size === 0 && dropped.size === 0) return after;
-  const entities = mapShared(after.entities, (entity) => {
-    if (!Object.keys(entity.keys).some((n) => moves.has(n) || dropped.has(n))) return entity;
+  const touched = (keys: Record<string, string>) =>
+    Object.keys(keys).some((n) => moves.has(n) || dropped.has(n));
+  const reconcile = (before: Record<string, string>) => {
+    if (!touched(before)) return before;
     const keys: Record<string, string> = {};
-    for (const [name, template] of Object.entries(entity.keys)) {
+    for (const [name, template] of Object.entries(before)) {
       if (dropped.has(name)) continue;
       const to = moves.get(name);
       // An entity that already has a template for the new name keeps it; the old one stays for validation to flag.
-      keys[to !== undefined && !(to in entity.keys) ? to : name] = template;
+      keys[to !== undefined && !(to in before) ? to : name] = template;
     }
-    return { ...entity, keys };
+    return keys;
+  };
+  const entities = mapShared(after.entities, (entity) => {
+    // An item copy's keys (entity.copies) follow their key attributes as the entity's do.
+    const copies =
+      entity.copies &&
+      mapShared(entity.copies, (copy) => {
+        const keys = reconcile(copy.keys);
+        return keys === copy.keys ? copy : { ...copy, keys };
+      });
+    const keys = reconcile(entity.keys);
+    if (keys === entity.keys && copies === entity.copies) return entity;
+    return copies ? { ...entity, keys, copies } : { ...entity, keys };
   });
   return { ...after, entities };
 }
