@@ -58,18 +58,20 @@ function itemAssembler(
 ): (values: Values, keys: Record<string, KeyValue>) => PlainItem {
   const nullTyped = new Set(entity.attributes.filter((a) => a.type === 'NULL').map((a) => a.name));
   const held = copy ? new Set(entity.attributes.map((a) => a.name)) : undefined;
-  const typeAttribute = design.table.typeAttribute;
+  const typeAttribute = design.table.writeTypeAttribute === false ? undefined : design.table.typeAttribute;
+  // A key-only attribute renders keys and is not stored itself.
+  const keyOnly = new Set(entity.attributes.filter((a) => a.keyOnly).map((a) => a.name));
   return (values, keys) => {
     const out: PlainItem = {};
     for (const name in values) {
-      if (held && !held.has(name)) continue;
+      if ((held && !held.has(name)) || keyOnly.has(name)) continue;
       const value = values[name];
       // DynamoDB has no "absent" value: null means no attribute, unless the attribute is of type NULL.
       if (value === undefined || (value === null && !nullTyped.has(name))) continue;
       out[name] = value;
     }
     Object.assign(out, keys);
-    out[typeAttribute] = entity.name;
+    if (typeAttribute !== undefined) out[typeAttribute] = entity.name;
     return out;
   };
 }
@@ -125,7 +127,8 @@ interface DerivedEntity {
 
 // Derivation reads only these of the table: renaming an index or changing its projection re-derives nothing.
 function keyTypesSignature(design: Design): string {
-  return JSON.stringify([design.table.typeAttribute, ...keyAttributeTypes(design)]);
+  const { typeAttribute, writeTypeAttribute } = design.table;
+  return JSON.stringify([typeAttribute, writeTypeAttribute, ...keyAttributeTypes(design)]);
 }
 
 function deriveEntityItems(design: Design, { entity, copy }: StoredForm, keyTypes: string): DerivedItem[] {

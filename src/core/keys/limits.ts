@@ -116,13 +116,15 @@ export function designItemBytes(design: Design, stopAbove = Number.POSITIVE_INFI
         type: keyTypes.get(name) ?? 'S',
         nameBytes: utf8Length(name),
       }));
-    const fixed = utf8Length(typeAttribute) + utf8Length(entity.name);
+    const fixed =
+      design.table.writeTypeAttribute === false ? 0 : utf8Length(typeAttribute) + utf8Length(entity.name);
+    const keyOnly = new Set(entity.attributes.filter((a) => a.keyOnly).map((a) => a.name));
     for (const sample of samples) {
       if (total > stopAbove) return total;
       total += fixed;
       for (const name in sample) {
         const value = sample[name];
-        if (value === null && types?.get(name) !== 'NULL') continue; // derivation drops it
+        if (keyOnly.has(name) || (value === null && types?.get(name) !== 'NULL')) continue; // derivation drops it
         total += utf8Length(name) + valueSize(value, types?.get(name));
       }
       for (const key of keys) {

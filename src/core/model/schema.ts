@@ -131,6 +131,11 @@ export const tableSchema = z
     localSecondaryIndexes: z.array(lsiSchema).default([]),
     ttlAttribute: attributeName.optional(),
     typeAttribute: attributeName.default('entityType'),
+    /**
+     * false: items are stored without the type attribute (an imported model's items, kept exactly as the
+     * model has them); Keyplan still knows each item's entity from its design. Default true.
+     */
+    writeTypeAttribute: z.boolean().optional(),
     stream: z.enum(STREAM_VIEW_TYPES).optional(),
     pointInTimeRecovery: z.boolean().optional(),
   })
@@ -148,6 +153,11 @@ export const attributeSchema = z
       .min(1)
       .optional(),
     description: z.string().optional(),
+    /**
+     * The value lives in the entity's keys only (`USER#{userId}`): it renders them and is not stored as an
+     * attribute of its own, as an imported model's items hold it. Default false.
+     */
+    keyOnly: z.boolean().optional(),
   })
   .strict();
 export type Attribute = z.infer<typeof attributeSchema>;

@@ -118,6 +118,27 @@ describe('validateDesign', () => {
     ).toBe('');
   });
 
+  it('takes a key-only attribute that a key template uses, and says why another is refused', () => {
+    const problems = (mutate: (doc: DesignInput) => void) => {
+      const doc = naturalKeysDesign();
+      mutate(doc);
+      return formatProblems(validateDesign(doc).problems);
+    };
+    const user = (doc: DesignInput) => doc.entities![1];
+    expect(
+      problems((d) => {
+        user(d).attributes!.push({ name: 'kind', type: 'S', keyOnly: true });
+        user(d).keys.created_at = 'PROFILE#{kind}';
+      }),
+    ).toBe('');
+    expect(problems((d) => user(d).attributes!.push({ name: 'kind', type: 'S', keyOnly: true }))).toBe(
+      'entities[1].attributes[2].keyOnly: "kind" is key-only (stored in keys only), yet no key template of User uses {kind}: its value would be stored nowhere',
+    );
+    expect(problems((d) => (user(d).attributes![0].keyOnly = true))).toBe(
+      'entities[1].attributes[0].keyOnly: "user_id" is a key attribute itself (a natural key), so it is stored: it cannot be key-only',
+    );
+  });
+
   it('refuses entity names that differ only in case, naming the other entity', () => {
     const problems = problemsOf((d) => {
       d.entities.push({ ...structuredClone(d.entities[1]), name: 'order' });

@@ -205,7 +205,17 @@ function checkEntity(
     add(`${path}.attributes[${i}].name`, `duplicate attribute "${name}"`);
   entity.attributes.forEach((attribute, i) => {
     const keyType = keyTypes.get(attribute.name);
-    if (keyType) checkNaturalKey(design, entity, i, keyType, path, add);
+    if (keyType && attribute.keyOnly)
+      add(
+        `${path}.attributes[${i}].keyOnly`,
+        `"${attribute.name}" is a key attribute itself (a natural key), so it is stored: it cannot be key-only`,
+      );
+    else if (keyType) checkNaturalKey(design, entity, i, keyType, path, add);
+    else if (attribute.keyOnly && !keyTemplatesUse(entity, attribute.name))
+      add(
+        `${path}.attributes[${i}].keyOnly`,
+        `"${attribute.name}" is key-only (stored in keys only), yet no key template of ${entity.name} uses {${attribute.name}}: its value would be stored nowhere`,
+      );
     if (attribute.name === design.table.typeAttribute) {
       add(
         `${path}.attributes[${i}].name`,
@@ -250,6 +260,16 @@ function checkEntity(
       }
     }
   }
+}
+
+function keyTemplatesUse(entity: Entity, name: string): boolean {
+  return Object.values(entity.keys).some((template) => {
+    try {
+      return placeholders(template).includes(name);
+    } catch {
+      return false; // a syntax error, reported on the template
+    }
+  });
 }
 
 /** Where a key attribute is a key, for messages: `the table's partition key and the sort key of GSI1`. */

@@ -1,6 +1,8 @@
 // One Keyplan entity from one group of Workbench items: attributes typed by their values (one type per
 // attribute, as a Keyplan design has it), sample values, and a key template per key attribute that gives
 // back every item's key exactly (infer-keys.ts).
+
+import { placeholders } from '../../keys/template.ts';
 import {
   ATTRIBUTE_TYPES,
   type Attribute,
@@ -46,6 +48,33 @@ function attributeType(name: string, rows: TypedRow[], declared: string | undefi
   if (best) return best;
   if (nulls > 0) return 'NULL';
   return (ATTRIBUTE_TYPES as readonly string[]).includes(declared ?? '') ? (declared as AttributeType) : 'S';
+}
+
+/**
+ * Natural keys: a new attribute that holds a whole key value and builds no other key (`PK` = `{pk}`)
+ * becomes the key attribute itself (`PK` = `{PK}`), stored once, as the model's items hold it. Renames it
+ * in the draft and its samples; gives the names of the keys made natural.
+ */
+function naturalKeys(draft: EntityDraft, keys: Record<string, string>): Set<string> {
+  const natural = new Set<string>();
+  for (const [key, template] of Object.entries(keys)) {
+    const attribute = draft.attributes.find((a) => a.synthetic && template === `{${a.name}}`);
+    if (!attribute) continue;
+    const usedElsewhere = Object.entries(keys).some(
+      ([other, t]) => other !== key && placeholders(t).includes(attribute.name),
+    );
+    if (usedElsewhere) continue;
+    for (const sample of draft.samples) {
+      if (!(attribute.name in sample)) continue;
+      sample[key] = sample[attribute.name];
+      delete sample[attribute.name];
+    }
+    attribute.name = key;
+    attribute.synthetic = false;
+    keys[key] = `{${key}}`;
+    natural.add(key);
+  }
+  return natural;
 }
 
 export function buildEntity(
@@ -105,14 +134,21 @@ export function buildEntity(
     }
     if (chosen.template !== undefined) keys[key.name] = chosen.template;
   }
-  // Attributes made for key parts first: they are what the entity is identified by.
+  const natural = naturalKeys(draft, keys);
+  // Attributes made for keys first: they are what the entity is identified by.
   const ordered = [
-    ...draft.attributes.filter((a) => a.synthetic),
-    ...draft.attributes.filter((a) => !a.synthetic),
+    ...draft.attributes.filter((a) => a.synthetic || natural.has(a.name)),
+    ...draft.attributes.filter((a) => !a.synthetic && !natural.has(a.name)),
   ];
-  const entityAttributes = ordered.map(({ name: attribute, type }): Attribute => {
+  const entityAttributes = ordered.map(({ name: attribute, type, synthetic }): Attribute => {
     const format = context.formats.get(attribute);
-    return format ? { name: attribute, type, format } : { name: attribute, type };
+    return {
+      name: attribute,
+      type,
+      ...(format ? { format } : {}),
+      // What the model's items do not hold lives in their keys only: apply stores the model's items as they are.
+      ...(synthetic ? { keyOnly: true } : {}),
+    };
   });
   return { entity: { name, attributes: entityAttributes, keys }, samples };
 }

@@ -119,8 +119,8 @@ function nonKeyAttributes(design: Design): WorkbenchTableOut['NonKeyAttributes']
   const types = new Map<string, AttributeType>();
   for (const entity of design.entities)
     for (const attribute of entity.attributes)
-      if (!types.has(attribute.name)) types.set(attribute.name, attribute.type);
-  types.set(design.table.typeAttribute, 'S');
+      if (!types.has(attribute.name) && !attribute.keyOnly) types.set(attribute.name, attribute.type);
+  if (design.table.writeTypeAttribute !== false) types.set(design.table.typeAttribute, 'S');
   for (const [name, type] of keyAttributeTypes(design))
     if (!primary.has(name) && !types.has(name)) types.set(name, type);
   return [...types].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
@@ -146,7 +146,14 @@ function facet(design: Design, entity: Entity, items: AttributeMap[]): Workbench
     FacetName: entity.name,
     KeyAttributeAlias: alias,
     TableData: items,
-    NonKeyAttributes: [...entity.attributes.map((a) => a.name), design.table.typeAttribute, ...indexKeys],
+    // What the items hold: a key-only attribute is inside the keys, an unwritten type attribute nowhere.
+    NonKeyAttributes: [
+      ...entity.attributes
+        .filter((a) => !a.keyOnly && !primaryKeyNames(design).includes(a.name))
+        .map((a) => a.name),
+      ...(design.table.writeTypeAttribute === false ? [] : [design.table.typeAttribute]),
+      ...indexKeys.filter((name) => !entity.attributes.some((a) => a.name === name)),
+    ],
     DataAccess: { MySql: {} },
   };
 }

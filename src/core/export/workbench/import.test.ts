@@ -122,17 +122,23 @@ describe('NoSQL Workbench import', () => {
     expect(subscription.keys).toEqual({
       PK: 'ACC#{AccountId}',
       SK: 'SUB#{SubId}#SKU#{SKU}',
-      NextReminderDate: '{nextReminderDate}',
-      LastReminderDate: '{lastReminderDate}',
-      NextPaymentDate: '{nextPaymentDate}',
-      LastPaymentDate: '{lastPaymentDate}',
+      // Index keys holding a whole value are natural keys: the item holds each date once.
+      NextReminderDate: '{NextReminderDate}',
+      LastReminderDate: '{LastReminderDate}',
+      NextPaymentDate: '{NextPaymentDate}',
+      LastPaymentDate: '{LastPaymentDate}',
     });
+    // Parts of keys no attribute of the model holds live in the keys only, as in the model's items.
+    expect(subscription.attributes.filter((a) => a.keyOnly).map((a) => a.name)).toEqual([
+      'AccountId',
+      'SubId',
+    ]);
     expect(design.items.Subscription[0]).toMatchObject({
       AccountId: '123',
       SubId: '123',
       SKU: '999',
       PaymentDay: '28',
-      nextPaymentDate: '2023-06-28',
+      NextPaymentDate: '2023-06-28',
     });
     // "ProcessedDate#SKU": the attribute ProcessedDate holds another value than the key's part.
     expect(receipts.keys).toEqual({ PK: 'ACC#{AccountId}', SK: 'REC#{recId}#SKU#{SKU}' });
@@ -144,11 +150,12 @@ describe('NoSQL Workbench import', () => {
     expect(Object.fromEntries(design.entities.map((e) => [e.name, e.keys]))).toEqual({
       Metadata: { PK: '{playerID}', SK: '#METADATA#{playerID}' },
       Friends: { PK: '{playerID}', SK: 'FRIENDS#{playerID}' },
-      Items: { PK: '{playerID}', SK: 'ITEMS#{ItemID}' },
+      // A partition key no other key of the entity reads is a natural key: the player id held once, as PK.
+      Items: { PK: '{PK}', SK: 'ITEMS#{ItemID}' },
       // One of its keys is "EQUIPMENTS#001EQUIPMENTS#002" (sic): the named part takes the rest.
-      Equipments: { PK: '{playerID}', SK: 'EQUIPMENTS#{EquipID}' },
-      Tasks: { PK: '{playerID}', SK: 'TASK#{TaskID}' },
-      Activities: { PK: '{playerID}', SK: 'ACTIVITY#{ActivityID}' },
+      Equipments: { PK: '{PK}', SK: 'EQUIPMENTS#{EquipID}' },
+      Tasks: { PK: '{PK}', SK: 'TASK#{TaskID}' },
+      Activities: { PK: '{PK}', SK: 'ACTIVITY#{ActivityID}' },
     });
     expect(design.items.Equipments.map((sample) => sample.EquipID)).toEqual([
       '001',
@@ -229,7 +236,7 @@ describe('NoSQL Workbench import', () => {
     expect(design.entities.map((e) => [e.name, e.keys])).toEqual([
       ['Customer', { PK: 'c#{cId}', SK: 'c#{cId}' }],
       ['Order', { PK: 'o#{orderId}', SK: 'ORDER' }],
-      ['Shop', { PK: '{pk}', SK: '{sk}' }],
+      ['Shop', { PK: '{PK}', SK: '{SK}' }],
     ]);
     expect(design.items.Customer.map((sample) => sample.cId)).toEqual(['1', '2', '3']);
     expect(design.items.Order).toEqual([{ orderId: '9', Type: 'Order' }]);
@@ -238,7 +245,7 @@ describe('NoSQL Workbench import', () => {
   it('makes an entity of a ModelSchema model without items, with its templates', () => {
     const { design } = imported(load('viz-hotel-reservations.json'));
     const checkin = design.entities.find((e) => e.name === 'Checkin')!;
-    expect(checkin.keys).toEqual({ PK: '{pk}', SK: '{type}#{date}#{roomId}' });
+    expect(checkin.keys).toEqual({ PK: '{PK}', SK: '{type}#{date}#{roomId}' });
     expect(design.items.Checkin).toBeUndefined();
   });
 
@@ -264,8 +271,9 @@ describe('NoSQL Workbench import', () => {
       sortKey: { name: 'TopScore', type: 'N' },
       projection: { type: 'INCLUDE', attributes: ['UserID'] },
     });
-    expect(design.entities[0].keys.TopScore).toBe('{topScore}');
-    expect(design.entities[0].attributes.find((a) => a.name === 'topScore')?.type).toBe('N');
+    // The score is the index key itself (a natural key), stored once as a number.
+    expect(design.entities[0].keys.TopScore).toBe('{TopScore}');
+    expect(design.entities[0].attributes.find((a) => a.name === 'TopScore')?.type).toBe('N');
     expect(warnings).toEqual([
       'DataAccess: the MySQL import settings are not part of a Keyplan design; dropped',
     ]);

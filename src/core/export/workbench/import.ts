@@ -28,12 +28,13 @@ export interface WorkbenchImportOptions {
 
 /**
  * The attribute that names each item's entity: one that already holds exactly the entity name on every
- * item (a model Keyplan exported), else `entityType` unless the model uses that name otherwise.
+ * item (a model Keyplan exported; `held`), else `entityType` unless the model uses that name otherwise,
+ * which the design then does not write (`held` false): apply stores the model's items as they are.
  */
 function typeAttributeFor(
   groups: { name: string; rows: TypedRow[] }[],
   keyNames: ReadonlySet<string>,
-): string {
+): { name: string; held: boolean } {
   const holds = (attribute: string, absentToo: boolean) =>
     !keyNames.has(attribute) &&
     groups.every(({ name, rows }) =>
@@ -44,7 +45,8 @@ function typeAttributeFor(
     );
   const first = groups.find((group) => group.rows.length > 0)?.rows[0];
   const named = [...(first?.keys() ?? [])].find((attribute) => holds(attribute, false));
-  return named ?? uniqueName('entityType', (attribute) => !holds(attribute, true));
+  if (named) return { name: named, held: true };
+  return { name: uniqueName('entityType', (attribute) => !holds(attribute, true)), held: false };
 }
 
 function sampleFormats(table: WorkbenchTable): Map<string, AttributeFormat> {
@@ -142,7 +144,7 @@ function importTable(
     const base = entityNameFrom(group.label, group.unclaimed ? 'Item' : 'Entity');
     named.push({ ...group, name: uniqueName(base, (n) => named.some((g) => g.name === n)) });
   }
-  const typeAttribute = typeAttributeFor(named, new Set(keyTypes.keys()));
+  const { name: typeAttribute, held } = typeAttributeFor(named, new Set(keyTypes.keys()));
   declaredOnly(table, named, new Set([...keyTypes.keys(), typeAttribute]), warn);
   const context = {
     keys: definition.keys,
@@ -170,7 +172,7 @@ function importTable(
   const design: DesignInput = {
     format: 'keyplan/1',
     name: model.ModelName?.trim() || table.TableName,
-    table: { ...tableFields, typeAttribute },
+    table: { ...tableFields, typeAttribute, ...(held ? {} : { writeTypeAttribute: false }) },
     entities,
     accessPatterns: savedQueryPatterns(
       table.SavedQuery,

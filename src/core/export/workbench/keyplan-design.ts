@@ -2,12 +2,14 @@
 // its facets. Trusted only when exporting that design again gives exactly the table in the file, so a model
 // edited in Workbench afterwards is imported from its data instead, with the Keyplan templates offered as
 // candidates where they still fit.
+
+import { parseKey } from '../../keys/template.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
-import { type Design, designSchema, type SampleValues } from '../../model/schema.ts';
+import { type Design, designSchema, type Entity, type SampleValues } from '../../model/schema.ts';
 import { formatProblems, validateDesign } from '../../model/validate.ts';
 import { copyFacetName, exportWorkbench } from './export.ts';
 import type { WorkbenchTable } from './format.ts';
-import { readRows } from './rows.ts';
+import { readRows, type TypedRow } from './rows.ts';
 
 const keyplanDesignSchema = designSchema.omit({ items: true });
 
@@ -50,15 +52,36 @@ function samplesOfFacets(
       warn: () => {},
     });
     if (rows.length === 0) continue;
-    items[facet.FacetName] = rows.map((row) =>
-      Object.fromEntries(
+    const entity = design.entities.find((e) => e.name === facet.FacetName);
+    // A natural key is an attribute of the entity; the rest of the keys and the type attribute are derived.
+    const own = new Set(entity?.attributes.filter((a) => !a.keyOnly).map((a) => a.name));
+    items[facet.FacetName] = rows.map((row) => {
+      const sample: SampleValues = Object.fromEntries(
         [...row]
-          .filter(([name]) => !keyTypes.has(name) && name !== design.table.typeAttribute)
+          .filter(([name]) => own.has(name) || (!keyTypes.has(name) && name !== design.table.typeAttribute))
           .map(([name, value]) => [name, value.value]),
-      ),
-    );
+      );
+      if (entity) Object.assign(sample, keyOnlyValues(entity, row));
+      return sample;
+    });
   }
   return items;
+}
+
+/** The values of an entity's key-only attributes, read back from the keys of one item. */
+function keyOnlyValues(entity: Entity, row: TypedRow): SampleValues {
+  const keyOnly = new Map(entity.attributes.filter((a) => a.keyOnly).map((a) => [a.name, a.type]));
+  const values: SampleValues = {};
+  if (keyOnly.size === 0) return values;
+  for (const [key, template] of Object.entries(entity.keys)) {
+    const value = row.get(key)?.value;
+    if (value === undefined || value === null || typeof value === 'object') continue;
+    for (const [name, text] of Object.entries(parseKey(template, String(value)) ?? {})) {
+      const type = keyOnly.get(name);
+      if (type && !(name in values)) values[name] = type === 'N' ? Number(text) : text;
+    }
+  }
+  return values;
 }
 
 export function readKeyplanDesign(
