@@ -66,14 +66,18 @@ export function generateEntitySamples(
     );
     if (values.length > 0) parents.set(attribute, { parent, values });
   }
+  // The entity's own item and each copy (entity.copies) is a table item: none may repeat a key.
+  const keySets = [entity.keys, ...(entity.copies ?? []).map((copy) => copy.keys)];
+  const keysOf = (sample: SampleValues) =>
+    keySets.flatMap((keys) => primaryKeyOf(design, keys, sample) ?? []);
   const taken = new Set<string>();
-  for (const sample of design.items[entityName] ?? []) {
-    const key = primaryKeyOf(design, entity.keys, sample);
-    if (key !== undefined) taken.add(key);
-  }
+  for (const sample of design.items[entityName] ?? []) for (const key of keysOf(sample)) taken.add(key);
   const pick = picker(seed);
   const out: SampleValues[] = [];
-  const existing = taken.size;
+  // Items already there, counted by the entity's own key (its copies are the same items again).
+  const existing = new Set(
+    (design.items[entityName] ?? []).flatMap((sample) => primaryKeyOf(design, entity.keys, sample) ?? []),
+  ).size;
   let spaces: Map<string, Space | undefined> | undefined;
   for (let attempt = 0; attempt < ATTEMPTS && out.length < count; attempt++) {
     const run = generateSamples(design, { count, seed: seed + attempt * 7919, refDate });
@@ -83,9 +87,9 @@ export function generateEntitySamples(
       const sample = { ...generated };
       for (const [attribute, { values }] of parents)
         if (attribute in sample) sample[attribute] = pick(values);
-      const key = primaryKeyOf(design, entity.keys, sample);
-      if (key !== undefined && taken.has(key)) continue;
-      if (key !== undefined) taken.add(key);
+      const keys = keysOf(sample);
+      if (keys.some((key) => taken.has(key))) continue;
+      for (const key of keys) taken.add(key);
       out.push(sample);
     }
   }

@@ -134,8 +134,12 @@ function generateEntity(context: EntityContext): {
   spaces: Map<string, Space | undefined>;
 } {
   const { design, entity, count } = context;
-  const keyTemplates = primaryKeyNames(design).flatMap((name) => entity.keys[name] ?? []);
-  const keyed = new Set(keyTemplates.flatMap((template) => placeholders(template)));
+  // The primary key templates of the entity's own item and of each copy (entity.copies): every one of them
+  // must be unique per sample, so their attributes are drawn as ids.
+  const keyTemplateSets = [entity.keys, ...(entity.copies ?? []).map((copy) => copy.keys)].map((keys) =>
+    primaryKeyNames(design).flatMap((name) => keys[name] ?? []),
+  );
+  const keyed = new Set(keyTemplateSets.flat().flatMap((template) => placeholders(template)));
   const steps = entity.attributes.map((attribute) => step(context, attribute, keyed.has(attribute.name)));
   // Buckets follow their timestamp, so they are drawn after it; the output keeps the declared order.
   const ordered = [
@@ -151,13 +155,15 @@ function generateEntity(context: EntityContext): {
       const v = value(drawn);
       if (v !== undefined) drawn[name] = v;
     }
-    let key = '';
-    for (const template of keyTemplates) key += `${renderTemplate(template, drawn)}\u0000`;
-    if (keys.has(key)) {
+    // One table holds them all: no item's key may repeat another's, the entity's or a copy's.
+    const drawnKeys = keyTemplateSets.map((templates) =>
+      templates.map((template) => `${renderTemplate(template, drawn)}\u0000`).join(''),
+    );
+    if (drawnKeys.some((key) => keys.has(key)) || new Set(drawnKeys).size < drawnKeys.length) {
       repeats++;
       continue;
     }
-    keys.add(key);
+    for (const key of drawnKeys) keys.add(key);
     repeats = 0;
     samples.push(reorder ? inOrder(steps, drawn) : drawn);
   }

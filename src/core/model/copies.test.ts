@@ -8,6 +8,8 @@ import { estimateStorage } from '../analysis/storage.ts';
 import { generateModule } from '../export/codegen/index.ts';
 import { exportWorkbench } from '../export/workbench/export.ts';
 import { importWorkbench } from '../export/workbench/import.ts';
+import { generateEntitySamples } from '../generate/entity.ts';
+import { seedDesign } from '../generate/generate.ts';
 import { buildViewsFor } from '../indexes/views.ts';
 import { deriveItems } from '../items/derive.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
@@ -269,5 +271,31 @@ describe('item copies', () => {
     const keyed = updateTable(design, { partitionKey: { name: 'pk', type: 'S' } });
     expect(keyed.entities[1].copies![0].keys).toEqual({ pk: 'ORDER#{orderId}', SK: 'DETAILS' });
     expect(validateDesign(keyed).problems).toEqual([]);
+  });
+
+  it('get generated samples whose copies never collide: a copy key is drawn as unique as the entity key', () => {
+    const json = structuredClone(design) as DesignInput;
+    const user = json.entities![0];
+    user.attributes!.push({ name: 'handle', type: 'S', required: true, format: 'word' });
+    user.copies!.push({ name: 'ByHandle', keys: { PK: 'HANDLE#{handle}', SK: 'HANDLE' }, attributes: [] });
+    json.items = {};
+    const withHandle = validateDesign(json).design!;
+    const seeded = seedDesign(withHandle, { count: 150, seed: 7 });
+    const derived = deriveItems(seeded);
+    const keys = derived.map((d) => `${d.item.PK}|${d.item.SK}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(derived.filter((d) => d.copy === 'ByHandle')).toHaveLength(150);
+    // Adding samples keeps every key of every copy free too.
+    const more = generateEntitySamples(seeded, 'User', { count: 50, seed: 8 }).samples;
+    const all = deriveItems({ ...seeded, items: { ...seeded.items, User: [...seeded.items.User, ...more] } });
+    const allKeys = all.map((d) => `${d.item.PK}|${d.item.SK}`);
+    expect(new Set(allKeys).size).toBe(allKeys.length);
+    // Each order's copy holds its own item's values: one sample, two items.
+    const orders = new Map<number, Record<string, unknown>>();
+    for (const d of derived.filter((d) => d.entity === 'Order')) {
+      const { PK: _pk, SK: _sk, GSI1PK: _g, GSI1SK: _h, ...values } = d.item;
+      if (orders.has(d.sampleIndex)) expect(values).toEqual(orders.get(d.sampleIndex));
+      else orders.set(d.sampleIndex, values);
+    }
   });
 });
