@@ -19,6 +19,10 @@ import { buildRequest } from '../../src/core/requests/build.ts';
 import type { AttributeMap } from '../../src/core/requests/marshall.ts';
 import { unmarshallItem } from '../../src/core/requests/marshall.ts';
 import {
+  keyOnlyDesign,
+  naturalKeysDesignWithoutBinary,
+} from '../../src/core/requests/natural-keys-design.ts';
+import {
   coerceArguments,
   declaredTypes,
   findEntity,
@@ -39,6 +43,8 @@ export function codegenCases(): CodegenCase[] {
   const inputs = [
     ...EXAMPLES.map((e) => ({ name: e.name, input: e.design })),
     { name: 'library', input: codegenTestDesign },
+    { name: 'natural-keys', input: naturalKeysDesignWithoutBinary() },
+    { name: 'key-only', input: keyOnlyDesign() },
   ];
   return inputs.map(({ name, input }) => {
     const result = validateDesign(input);

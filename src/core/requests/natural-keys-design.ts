@@ -169,3 +169,45 @@ export const naturalKeysDesign = (): DesignInput => ({
     },
   ],
 });
+
+/**
+ * The design without its binary key (the ByToken GSI, `token` and the pattern reading it): for the generated
+ * code's tests, whose harness passes arguments as JSON, with no bytes.
+ */
+export function naturalKeysDesignWithoutBinary(): DesignInput {
+  const design = naturalKeysDesign();
+  design.table.globalSecondaryIndexes = design.table.globalSecondaryIndexes?.filter(
+    (g) => g.name !== 'ByToken',
+  );
+  const post = design.entities![0];
+  post.attributes = post.attributes!.filter((a) => a.name !== 'token');
+  delete post.keys.token;
+  for (const sample of design.items!.Post) delete sample.token;
+  design.accessPatterns = design.accessPatterns!.filter((p) => p.id !== 'post-by-token');
+  return design;
+}
+
+/**
+ * As an imported NoSQL Workbench model is: no type attribute written (`writeTypeAttribute: false`), and a
+ * User's `handle` kept in its sort key only (`PROFILE#{handle}`, key-only), with a pattern that creates one.
+ */
+export function keyOnlyDesign(): DesignInput {
+  const design = naturalKeysDesignWithoutBinary();
+  design.name = 'Key-only attributes';
+  design.table.writeTypeAttribute = false;
+  const user = design.entities![1];
+  user.attributes!.push({ name: 'handle', type: 'S', required: true, keyOnly: true });
+  user.keys.created_at = 'PROFILE#{handle}';
+  design.items!.User.forEach((sample, i) => {
+    sample.handle = `h${i}`;
+  });
+  design.accessPatterns!.push({
+    id: 'create-user',
+    name: 'Create a user',
+    operation: 'PutItem',
+    entity: 'User',
+    condition: 'not-exists',
+    example: { user_id: 7, handle: 'neo', name: 'Neo' },
+  });
+  return design;
+}

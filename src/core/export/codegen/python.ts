@@ -23,10 +23,11 @@ function entityFunctions(design: Design, plan: EntityPlan, uses: PythonUses): st
   const params = attributes.map((a) =>
     a.required ? `${a.py}: ${pyHint(a.type)}` : `${a.py}: ${pyHint(a.type)} | None = None`,
   );
-  const values = attributes.map((a): [string, string] => [
-    a.name,
-    pyValue({ kind: 'arg', name: a.name, type: a.type }, env, uses),
-  ]);
+  // A key-only attribute builds keys and is not stored; nor is the type attribute when the design says so.
+  const keyOnly = new Set(entity.attributes.filter((a) => a.keyOnly).map((a) => a.name));
+  const values = attributes
+    .filter((a) => !keyOnly.has(a.name))
+    .map((a): [string, string] => [a.name, pyValue({ kind: 'arg', name: a.name, type: a.type }, env, uses)]);
   const lines = [
     pyDef(python.build, params, 'dict'),
     pyDocstring(
@@ -45,10 +46,9 @@ function entityFunctions(design: Design, plan: EntityPlan, uses: PythonUses): st
       lines.push(`    if ${uses.helper('_has')}(${present}):`, `        ${assign}`);
     }
   }
-  lines.push(
-    `    item[${pyString(design.table.typeAttribute)}] = ${pyString(entity.name)}`,
-    '    return item',
-  );
+  if (design.table.writeTypeAttribute !== false)
+    lines.push(`    item[${pyString(design.table.typeAttribute)}] = ${pyString(entity.name)}`);
+  lines.push('    return item');
   const call = group(
     `${python.build}(`,
     attributes.map((a) => a.py),

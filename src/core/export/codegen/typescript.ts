@@ -27,6 +27,12 @@ function entityDeclarations(design: Design, plan: EntityPlan, uses: TypescriptUs
   const { entity, attributes, keys, typescript: names } = plan;
   const typeAttribute = design.table.typeAttribute;
   const own = new Set(attributes.map((a) => a.name));
+  // A key-only attribute builds keys and is not stored; nor is the type attribute when the design says so.
+  const keyOnly = entity.attributes.filter((a) => a.keyOnly).map((a) => a.name);
+  const typed = design.table.writeTypeAttribute !== false && !own.has(typeAttribute);
+  const stored = keyOnly.length
+    ? `Omit<${names.type}, ${keyOnly.map((name) => tsString(name)).join(' | ')}>`
+    : names.type;
   const attributeType = [
     tsDoc([`${entity.description ? `${entity.description.trim()} ` : ''}The attributes of ${entity.name}.`]),
     `export interface ${names.type} {`,
@@ -36,11 +42,11 @@ function entityDeclarations(design: Design, plan: EntityPlan, uses: TypescriptUs
   const keyTypes = { S: 'string', N: 'number', B: 'Uint8Array' } as const;
   const record = [
     tsDoc([`${entity.name} as stored: its attributes, its keys and ${typeAttribute}.`]),
-    `export interface ${names.record} extends ${names.type} {`,
+    `export interface ${names.record} extends ${stored} {`,
     ...keys
       .filter((key) => !own.has(key.name))
       .map((key) => `  ${tsKey(key.name)}${key.when.length ? '?' : ''}: ${keyTypes[key.type]};`),
-    ...(own.has(typeAttribute) ? [] : [`  ${tsKey(typeAttribute)}: ${tsString(entity.name)};`]),
+    ...(typed ? [`  ${tsKey(typeAttribute)}: ${tsString(entity.name)};`] : []),
     '}',
   ].join('\n');
   const variable = names.variable;
@@ -51,9 +57,11 @@ function entityDeclarations(design: Design, plan: EntityPlan, uses: TypescriptUs
   });
   const always = keys.filter((key) => key.when.length === 0 && !own.has(key.name));
   const entries: [string, string][] = [
-    ...entity.attributes.map((a): [string, string] => [a.name, tsAccess(variable, a.name)]),
+    ...entity.attributes
+      .filter((a) => !a.keyOnly)
+      .map((a): [string, string] => [a.name, tsAccess(variable, a.name)]),
     ...always.map((key): [string, string] => [key.name, tsValue(key.value, env, uses)]),
-    ...(own.has(typeAttribute) ? [] : [[typeAttribute, tsString(entity.name)] as [string, string]]),
+    ...(typed ? [[typeAttribute, tsString(entity.name)] as [string, string]] : []),
   ];
   const sparse = keys
     .filter((key) => key.when.length > 0 && !own.has(key.name))
