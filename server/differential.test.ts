@@ -2,49 +2,20 @@
 // read patterns, then randomized items and key conditions over S and N sort keys with non-ASCII strings.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateRead } from '../src/core/evaluate/evaluate.ts';
 import { EXAMPLES } from '../src/core/examples/index.ts';
-import { buildViewsFor } from '../src/core/indexes/views.ts';
 import { compareKeyValues } from '../src/core/keys/compare.ts';
-import type { KeyValue, PlainItem } from '../src/core/model/item.ts';
+import type { KeyValue } from '../src/core/model/item.ts';
 import { type Design, type DesignInput, designSchema, type SortOperator } from '../src/core/model/schema.ts';
 import { validateDesign } from '../src/core/model/validate.ts';
-import { buildReadInput } from '../src/core/requests/build.ts';
-import type { ReadResult, ReadSpec } from '../src/core/requests/read-spec.ts';
+import type { ReadSpec } from '../src/core/requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
 import { deleteTable } from './dynamodb/apply.ts';
-import { execute } from './dynamodb/execute.ts';
 import { namespacedTable } from './namespace.ts';
 import { applyForSession, loadForSession, resetSession } from './service.ts';
+import { both, comparePages } from './test-support/differential.ts';
 import { testClient, uniquePrefix } from './test-support/dynamo.ts';
 
 const client = testClient();
-
-/** Runs one read for real and in memory. */
-async function both(
-  design: Design,
-  prefix: string,
-  spec: ReadSpec,
-): Promise<{ real: ReadResult; predicted: ReadResult }> {
-  const { input } = buildReadInput(design, spec, namespacedTable(prefix, design.table.name));
-  const result = await execute(client, spec.operation, input as unknown as Record<string, unknown>);
-  const real: ReadResult = { items: result.items, count: result.count, scannedCount: result.scannedCount };
-  if (result.lastEvaluatedKey) real.lastEvaluatedKey = result.lastEvaluatedKey;
-  return { real, predicted: evaluateRead(design, buildViewsFor(design), spec) };
-}
-
-/** Walks every page of a read, comparing each page; returns how many pages it took. */
-async function comparePages(design: Design, prefix: string, spec: ReadSpec, label: string): Promise<number> {
-  let exclusiveStartKey: PlainItem | undefined;
-  let pages = 0;
-  do {
-    const { real, predicted } = await both(design, prefix, { ...spec, exclusiveStartKey });
-    expect(predicted, `${label}, page ${pages + 1}`).toEqual(real);
-    exclusiveStartKey = real.lastEvaluatedKey;
-    pages++;
-  } while (exclusiveStartKey && pages < 200);
-  return pages;
-}
 
 describe('evaluator vs DynamoDB Local on the built-in examples', () => {
   const prefix = uniquePrefix('diff');
@@ -60,11 +31,12 @@ describe('evaluator vs DynamoDB Local on the built-in examples', () => {
       expect(reads.length).toBeGreaterThan(0);
       for (const pattern of reads) {
         const spec = resolveRead(design, pattern, coerceArguments(design, pattern.example ?? {}));
-        const whole = await both(design, prefix, spec);
+        const whole = await both(client, design, prefix, spec);
         expect(whole.predicted, pattern.id).toEqual(whole.real);
         expect(whole.real.items.length, `${pattern.id} returns something`).toBeGreaterThan(0);
         if (pattern.operation === 'Query') {
           const pages = await comparePages(
+            client,
             design,
             prefix,
             { ...spec, limit: 1 },
@@ -209,7 +181,7 @@ describe('evaluator vs DynamoDB Local on random items and key conditions', () =>
           const design: Design = { ...base, items: { Thing: samples as Design['items'][string] } };
           await loadForSession(client, prefix, design, { replace: true });
           for (const q of queries) {
-            await comparePages(design, prefix, specFor(q), JSON.stringify(specFor(q)));
+            await comparePages(client, design, prefix, specFor(q), JSON.stringify(specFor(q)));
             compared++;
           }
         },

@@ -11,8 +11,13 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXPORT_DESIGNS } from '../../src/core/export/golden/designs.ts';
 import { exportDesign } from '../../src/core/export/index.ts';
-import { keyAttributeTypes } from '../../src/core/model/indexes.ts';
-import type { Design, Projection as DesignProjection, KeyAttribute } from '../../src/core/model/schema.ts';
+import { gsiKeyAttributes, keyAttributeTypes } from '../../src/core/model/indexes.ts';
+import type {
+  Design,
+  Projection as DesignProjection,
+  GlobalSecondaryIndex,
+  KeyAttribute,
+} from '../../src/core/model/schema.ts';
 import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 
 const client = testClient();
@@ -27,6 +32,12 @@ const byName = <T extends { name: string }>(list: T[]) =>
 
 const keys = (partition: KeyAttribute, sort?: KeyAttribute) =>
   sort ? [`${partition.name} HASH`, `${sort.name} RANGE`] : [`${partition.name} HASH`];
+
+// A multi-attribute key lists its partition attributes (HASH) then its sort attributes (RANGE), in order.
+const gsiKeys = (gsi: GlobalSecondaryIndex) => {
+  const { partitionKeys, sortKeys } = gsiKeyAttributes(gsi);
+  return [...partitionKeys.map((k) => `${k.name} HASH`), ...sortKeys.map((k) => `${k.name} RANGE`)];
+};
 
 const projection = (p: DesignProjection) =>
   p.type === 'INCLUDE' ? { type: p.type, attributes: [...(p.attributes ?? [])].sort() } : { type: p.type };
@@ -47,7 +58,7 @@ function expected(design: Design) {
     gsis: byName(
       table.globalSecondaryIndexes.map((gsi) => ({
         name: gsi.name,
-        keys: keys(gsi.partitionKey, gsi.sortKey),
+        keys: gsiKeys(gsi),
         projection: projection(gsi.projection),
         throughput: throughput(gsi.read, gsi.write),
       })),

@@ -7,6 +7,7 @@ import { deriveItems } from '../items/derive.ts';
 import { storedForms } from '../model/copies.ts';
 import { type KeySchema, keySchemaFor, keySchemas } from '../model/indexes.ts';
 import type { DerivedItem } from '../model/item.ts';
+import { keyConditionParts, type SortPart } from '../model/key-conditions.ts';
 import type { AccessPattern, Attribute, Design, Entity, KeyedReadPattern } from '../model/schema.ts';
 import { RequestError } from '../requests/errors.ts';
 import type { ReadResult } from '../requests/read-spec.ts';
@@ -101,11 +102,8 @@ export class LintContext {
    * entity's copy is there as a form of its own (ref.copy).
    */
   inIndex(schema: KeySchema): EntityRef[] {
-    return this.forms().filter(
-      (ref) =>
-        ref.entity.keys[schema.partitionKey.name] !== undefined &&
-        (!schema.sortKey || ref.entity.keys[schema.sortKey.name] !== undefined),
-    );
+    const keys = [...schema.partitionKeys, ...schema.sortKeys];
+    return this.forms().filter((ref) => keys.every((key) => ref.entity.keys[key.name] !== undefined));
   }
 
   /** The reach of the pattern at this position; undefined unless it is a GetItem or Query of an existing index. */
@@ -120,8 +118,9 @@ export class LintContext {
     const schema = keySchemaFor(this.#design, pattern.operation === 'GetItem' ? undefined : pattern.index);
     if (!schema) return undefined;
     const inIndex = this.inIndex(schema);
+    const { partition } = keyConditionParts(schema, pattern.keyCondition);
     const byPartition = inIndex.filter((ref) =>
-      this.partitionMatches(ref, schema, pattern.keyCondition.partition),
+      partition.every((part) => this.partitionMatches(ref, schema, part.template, part.attribute)),
     );
     const bySort = inIndex.filter((ref) => this.sortMatches(ref, schema, pattern));
     const served = byPartition.filter((ref) => bySort.includes(ref));
@@ -129,18 +128,23 @@ export class LintContext {
   }
 
   /** Whether the entity's partition template can produce the value a partition template asks for. */
-  partitionMatches(ref: EntityRef, schema: KeySchema, template: string): boolean {
-    if (schema.partitionKey.type !== 'S') return true;
-    const entity = this.entityShapes(ref, schema.partitionKey.name);
+  partitionMatches(ref: EntityRef, schema: KeySchema, template: string, key = schema.partitionKey): boolean {
+    if (key.type !== 'S') return true;
+    const entity = this.entityShapes(ref, key.name);
     const asked = templateShapes(template);
     return !entity || !asked || anyIntersect(entity, asked);
   }
 
   /** Whether the entity's sort template can satisfy the pattern's sort condition (true without one). */
   sortMatches(ref: EntityRef, schema: KeySchema, pattern: KeyedReadPattern): boolean {
-    const sort = pattern.keyCondition.sort;
-    if (!sort || !schema.sortKey || schema.sortKey.type !== 'S') return true;
-    const entity = this.entityShapes(ref, schema.sortKey.name);
+    return keyConditionParts(schema, pattern.keyCondition).sort.every((sort) =>
+      this.#sortPartMatches(ref, sort),
+    );
+  }
+
+  #sortPartMatches(ref: EntityRef, sort: SortPart): boolean {
+    if (sort.attribute.type !== 'S') return true;
+    const entity = this.entityShapes(ref, sort.attribute.name);
     const value = templateShapes(sort.value, undefined, sort.op === 'begins_with');
     const to = sort.to === undefined ? undefined : templateShapes(sort.to);
     if (!entity || !value || (sort.to !== undefined && !to)) return true;

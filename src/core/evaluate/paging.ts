@@ -48,7 +48,7 @@ export function readPage(entries: Iterable<ViewEntry>, reader: PageReader): Read
 /** The key attributes of a page key: the table's primary key, then the index's keys when they differ. */
 export function pageKeyAttributes(design: Design, schema: KeySchema): KeyAttribute[] {
   const table = tableKeySchema(design);
-  const all = [table.partitionKey, table.sortKey, schema.partitionKey, schema.sortKey];
+  const all = [table.partitionKey, table.sortKey, ...schema.partitionKeys, ...schema.sortKeys];
   const out: KeyAttribute[] = [];
   for (const key of all) if (key && !out.some((k) => k.name === key.name)) out.push(key);
   return out;

@@ -2,7 +2,8 @@
 // TableV2 by default (CloudFormation AWS::DynamoDB::GlobalTable), Table with `{ construct: 'Table' }`
 // (AWS::DynamoDB::Table). Each prop is chosen so that the synthesized resource equals cloudformation.ts's
 // export exactly; server/export/cdk-synth.test.ts proves it for every construct.
-import type { Design, KeyAttribute, Projection } from '../model/schema.ts';
+import { gsiKeyAttributes } from '../model/indexes.ts';
+import type { Design, GlobalSecondaryIndex, KeyAttribute, Projection } from '../model/schema.ts';
 import { logicalId } from './cloudformation.ts';
 
 // The module the generated app imports for its entry point, kept apart from this module's own (pure) imports.
@@ -39,6 +40,20 @@ function arrayLiteral(elements: string[], indent: string): string {
 
 function keyLiteral(key: KeyAttribute): string {
   return `{ name: ${quote(key.name)}, type: ${ATTRIBUTE_TYPES[key.type]} }`;
+}
+
+/** A GSI's keys as aws-cdk-lib takes them: partitionKey/sortKey, or partitionKeys/sortKeys for a multi-attribute key. */
+function gsiKeyEntries(gsi: GlobalSecondaryIndex): [string, string][] {
+  const { partitionKeys, sortKeys } = gsiKeyAttributes(gsi);
+  const list = (keys: KeyAttribute[]) => `[${keys.map(keyLiteral).join(', ')}]`;
+  const entries: [string, string][] = [
+    partitionKeys.length > 1
+      ? ['partitionKeys', list(partitionKeys)]
+      : ['partitionKey', keyLiteral(partitionKeys[0])],
+  ];
+  if (sortKeys.length > 1) entries.push(['sortKeys', list(sortKeys)]);
+  else if (sortKeys.length === 1) entries.push(['sortKey', keyLiteral(sortKeys[0])]);
+  return entries;
 }
 
 function projectionEntries(projection: Projection): [string, string][] {
@@ -81,11 +96,7 @@ function tableV2(design: Design, id: string): Rendered {
     imports.add('ProjectionType');
     const provisioned = table.billing.mode === 'PROVISIONED';
     const indexes = table.globalSecondaryIndexes.map((gsi) => {
-      const entries: [string, string][] = [
-        ['indexName', quote(gsi.name)],
-        ['partitionKey', keyLiteral(gsi.partitionKey)],
-      ];
-      if (gsi.sortKey) entries.push(['sortKey', keyLiteral(gsi.sortKey)]);
+      const entries: [string, string][] = [['indexName', quote(gsi.name)], ...gsiKeyEntries(gsi)];
       entries.push(...projectionEntries(gsi.projection));
       // An index without its own capacity inherits the table's, as in the design.
       if (provisioned && gsi.read !== undefined)
@@ -146,11 +157,7 @@ function tableV1(design: Design, id: string): Rendered {
   // Table takes its indexes by method; GSIs first, so that the attribute definitions keep the design's order.
   for (const gsi of table.globalSecondaryIndexes) {
     imports.add('ProjectionType');
-    const entries: [string, string][] = [
-      ['indexName', quote(gsi.name)],
-      ['partitionKey', keyLiteral(gsi.partitionKey)],
-    ];
-    if (gsi.sortKey) entries.push(['sortKey', keyLiteral(gsi.sortKey)]);
+    const entries: [string, string][] = [['indexName', quote(gsi.name)], ...gsiKeyEntries(gsi)];
     entries.push(...projectionEntries(gsi.projection));
     // Written out even when the design inherits them: Table's own default for an index is 5, not the table's.
     if (provisioned)

@@ -1,6 +1,7 @@
 // The CreateTable input for a design: what `aws dynamodb create-table --cli-input-json` takes, and what
 // `keyplan apply` sends. Only attributes used in a key are defined (DynamoDB rejects the others).
-import type { Design, KeyAttribute, Projection } from '../model/schema.ts';
+import { gsiKeyAttributes } from '../model/indexes.ts';
+import type { Design, GlobalSecondaryIndex, KeyAttribute, Projection } from '../model/schema.ts';
 
 type KeySchemaElement = { AttributeName: string; KeyType: 'HASH' | 'RANGE' };
 type ProjectionInput = { ProjectionType: Projection['type']; NonKeyAttributes?: string[] };
@@ -28,6 +29,15 @@ export function keySchemaElements(partitionKey: KeyAttribute, sortKey?: KeyAttri
   return keys;
 }
 
+/** A GSI's KeySchema: its partition attributes (HASH), then its sort attributes (RANGE), each in key order. */
+export function gsiKeySchemaElements(gsi: GlobalSecondaryIndex): KeySchemaElement[] {
+  const { partitionKeys, sortKeys } = gsiKeyAttributes(gsi);
+  return [
+    ...partitionKeys.map((key): KeySchemaElement => ({ AttributeName: key.name, KeyType: 'HASH' })),
+    ...sortKeys.map((key): KeySchemaElement => ({ AttributeName: key.name, KeyType: 'RANGE' })),
+  ];
+}
+
 export function projectionInput(projection: Projection): ProjectionInput {
   return projection.type === 'INCLUDE'
     ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...(projection.attributes ?? [])] }
@@ -40,7 +50,10 @@ export function attributeDefinitions(design: Design): CreateTableInput['Attribut
   const keys = [
     table.partitionKey,
     table.sortKey,
-    ...table.globalSecondaryIndexes.flatMap((gsi) => [gsi.partitionKey, gsi.sortKey]),
+    ...table.globalSecondaryIndexes.flatMap((gsi) => {
+      const { partitionKeys, sortKeys } = gsiKeyAttributes(gsi);
+      return [...partitionKeys, ...sortKeys];
+    }),
     ...table.localSecondaryIndexes.map((lsi) => lsi.sortKey),
   ].filter((key): key is KeyAttribute => key !== undefined);
   const seen = new Map<string, KeyAttribute['type']>();
@@ -66,7 +79,7 @@ export function createTableInput(design: Design, tableName = design.table.name):
     input.GlobalSecondaryIndexes = table.globalSecondaryIndexes.map((gsi) => {
       const index: NonNullable<CreateTableInput['GlobalSecondaryIndexes']>[number] = {
         IndexName: gsi.name,
-        KeySchema: keySchemaElements(gsi.partitionKey, gsi.sortKey),
+        KeySchema: gsiKeySchemaElements(gsi),
         Projection: projectionInput(gsi.projection),
       };
       if (provisioned) index.ProvisionedThroughput = throughput(gsi.read, gsi.write);

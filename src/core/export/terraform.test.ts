@@ -50,16 +50,25 @@ const AWS_DYNAMODB_TABLE: BlockSchema = {
       required: true,
       schema: leaf({ name: req('string'), type: req('string', ['S', 'N', 'B']) }),
     },
+    // hashicorp/aws 6.29.0 added `key_schema` blocks to a GSI (mutually exclusive with hash_key and
+    // range_key, required without hash_key), the only way to write a multi-attribute key.
     global_secondary_index: {
-      schema: leaf({
-        hash_key: req('string'),
-        name: req('string'),
-        non_key_attributes: opt('list(string)'),
-        projection_type: req('string', PROJECTION_TYPES),
-        range_key: opt('string'),
-        read_capacity: opt('number'),
-        write_capacity: opt('number'),
-      }),
+      schema: {
+        arguments: {
+          hash_key: opt('string'),
+          name: req('string'),
+          non_key_attributes: opt('list(string)'),
+          projection_type: req('string', PROJECTION_TYPES),
+          range_key: opt('string'),
+          read_capacity: opt('number'),
+          write_capacity: opt('number'),
+        },
+        blocks: {
+          key_schema: {
+            schema: leaf({ attribute_name: req('string'), key_type: req('string', ['HASH', 'RANGE']) }),
+          },
+        },
+      },
     },
     local_secondary_index: {
       schema: leaf({
@@ -274,7 +283,27 @@ const argumentOf = (block: HclBlock, name: string) => block.arguments.find(([n])
 function checkRules(table: HclBlock, problems: string[]): void {
   const attributes = table.blocks.filter((b) => b.type === 'attribute').map((b) => argumentOf(b, 'name'));
   const indexes = table.blocks.filter((b) => b.type.endsWith('_secondary_index'));
-  const keys = [table, ...indexes].flatMap((b) => [argumentOf(b, 'hash_key'), argumentOf(b, 'range_key')]);
+  const keys = [table, ...indexes].flatMap((b) => [
+    argumentOf(b, 'hash_key'),
+    argumentOf(b, 'range_key'),
+    ...b.blocks.filter((k) => k.type === 'key_schema').map((k) => argumentOf(k, 'attribute_name')),
+  ]);
+  for (const index of indexes.filter((b) => b.type === 'global_secondary_index')) {
+    const schema = index.blocks.filter((b) => b.type === 'key_schema').map((b) => argumentOf(b, 'key_type'));
+    const name = argumentOf(index, 'name');
+    const hash = argumentOf(index, 'hash_key') !== undefined;
+    if (hash === schema.length > 0)
+      problems.push(`global_secondary_index ${name}: needs either hash_key or key_schema blocks`);
+    if (!hash && argumentOf(index, 'range_key') !== undefined)
+      problems.push(`global_secondary_index ${name}: range_key goes with hash_key, not key_schema`);
+    const hashes = schema.filter((t) => t === 'HASH').length;
+    if (schema.length > 0 && (hashes < 1 || hashes > 4 || schema.length - hashes > 4))
+      problems.push(`global_secondary_index ${name}: key_schema takes 1–4 HASH and up to 4 RANGE attributes`);
+    if (schema.join() !== [...schema].sort().join())
+      problems.push(
+        `global_secondary_index ${name}: key_schema lists its HASH attributes before its RANGE ones`,
+      );
+  }
   const used = keys.filter((k): k is HclValue => k !== undefined);
   for (const key of used)
     if (!attributes.includes(key)) problems.push(`key ${key} is not defined as an attribute`);
@@ -365,9 +394,9 @@ describe('the Terraform export', () => {
     expect(terraformProblems(broken)).toEqual([
       'aws_dynamodb_table.stream_enabled: expected bool, got string',
       'aws_dynamodb_table.global_secondary_index.projection_type: "SOME" is not one of ALL, INCLUDE, KEYS_ONLY',
-      'aws_dynamodb_table.global_secondary_index: missing required argument hash_key',
       'aws_dynamodb_table.ttl.lifetime: unknown argument',
       'aws_dynamodb_table: at most 1 point_in_time_recovery block(s), got 2',
+      'global_secondary_index ByEmail: needs either hash_key or key_schema blocks',
       'attribute GSI3PK is in no key (the provider loops in plan)',
       'global_secondary_index: write_capacity is required when PROVISIONED',
       'global_secondary_index ByAssignee: non_key_attributes goes with INCLUDE only',

@@ -6,6 +6,7 @@ import { type KeySchema, keySchemaFor, keySchemas, TABLE_INDEX, tableKeySchema }
 import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
 import { tieBreaker } from './local-order.ts';
+import { keyedSchema } from './tuple-key.ts';
 import {
   type Contribution,
   contributionOf,
@@ -123,7 +124,7 @@ function indexViewOf(
 
 /** Orders entries of one partition: index sort key, then (GSI/LSI ties) as DynamoDB Local does (local-order.ts). */
 export function entryComparator(design: Design, schema: KeySchema): (a: EntryKey, b: EntryKey) => number {
-  const { sortKey } = schema;
+  const { sortKey } = keyedSchema(schema);
   const tie = tieBreaker(design, schema);
   return (a, b) => {
     const order = sortKey ? compareKeyValues(a.sk!, b.sk!, sortKey.type) : 0;

@@ -25,8 +25,8 @@ export const KEY_LIMIT_BYTES: Readonly<Record<KeyRole, number>> = { partition: M
 export function keyRoles(design: Design): Map<string, KeyRole> {
   const roles = new Map<string, KeyRole>();
   for (const schema of keySchemas(design)) {
-    if (!roles.has(schema.partitionKey.name)) roles.set(schema.partitionKey.name, 'partition');
-    if (schema.sortKey) roles.set(schema.sortKey.name, 'sort');
+    for (const key of schema.partitionKeys) if (!roles.has(key.name)) roles.set(key.name, 'partition');
+    for (const key of schema.sortKeys) roles.set(key.name, 'sort');
   }
   return roles;
 }

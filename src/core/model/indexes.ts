@@ -1,6 +1,6 @@
 // One description for the table and each of its indexes, so that the code that re-keys, queries and
 // exports items treats "the table" as just another key schema.
-import type { Design, Entity, KeyAttribute, KeyType, Projection } from './schema.ts';
+import type { Design, Entity, GlobalSecondaryIndex, KeyAttribute, KeyType, Projection } from './schema.ts';
 
 export const TABLE_INDEX = '$table';
 
@@ -8,20 +8,56 @@ export interface KeySchema {
   /** TABLE_INDEX for the base table, else the index name. */
   name: string;
   kind: 'table' | 'gsi' | 'lsi';
+  /** The first partition attribute (the only one but for a multi-attribute GSI key). */
   partitionKey: KeyAttribute;
+  /** The first sort attribute (the only one but for a multi-attribute GSI key). */
   sortKey?: KeyAttribute;
+  /** Every partition attribute in key order: a single key is a list of one. */
+  partitionKeys: KeyAttribute[];
+  /** Every sort attribute in key order; empty without a sort key. */
+  sortKeys: KeyAttribute[];
   projection: Projection;
+}
+
+/** Whether a role of the key (partition or sort) has several attributes: its value is then a tuple. */
+export function isMultiAttribute(schema: KeySchema): boolean {
+  return schema.partitionKeys.length > 1 || schema.sortKeys.length > 1;
+}
+
+/** A GSI's key attributes as lists, whichever spelling (`partitionKey` or `partitionKeys`) it uses. */
+export function gsiKeyAttributes(gsi: GlobalSecondaryIndex): {
+  partitionKeys: KeyAttribute[];
+  sortKeys: KeyAttribute[];
+} {
+  const partitionKeys = gsi.partitionKeys ?? (gsi.partitionKey ? [gsi.partitionKey] : []);
+  const sortKeys = gsi.sortKeys ?? (gsi.sortKey ? [gsi.sortKey] : []);
+  return { partitionKeys, sortKeys };
+}
+
+function schemaOf(
+  name: string,
+  kind: KeySchema['kind'],
+  partitionKeys: KeyAttribute[],
+  sortKeys: KeyAttribute[],
+  projection: Projection,
+): KeySchema {
+  const schema: KeySchema = {
+    name,
+    kind,
+    partitionKey: partitionKeys[0],
+    partitionKeys,
+    sortKeys,
+    projection,
+  };
+  if (sortKeys.length > 0) schema.sortKey = sortKeys[0];
+  return schema;
 }
 
 export function tableKeySchema(design: Design): KeySchema {
   const { table } = design;
-  return {
-    name: TABLE_INDEX,
-    kind: 'table',
-    partitionKey: table.partitionKey,
-    sortKey: table.sortKey,
-    projection: { type: 'ALL' },
-  };
+  return schemaOf(TABLE_INDEX, 'table', [table.partitionKey], table.sortKey ? [table.sortKey] : [], {
+    type: 'ALL',
+  });
 }
 
 /** The table first, then GSIs, then LSIs, in the design's order. */
@@ -29,23 +65,12 @@ export function keySchemas(design: Design): KeySchema[] {
   const { table } = design;
   return [
     tableKeySchema(design),
-    ...table.globalSecondaryIndexes.map(
-      (gsi): KeySchema => ({
-        name: gsi.name,
-        kind: 'gsi',
-        partitionKey: gsi.partitionKey,
-        sortKey: gsi.sortKey,
-        projection: gsi.projection,
-      }),
-    ),
-    ...table.localSecondaryIndexes.map(
-      (lsi): KeySchema => ({
-        name: lsi.name,
-        kind: 'lsi',
-        partitionKey: table.partitionKey,
-        sortKey: lsi.sortKey,
-        projection: lsi.projection,
-      }),
+    ...table.globalSecondaryIndexes.map((gsi) => {
+      const { partitionKeys, sortKeys } = gsiKeyAttributes(gsi);
+      return schemaOf(gsi.name, 'gsi', partitionKeys, sortKeys, gsi.projection);
+    }),
+    ...table.localSecondaryIndexes.map((lsi) =>
+      schemaOf(lsi.name, 'lsi', [table.partitionKey], [lsi.sortKey], lsi.projection),
     ),
   ];
 }
@@ -60,8 +85,8 @@ export function keySchemaFor(design: Design, index: string | undefined): KeySche
 export function keyAttributeTypes(design: Design): Map<string, KeyType> {
   const types = new Map<string, KeyType>();
   for (const schema of keySchemas(design)) {
-    for (const key of [schema.partitionKey, schema.sortKey]) {
-      if (key && !types.has(key.name)) types.set(key.name, key.type);
+    for (const key of [...schema.partitionKeys, ...schema.sortKeys]) {
+      if (!types.has(key.name)) types.set(key.name, key.type);
     }
   }
   return types;
@@ -80,8 +105,7 @@ export function primaryKeyNames(design: Design): string[] {
 export function projectedAttributeNames(design: Design, schema: KeySchema): Set<string> | undefined {
   if (schema.projection.type === 'ALL') return undefined;
   const names = new Set(primaryKeyNames(design));
-  names.add(schema.partitionKey.name);
-  if (schema.sortKey) names.add(schema.sortKey.name);
+  for (const key of [...schema.partitionKeys, ...schema.sortKeys]) names.add(key.name);
   if (schema.projection.type === 'INCLUDE')
     for (const name of schema.projection.attributes ?? []) names.add(name);
   return names;

@@ -97,17 +97,54 @@ export const billingSchema = z.discriminatedUnion('mode', [
 ]);
 export type Billing = z.infer<typeof billingSchema>;
 
+/** DynamoDB's limit on the attributes of one GSI key: up to 4 partition and 4 sort attributes. */
+export const MAX_KEY_ATTRIBUTES = 4;
+
+const keyAttributeList = (role: 'partition' | 'sort') =>
+  z
+    .array(keyAttributeSchema)
+    .max(MAX_KEY_ATTRIBUTES, `a GSI key has at most ${MAX_KEY_ATTRIBUTES} ${role} attributes (DynamoDB)`);
+
+/**
+ * A GSI key is one attribute per role (`partitionKey`, `sortKey`) or a multi-attribute key (`partitionKeys`
+ * 1–4, `sortKeys` 0–4, in order: DynamoDB's KeySchema repeats HASH and RANGE). Either spelling per role, not
+ * both; model/indexes.ts gives every index its attributes as lists, a single key being a list of one.
+ */
 export const gsiSchema = z
   .object({
     name: tableOrIndexName,
-    partitionKey: keyAttributeSchema,
+    partitionKey: keyAttributeSchema.optional(),
+    partitionKeys: keyAttributeList('partition')
+      .min(1, 'a GSI key needs at least one partition attribute')
+      .optional(),
     sortKey: keyAttributeSchema.optional(),
+    sortKeys: keyAttributeList('sort').optional(),
     projection: projectionSchema.default({ type: 'ALL' }),
     /** Provisioned capacity of this index; used only when the table is PROVISIONED. */
     read: capacity.optional(),
     write: capacity.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((gsi, context) => {
+    if (gsi.partitionKey && gsi.partitionKeys)
+      context.addIssue({
+        code: 'custom',
+        path: ['partitionKeys'],
+        message: 'give either partitionKey or partitionKeys, not both',
+      });
+    else if (!gsi.partitionKey && !gsi.partitionKeys)
+      context.addIssue({
+        code: 'custom',
+        path: ['partitionKey'],
+        message: 'a GSI needs a partitionKey (or partitionKeys)',
+      });
+    if (gsi.sortKey && gsi.sortKeys)
+      context.addIssue({
+        code: 'custom',
+        path: ['sortKeys'],
+        message: 'give either sortKey or sortKeys, not both',
+      });
+  });
 export type GlobalSecondaryIndex = z.infer<typeof gsiSchema>;
 
 export const lsiSchema = z
@@ -203,9 +240,25 @@ export const entitySchema = z
   .strict();
 export type Entity = z.infer<typeof entitySchema>;
 
+/** A condition on one sort attribute of a multi-attribute key (`keyCondition.sortKeys[]`). */
+export const sortKeyConditionSchema = z
+  .object({
+    attribute: attributeName,
+    op: z.enum(SORT_OPERATORS),
+    value: z.string(),
+    to: z.string().optional(),
+  })
+  .strict();
+export type SortKeyCondition = z.infer<typeof sortKeyConditionSchema>;
+
+/**
+ * `partition` (a template) and `sort` for a key of one attribute per role; for a multi-attribute GSI key,
+ * `partitionKeys` (attribute → template, every partition attribute) and `sortKeys` (left to right, "=" on
+ * all but the last). A single `sort` is the condition on the index's first sort attribute.
+ */
 export const keyConditionSchema = z
   .object({
-    partition: z.string(),
+    partition: z.string().optional(),
     sort: z
       .object({
         op: z.enum(SORT_OPERATORS),
@@ -214,6 +267,8 @@ export const keyConditionSchema = z
       })
       .strict()
       .optional(),
+    partitionKeys: z.record(attributeName, z.string()).optional(),
+    sortKeys: z.array(sortKeyConditionSchema).max(MAX_KEY_ATTRIBUTES).optional(),
   })
   .strict();
 export type KeyCondition = z.infer<typeof keyConditionSchema>;

@@ -16,7 +16,8 @@ import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } f
 import { isBase64 } from '../requests/marshall.ts';
 import { numericAttributes } from '../requests/resolve.ts';
 import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from './exact-json.ts';
-import { keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
+import { isMultiAttribute, keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
+import { checkGsiKeys, checkKeyCondition } from './key-conditions.ts';
 import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
 import { checkCopies } from './validate-copies.ts';
 import { checkNumberLimits } from './validate-numbers.ts';
@@ -172,6 +173,11 @@ function checkTable(design: Design, add: (path: string, message: string) => void
   table.globalSecondaryIndexes.forEach((gsi, i) => {
     visit(`table.globalSecondaryIndexes[${i}].partitionKey`, gsi.partitionKey);
     visit(`table.globalSecondaryIndexes[${i}].sortKey`, gsi.sortKey);
+    gsi.partitionKeys?.forEach((key, j) =>
+      visit(`table.globalSecondaryIndexes[${i}].partitionKeys[${j}]`, key),
+    );
+    gsi.sortKeys?.forEach((key, j) => visit(`table.globalSecondaryIndexes[${i}].sortKeys[${j}]`, key));
+    checkGsiKeys(gsi, `table.globalSecondaryIndexes[${i}]`, add);
     if (gsi.projection.type === 'INCLUDE' && !gsi.projection.attributes?.length) {
       add(
         `table.globalSecondaryIndexes[${i}].projection.attributes`,
@@ -515,7 +521,24 @@ function checkPattern(
           add(`${path}.${problem.path}`, problem.message);
       if (pattern.operation === 'Scan') break;
       const { keyCondition } = pattern;
-      checkTemplate(`${path}.keyCondition.partition`, keyCondition.partition);
+      const multi =
+        keyCondition.partitionKeys || keyCondition.sortKeys || (schema && isMultiAttribute(schema));
+      if (multi) {
+        // A multi-attribute GSI key (or its spelling): every partition attribute, sort attributes left to right.
+        if (pattern.operation === 'GetItem')
+          add(`${path}.keyCondition`, 'GetItem takes the table key as partition and sort');
+        else if (schema) checkKeyCondition(schema, keyCondition, `${path}.keyCondition`, add);
+        for (const [name, template] of Object.entries(keyCondition.partitionKeys ?? {}))
+          checkTemplate(`${path}.keyCondition.partitionKeys.${name}`, template);
+        keyCondition.sortKeys?.forEach((sort, j) => {
+          checkTemplate(`${path}.keyCondition.sortKeys[${j}].value`, sort.value);
+          if (sort.to !== undefined) checkTemplate(`${path}.keyCondition.sortKeys[${j}].to`, sort.to);
+        });
+      } else if (keyCondition.partition === undefined) {
+        add(`${path}.keyCondition.partition`, 'a key condition needs the partition key value (partition)');
+      }
+      if (keyCondition.partition !== undefined)
+        checkTemplate(`${path}.keyCondition.partition`, keyCondition.partition);
       if (keyCondition.sort) {
         checkTemplate(`${path}.keyCondition.sort.value`, keyCondition.sort.value);
         if (keyCondition.sort.op === 'between' && keyCondition.sort.to === undefined) {

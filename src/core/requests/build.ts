@@ -2,7 +2,7 @@
 // @aws-sdk/client-dynamodb, the HTTP API, `keyplan requests --json`) and the DocumentClient form (plain JSON:
 // @aws-sdk/lib-dynamodb). Optional fields appear only when they change DynamoDB's behaviour
 // (ScanIndexForward only when false, ConsistentRead only when true), keys always in the same order.
-import { keyAttributeTypes, keySchemaFor } from '../model/indexes.ts';
+import { isMultiAttribute, type KeySchema, keyAttributeTypes, keySchemaFor } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design, JsonValue, Operation } from '../model/schema.ts';
 import { buildBatchGet, buildSingleWrite, buildTransactGet, buildTransactWrite } from './build-write.ts';
@@ -76,6 +76,40 @@ export function toDocumentInput(input: RequestInput): DocumentInput {
   return documentForm(input) as DocumentInput;
 }
 
+/**
+ * The key condition of a multi-attribute key, in key order: `#a = :a AND #b = :b AND #c = :c AND #d > :d`
+ * (every partition attribute, then the sort attributes given, a range condition only on the last).
+ */
+function multiKeyCondition(schema: KeySchema, spec: ReadSpec, builder: ExpressionBuilder): string {
+  const partition = spec.partitionKeys ?? (spec.partition === undefined ? [] : [spec.partition]);
+  if (partition.length !== schema.partitionKeys.length)
+    throw new RequestError(
+      `${schema.name} needs a value for each partition attribute (${schema.partitionKeys.map((k) => k.name).join(', ')})`,
+    );
+  const prefix = spec.sortPrefix ?? [];
+  if (prefix.length + (spec.sort ? 1 : 0) > schema.sortKeys.length)
+    throw new RequestError(`${schema.name} has ${schema.sortKeys.length} sort attributes`);
+  const parts = schema.partitionKeys.map((key, i) =>
+    builder.compare(key.name, '=', [marshallValue(partition[i] as JsonValue, key.type)]),
+  );
+  prefix.forEach((value, i) => {
+    const key = schema.sortKeys[i];
+    parts.push(builder.compare(key.name, '=', [marshallValue(value as JsonValue, key.type)]));
+  });
+  if (spec.sort) {
+    const key = schema.sortKeys[prefix.length];
+    const bounds = spec.sort.to === undefined ? [spec.sort.value] : [spec.sort.value, spec.sort.to];
+    parts.push(
+      builder.compare(
+        key.name,
+        spec.sort.op,
+        bounds.map((bound) => marshallValue(bound, key.type)),
+      ),
+    );
+  }
+  return parts.join(' AND ');
+}
+
 /** The input of the GetItem, Query or Scan a ReadSpec describes. */
 export function buildReadInput(design: Design, spec: ReadSpec, tableName = design.table.name): ReadInputs {
   const schema = keySchemaFor(design, spec.index);
@@ -83,7 +117,7 @@ export function buildReadInput(design: Design, spec: ReadSpec, tableName = desig
   const keyTypes = keyAttributeTypes(design);
   const builder = new ExpressionBuilder();
   const { partitionKey, sortKey } = schema;
-  if (spec.operation !== 'Scan' && spec.partition === undefined)
+  if (spec.operation !== 'Scan' && spec.partition === undefined && spec.partitionKeys === undefined)
     throw new RequestError(`a ${spec.operation} needs a partition key value`);
   let input: ReadInput;
   if (spec.operation === 'GetItem') {
@@ -103,7 +137,9 @@ export function buildReadInput(design: Design, spec: ReadSpec, tableName = desig
     });
   } else {
     let KeyConditionExpression: string | undefined;
-    if (spec.operation === 'Query') {
+    if (spec.operation === 'Query' && isMultiAttribute(schema)) {
+      KeyConditionExpression = multiKeyCondition(schema, spec, builder);
+    } else if (spec.operation === 'Query') {
       const partition = marshallValue(spec.partition as JsonValue, partitionKey.type);
       KeyConditionExpression = builder.compare(partitionKey.name, '=', [partition], 'pk');
       if (spec.sort) {

@@ -22,8 +22,15 @@ export interface ReadSpec {
   index?: string;
   /** GetItem and Query: the partition key value. */
   partition?: KeyValue;
-  /** GetItem: op "=" with the sort key value. Query: the sort key condition. */
+  /** Query of an index whose partition key has several attributes: one value each, in key order (no `partition`). */
+  partitionKeys?: KeyValue[];
+  /**
+   * GetItem: op "=" with the sort key value. Query: the sort key condition; on a multi-attribute sort key, the
+   * condition on the sort attribute after those `sortPrefix` gives.
+   */
   sort?: { op: SortOperator; value: KeyValue; to?: KeyValue };
+  /** Query of a multi-attribute sort key: the values of its first sort attributes, each with "=", left to right. */
+  sortPrefix?: KeyValue[];
   /** Default true. */
   scanIndexForward?: boolean;
   limit?: number;

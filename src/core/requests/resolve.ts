@@ -12,6 +12,7 @@ import { writtenForms } from '../model/copies.ts';
 import { numberFromText } from '../model/exact-json.ts';
 import { isNaturalKey, keyAttributeTypes, keySchemaFor, primaryKeyNames } from '../model/indexes.ts';
 import type { KeyValue } from '../model/item.ts';
+import { keyConditionParts, keyConditionTemplates } from '../model/key-conditions.ts';
 import type {
   AccessPattern,
   AttributeType,
@@ -171,8 +172,7 @@ export function patternArguments(design: Design, pattern: AccessPattern): string
   switch (pattern.operation) {
     case 'GetItem':
     case 'Query': {
-      const { partition, sort } = pattern.keyCondition;
-      const keyed = [partition, sort?.value, sort?.to].flatMap(templatePlaceholders);
+      const keyed = keyConditionTemplates(pattern.keyCondition).flatMap(templatePlaceholders);
       return unique([...keyed, ...clausePlaceholders(pattern.filter)]);
     }
     case 'Scan':
@@ -369,14 +369,24 @@ export function resolveRead(design: Design, pattern: AccessPattern, args: Argume
   const spec: ReadSpec = { operation: pattern.operation };
   if (index !== undefined) spec.index = index;
   if (pattern.operation !== 'Scan') {
-    const { partition, sort } = pattern.keyCondition;
-    spec.partition = renderKey(partition, values, schema.partitionKey.type, schema.partitionKey.name);
-    if (sort) {
-      if (!schema.sortKey)
-        throw new RequestError(`pattern ${pattern.id}: ${index ?? 'the table'} has no sort key`);
-      const { name, type } = schema.sortKey;
-      spec.sort = { op: sort.op, value: renderKey(sort.value, values, type, name) };
-      if (sort.to !== undefined) spec.sort.to = renderKey(sort.to, values, type, name);
+    if (pattern.keyCondition.sort && !schema.sortKey)
+      throw new RequestError(`pattern ${pattern.id}: ${index ?? 'the table'} has no sort key`);
+    // Lists aligned with the index's key attributes: a single key is a list of one.
+    const { partition, sort } = keyConditionParts(schema, pattern.keyCondition);
+    const partitionValues = partition.map(({ attribute: { name, type }, template }) =>
+      renderKey(template, values, type, name),
+    );
+    if (schema.partitionKeys.length > 1) spec.partitionKeys = partitionValues;
+    else spec.partition = partitionValues[0];
+    const last = sort[sort.length - 1];
+    if (last) {
+      const { name, type } = last.attribute;
+      spec.sort = { op: last.op, value: renderKey(last.value, values, type, name) };
+      if (last.to !== undefined) spec.sort.to = renderKey(last.to, values, type, name);
+      if (sort.length > 1)
+        spec.sortPrefix = sort
+          .slice(0, -1)
+          .map(({ attribute: { name, type }, value }) => renderKey(value, values, type, name));
     }
   }
   if (pattern.scanIndexForward !== undefined) spec.scanIndexForward = pattern.scanIndexForward;

@@ -82,6 +82,7 @@ export const entityIndexConflict: LintRule = {
         const sortNeeds: Need[] = [];
         for (const pattern of patterns) {
           const { partition, sort } = pattern.keyCondition;
+          if (partition === undefined) continue; // a multi-attribute key: each attribute is its own template
           const shapes = schema.partitionKey.type === 'S' ? templateShapes(partition) : undefined;
           if (!shapes) continue;
           partitionNeeds.push({ pattern, template: partition, shapes });

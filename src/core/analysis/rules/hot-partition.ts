@@ -110,7 +110,7 @@ export const hotPartition: LintRule = {
       const reach = context.reach(i);
       if (!reach || reach.byPartition.length > 0 || pattern.operation !== 'Query') return;
       const { partition } = pattern.keyCondition;
-      if (!isConstant(partition)) return;
+      if (partition === undefined || !isConstant(partition)) return;
       findings.push({
         target: `${patternPath(i)}.keyCondition.partition`,
         message: `${pattern.id} reads the single partition ${partition} of ${indexLabel(reach.schema)}: every item it lists would be written to that one partition (at most ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes a second) and read from it. Bucket the key (${partition}#{month}) or shard it (${partition}#{shard}, one Query per shard).`,

@@ -9,6 +9,7 @@ import { indexLimits } from './index-limits.ts';
 import { itemSizeRule } from './item-size.ts';
 import { keyCollision } from './key-collision.ts';
 import { missingTypeAttribute } from './missing-type-attribute.ts';
+import { multiAttributeKey } from './multi-attribute-key.ts';
 import { patternScan } from './pattern-scan.ts';
 import { patternUnserved } from './pattern-unserved.ts';
 import { prefixCollision } from './prefix-collision.ts';
@@ -33,6 +34,7 @@ export const LINT_RULES: readonly LintRule[] = [
   indexLimits,
   itemSizeRule,
   unusedIndex,
+  multiAttributeKey,
   missingTypeAttribute,
   undefinedIndex,
   unconditionalPut,

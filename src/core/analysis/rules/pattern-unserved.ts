@@ -24,7 +24,13 @@ function keyedRead(context: LintContext, i: number, add: (f: RuleFinding) => voi
   const path = patternPath(i);
   const pk = schema.partitionKey.name;
   const sk = schema.sortKey?.name;
-  const { partition, sort } = pattern.keyCondition;
+  const { sort, partitionKeys } = pattern.keyCondition;
+  // A multi-attribute partition key reads as its attributes' templates.
+  const partition =
+    pattern.keyCondition.partition ??
+    Object.entries(partitionKeys ?? {})
+      .map(([name, template]) => `${name} ${template}`)
+      .join(', ');
   const where = indexLabel(schema);
   if (inIndex.length === 0) {
     const keys = sk ? `${pk} and ${sk}` : pk;

@@ -1,7 +1,7 @@
 // GetItem, Query and Scan patterns for generated code: the key (GetItem), the key condition, filter and
 // projection, with the expression text, names and values as core/requests/build.ts writes them (same
 // builder, same order: key condition, filter, projection), and the flags DynamoDB reads.
-import { keySchemaFor, projectedAttributeNames } from '../../model/indexes.ts';
+import { isMultiAttribute, keySchemaFor, projectedAttributeNames } from '../../model/indexes.ts';
 import type { AccessPattern, SortOperator } from '../../model/schema.ts';
 import { RequestError } from '../../requests/errors.ts';
 import type { EntityPlan } from './entities.ts';
@@ -56,6 +56,10 @@ export function planRead(
   if (pattern.operation !== 'Scan') {
     const { partition, sort } = pattern.keyCondition;
     const { partitionKey, sortKey } = schema;
+    if (partition === undefined || isMultiAttribute(schema))
+      throw new RequestError(
+        `pattern ${pattern.id} reads the multi-attribute key of ${index}: generated code does not cover multi-attribute key conditions yet`,
+      );
     const pk = keyValue(partition, partitionKey.type, partitionKey.name, typeOf);
     if (sort && !sortKey)
       throw new RequestError(`pattern ${pattern.id}: ${index ?? 'the table'} has no sort key`);

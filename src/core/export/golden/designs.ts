@@ -1,9 +1,11 @@
 // The designs every export is tested on: both built-in examples and a fixture with every table feature
-// (LSIs, TTL, INCLUDE projections, stream, point-in-time recovery, provisioned billing). Tests only.
+// (LSIs, TTL, INCLUDE projections, stream, point-in-time recovery, provisioned billing) and one of
+// multi-attribute GSI keys. Tests only.
 import { EXAMPLES } from '../../examples/index.ts';
 import type { Design } from '../../model/schema.ts';
 import { validateDesign } from '../../model/validate.ts';
 import fullFeatured from './full-featured.keyplan.json' with { type: 'json' };
+import multiAttribute from './multi-attribute.keyplan.json' with { type: 'json' };
 
 function valid(name: string, input: unknown): Design {
   const result = validateDesign(input);
@@ -15,4 +17,5 @@ function valid(name: string, input: unknown): Design {
 export const EXPORT_DESIGNS: { name: string; design: Design }[] = [
   ...EXAMPLES.map((example) => ({ name: example.name, design: valid(example.name, example.design) })),
   { name: 'full-featured', design: valid('full-featured', fullFeatured) },
+  { name: 'multi-attribute', design: valid('multi-attribute', multiAttribute) },
 ];

@@ -8,7 +8,7 @@ import { deriveFormItem, deriveItem } from '../../items/derive.ts';
 import { dynamoNumberText } from '../../keys/compare.ts';
 import { storedForms } from '../../model/copies.ts';
 import { parseExactJson, stringifyExactJson } from '../../model/exact-json.ts';
-import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
+import { gsiKeyAttributes, keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
 import type { PlainItem } from '../../model/item.ts';
 import type { AttributeFormat, AttributeType, Design, Entity, KeyAttribute } from '../../model/schema.ts';
 import { RequestError } from '../../requests/errors.ts';
@@ -210,7 +210,9 @@ export function exportWorkbench(design: Design, options: WorkbenchExportOptions 
     ],
     GlobalSecondaryIndexes: table.globalSecondaryIndexes.map((gsi) => ({
       IndexName: gsi.name,
-      KeyAttributes: keyAttributes(gsi.partitionKey, gsi.sortKey),
+      // Workbench models one attribute per role: a multi-attribute key shows its first ones (the design,
+      // kept in KeyplanDesign, has them all).
+      KeyAttributes: keyAttributes(gsiKeyAttributes(gsi).partitionKeys[0], gsiKeyAttributes(gsi).sortKeys[0]),
       Projection:
         gsi.projection.type === 'INCLUDE'
           ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...(gsi.projection.attributes ?? [])] }

@@ -93,6 +93,11 @@ function entityKeyCondition(
 ): KeyCondition {
   const schema = keySchemaFor(design, index) ?? tableKeySchema(design);
   const keys = design.entities.find((e) => e.name === entity)?.keys ?? {};
+  // A multi-attribute partition key: an "=" on each of its attributes.
+  if (operation === 'Query' && schema.partitionKeys.length > 1)
+    return {
+      partitionKeys: Object.fromEntries(schema.partitionKeys.map((k) => [k.name, keys[k.name] ?? ''])),
+    };
   const partition = keys[schema.partitionKey.name] ?? '';
   if (operation === 'Query' || !schema.sortKey) return { partition };
   return { partition, sort: { op: '=', value: keys[schema.sortKey.name] ?? '' } };
@@ -196,7 +201,7 @@ export function changePatternOperation(
       const key =
         pattern.operation === 'GetItem'
           ? withoutUndefined({
-              partition: pattern.keyCondition.partition,
+              partition: pattern.keyCondition.partition ?? '',
               sort: pattern.keyCondition.sort?.value,
             })
           : undefined;

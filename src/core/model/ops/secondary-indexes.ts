@@ -2,7 +2,7 @@
 // them, and dropped when no key schema uses the attribute any more. Patterns that read a removed index keep
 // their `index`, so validation points at every pattern the removal broke instead of it silently reading
 // the table.
-import { keyAttributeTypes } from '../indexes.ts';
+import { gsiKeyAttributes, keyAttributeTypes } from '../indexes.ts';
 import {
   type AccessPattern,
   type Design,
@@ -67,12 +67,12 @@ export function addGsi(design: Design, input: Partial<GlobalSecondaryIndex> = {}
   const gsi: GlobalSecondaryIndex = withoutUndefined({
     ...input,
     name,
-    partitionKey: input.partitionKey ?? S(`${name}PK`),
-    sortKey: 'sortKey' in input ? input.sortKey : S(`${name}SK`),
+    partitionKey: input.partitionKeys ? undefined : (input.partitionKey ?? S(`${name}PK`)),
+    sortKey: input.sortKeys || 'sortKey' in input ? input.sortKey : S(`${name}SK`),
     projection: input.projection ?? { type: 'ALL' },
   });
   assertValid(gsiSchema, gsi, 'index');
-  assertDistinctKeys(gsi.partitionKey, gsi.sortKey, `index ${name}`);
+  assertDistinctGsiKeys(gsi);
   return { ...design, table: { ...table, globalSecondaryIndexes: [...table.globalSecondaryIndexes, gsi] } };
 }
 
@@ -87,25 +87,50 @@ export function updateGsi(design: Design, name: string, patch: Partial<GlobalSec
   const { table } = design;
   const i = gsiIndex(table, name);
   const old = table.globalSecondaryIndexes[i];
+  // One spelling per role: a patch giving partitionKeys (sortKeys) replaces partitionKey (sortKey), and back.
   const gsi: GlobalSecondaryIndex = withoutUndefined({
     ...old,
     ...patch,
     name: patch.name ?? old.name,
-    partitionKey: patch.partitionKey ?? old.partitionKey,
+    partitionKey: patch.partitionKeys ? undefined : (patch.partitionKey ?? old.partitionKey),
+    partitionKeys: patch.partitionKey ? undefined : (patch.partitionKeys ?? old.partitionKeys),
+    sortKey: patch.sortKeys ? undefined : 'sortKey' in patch ? patch.sortKey : old.sortKey,
+    sortKeys: patch.sortKey ? undefined : 'sortKeys' in patch ? patch.sortKeys : old.sortKeys,
     projection: patch.projection ?? old.projection,
   });
   if (gsi.name !== old.name) assertNameFree(table, gsi.name);
   assertValid(gsiSchema, gsi, 'index');
-  assertDistinctKeys(gsi.partitionKey, gsi.sortKey, `index ${gsi.name}`);
+  assertDistinctGsiKeys(gsi);
   const after: Design = {
     ...design,
     table: { ...table, globalSecondaryIndexes: replaceAt(table.globalSecondaryIndexes, i, gsi) },
     accessPatterns: renameIndexInPatterns(design.accessPatterns, old.name, gsi.name),
   };
-  return reconcileEntityKeys(design, after, [
-    [old.partitionKey.name, gsi.partitionKey.name],
-    ...keyRenames(old, gsi),
-  ]);
+  return reconcileEntityKeys(design, after, gsiKeyRenames(old, gsi));
+}
+
+/** Key attributes renamed in place: the same position in the same role, another name. */
+function gsiKeyRenames(before: GlobalSecondaryIndex, after: GlobalSecondaryIndex): [string, string][] {
+  const a = gsiKeyAttributes(before);
+  const b = gsiKeyAttributes(after);
+  const renames: [string, string][] = [];
+  for (const role of ['partitionKeys', 'sortKeys'] as const)
+    a[role].forEach((key, i) => {
+      const now = b[role][i];
+      if (now && now.name !== key.name) renames.push([key.name, now.name]);
+    });
+  return renames;
+}
+
+function assertDistinctGsiKeys(gsi: GlobalSecondaryIndex) {
+  const { partitionKeys, sortKeys } = gsiKeyAttributes(gsi);
+  if (partitionKeys.length === 1 && sortKeys.length <= 1) {
+    assertDistinctKeys(partitionKeys[0], sortKeys[0], `index ${gsi.name}`);
+    return;
+  }
+  const names = [...partitionKeys, ...sortKeys].map((key) => key.name);
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated) throw new DesignOpError(`index ${gsi.name}: the key attribute ${repeated} is listed twice`);
 }
 
 export function removeGsi(design: Design, name: string): Design {

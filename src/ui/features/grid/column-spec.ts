@@ -57,11 +57,18 @@ export function columnSpec(
   const projected = projectedAttributeNames(design, schema);
   const shows = (name: string) => !projected || projected.has(name);
   const types = keyAttributeTypes(design);
-  const lead: KeyColumnSpec[] = [
-    { ...schema.partitionKey, role: 'pk', muted: false, width: PK_WIDTH, stickyLeft: 0 },
-  ];
-  if (schema.sortKey)
-    lead.push({ ...schema.sortKey, role: 'sk', muted: false, width: SK_WIDTH, stickyLeft: PK_WIDTH });
+  // A multi-attribute key leads with each of its partition attributes, then each sort attribute.
+  const lead: KeyColumnSpec[] = [];
+  let left = 0;
+  for (const [keys, role, width] of [
+    [schema.partitionKeys, 'pk', PK_WIDTH],
+    [schema.sortKeys, 'sk', SK_WIDTH],
+  ] as const) {
+    for (const key of keys) {
+      lead.push({ ...key, role, muted: false, width, stickyLeft: left });
+      left += width;
+    }
+  }
   const leading = new Set(lead.map((k) => k.name));
   const base = schema.kind === 'table' ? [] : primaryKeyNames(design).filter((name) => !leading.has(name));
   const others = [...types.keys()].filter(

@@ -1,5 +1,5 @@
 // The table (name, key schema, billing) and its secondary indexes with how many items each holds.
-import { TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { gsiKeyAttributes, TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { addGsi } from '../../../core/model/ops/index.ts';
 import type { KeyAttribute } from '../../../core/model/schema.ts';
 import { useDeferredViews } from '../../../store/derived.ts';
@@ -23,8 +23,12 @@ export function TableSection() {
       ? 'On-demand'
       : `${table.billing.read} RCU · ${table.billing.write} WCU`;
   const indexes = [
-    ...table.globalSecondaryIndexes.map((gsi) => ({ kind: 'GSI', ...gsi })),
-    ...table.localSecondaryIndexes.map((lsi) => ({ kind: 'LSI', ...lsi, partitionKey: table.partitionKey })),
+    ...table.globalSecondaryIndexes.map((gsi) => ({ kind: 'GSI', ...gsi, keys: gsiKeyAttributes(gsi) })),
+    ...table.localSecondaryIndexes.map((lsi) => ({
+      kind: 'LSI',
+      ...lsi,
+      keys: { partitionKeys: [table.partitionKey], sortKeys: [lsi.sortKey] },
+    })),
   ];
   const addIndex = () => {
     if (!commitOrToast((d) => addGsi(d))) return;
@@ -113,7 +117,11 @@ export function TableSection() {
                 </span>
               </span>
               <span className="side-sub mono">
-                {[index.partitionKey.name, index.sortKey?.name].filter(Boolean).join(' · ')}
+                {/* A multi-attribute key reads as its attributes joined by +: region+tier · round+score */}
+                {[index.keys.partitionKeys, index.keys.sortKeys]
+                  .filter((keys) => keys.length > 0)
+                  .map((keys) => keys.map((key) => key.name).join('+'))
+                  .join(' · ')}
                 <span className="side-sub-muted">
                   {' · '}
                   {index.projection.type === 'INCLUDE'

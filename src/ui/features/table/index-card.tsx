@@ -1,14 +1,20 @@
 // One secondary index: name, keys, projection, delete. Names and keys commit on blur/Enter.
 import { useEffect, useRef } from 'react';
-import { TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { gsiKeyAttributes, TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { removeGsi, removeLsi, updateGsi, updateLsi } from '../../../core/model/ops/index.ts';
-import type { Design, GlobalSecondaryIndex, LocalSecondaryIndex } from '../../../core/model/schema.ts';
+import {
+  type Design,
+  type GlobalSecondaryIndex,
+  type KeyAttribute,
+  type LocalSecondaryIndex,
+  MAX_KEY_ATTRIBUTES,
+} from '../../../core/model/schema.ts';
 import { useDeferredViews, useProblems } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { CommitInput, problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { deleteWithUndo } from '../sidebar/entity-section.tsx';
-import { KeyField, OptionalKeyField } from './key-field.tsx';
+import { KeyField } from './key-field.tsx';
 import { ProjectionField } from './projection-field.tsx';
 
 const commit = (update: (d: Design) => Design) => useStore.getState().commit(update);
@@ -100,21 +106,7 @@ export function GsiCard({ gsi, i, selected }: { gsi: GlobalSecondaryIndex; i: nu
             />
           </div>
         </div>
-        <KeyField
-          label="Partition key"
-          value={gsi.partitionKey}
-          testId={`table.gsi.${i}.partitionKey`}
-          problem={problemAt(problems, `${path}.partitionKey`)}
-          onCommit={(partitionKey) => update({ partitionKey })}
-        />
-        <OptionalKeyField
-          label="Sort key"
-          value={gsi.sortKey}
-          defaultName={`${gsi.name}SK`}
-          testId={`table.gsi.${i}.sortKey`}
-          problem={problemAt(problems, `${path}.sortKey`)}
-          onCommit={(sortKey) => update({ sortKey })}
-        />
+        <GsiKeyFields gsi={gsi} i={i} update={update} />
         <ProjectionField
           value={gsi.projection}
           testId={`table.gsi.${i}`}
@@ -123,6 +115,82 @@ export function GsiCard({ gsi, i, selected }: { gsi: GlobalSecondaryIndex; i: nu
         />
       </div>
     </section>
+  );
+}
+
+/**
+ * A GSI's keys: one attribute per role, or a multi-attribute key (up to 4 partition and 4 sort attributes,
+ * in order). A role of one attribute is written as partitionKey/sortKey, of several as partitionKeys/sortKeys.
+ */
+function GsiKeyFields({
+  gsi,
+  i,
+  update,
+}: {
+  gsi: GlobalSecondaryIndex;
+  i: number;
+  update: (patch: Partial<GlobalSecondaryIndex>) => boolean;
+}) {
+  const problems = useProblems();
+  const path = `table.globalSecondaryIndexes[${i}]`;
+  const { partitionKeys, sortKeys } = gsiKeyAttributes(gsi);
+  const setPartition = (keys: KeyAttribute[]) =>
+    update(keys.length > 1 ? { partitionKeys: keys } : { partitionKey: keys[0] });
+  const setSort = (keys: KeyAttribute[]) =>
+    update(
+      keys.length > 1
+        ? { sortKeys: keys }
+        : keys.length === 1
+          ? { sortKey: keys[0] }
+          : { sortKey: undefined, sortKeys: undefined },
+    );
+  const field = (role: 'partition' | 'sort', keys: KeyAttribute[], j: number) => {
+    const single = keys.length === 1;
+    const at = single ? `${path}.${role}Key` : `${path}.${role}Keys[${j}]`;
+    const set = role === 'partition' ? setPartition : setSort;
+    const label = `${role === 'partition' ? 'Partition' : 'Sort'} key${single ? '' : ` ${j + 1}`}`;
+    return (
+      <KeyField
+        key={`${role}${j}`}
+        label={label}
+        value={keys[j]}
+        testId={`table.gsi.${i}.${role}Key${j === 0 ? '' : `.${j}`}`}
+        problem={problemAt(problems, `${at}.name`) ?? problemAt(problems, at)}
+        onCommit={(next) => set(keys.map((key, k) => (k === j ? next : key)))}
+        onRemove={role === 'sort' || j > 0 ? () => void set(keys.filter((_, k) => k !== j)) : undefined}
+      />
+    );
+  };
+  const add = (role: 'partition' | 'sort', keys: KeyAttribute[]) =>
+    keys.length < MAX_KEY_ATTRIBUTES && (
+      <div className="form-row">
+        <span className="form-label" />
+        <div className="form-control">
+          <button
+            type="button"
+            className="btn btn-sm"
+            data-testid={`table.gsi.${i}.${role}Key.add`}
+            onClick={() =>
+              (role === 'partition' ? setPartition : setSort)([
+                ...keys,
+                { name: `${gsi.name}${role === 'partition' ? 'PK' : 'SK'}${keys.length + 1}`, type: 'S' },
+              ])
+            }
+          >
+            {role === 'sort' && keys.length === 0
+              ? '+ Add a sort key'
+              : `+ Add a ${role} attribute (multi-attribute key)`}
+          </button>
+        </div>
+      </div>
+    );
+  return (
+    <>
+      {partitionKeys.map((_, j) => field('partition', partitionKeys, j))}
+      {add('partition', partitionKeys)}
+      {sortKeys.map((_, j) => field('sort', sortKeys, j))}
+      {add('sort', sortKeys)}
+    </>
   );
 }
 
