@@ -11,7 +11,7 @@ import { importWorkbench } from '../export/workbench/import.ts';
 import { generateEntitySamples } from '../generate/entity.ts';
 import { seedDesign } from '../generate/generate.ts';
 import { buildViewsFor } from '../indexes/views.ts';
-import { deriveItems } from '../items/derive.ts';
+import { deriveItems, deriveStoredItems } from '../items/derive.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
 import { buildRequest } from '../requests/build.ts';
 import { RequestError } from '../requests/errors.ts';
@@ -296,6 +296,48 @@ describe('item copies', () => {
       const { PK: _pk, SK: _sk, GSI1PK: _g, GSI1SK: _h, ...values } = d.item;
       if (orders.has(d.sampleIndex)) expect(values).toEqual(orders.get(d.sampleIndex));
       else orders.set(d.sampleIndex, values);
+    }
+  });
+
+  it('re-derive incrementally as the grid does: each edit gives the items a fresh derivation gives', () => {
+    // What derivation must give, sample by sample, without any of its caches.
+    const expected = (d: Design) =>
+      d.entities.flatMap((entity) => {
+        const perSample = (d.items[entity.name] ?? []).map((values) => deriveStoredItems(d, entity, values));
+        return [entity.name, ...(entity.copies ?? []).map((c) => c.name)].flatMap((_, form) =>
+          perSample.map((items) => items[form]),
+        );
+      });
+    const order = (d: Design) => d.entities[1];
+    const withOrder = (d: Design, change: (o: Design['entities'][number]) => Design['entities'][number]) => ({
+      ...d,
+      entities: [d.entities[0], change(order(d))],
+    });
+    const edits: ((d: Design) => Design)[] = [
+      // A copy's template, then its held attributes, a sample's value, a second copy, a removed copy.
+      (d) =>
+        withOrder(d, (o) => ({
+          ...o,
+          copies: [{ ...o.copies![0], keys: { PK: 'ORDER#{orderId}', SK: 'V1' } }],
+        })),
+      (d) => withOrder(d, (o) => ({ ...o, copies: [{ ...o.copies![0], attributes: ['total'] }] })),
+      (d) => ({
+        ...d,
+        items: { ...d.items, Order: d.items.Order.map((v, i) => (i === 1 ? { ...v, total: 7 } : v)) },
+      }),
+      (d) =>
+        withOrder(d, (o) => ({
+          ...o,
+          copies: [...o.copies!, { name: 'ByStatus', keys: { PK: 'S#{status}', SK: '{orderId}' } }],
+        })),
+      (d) => withOrder(d, (o) => ({ ...o, copies: o.copies!.slice(1) })),
+      (d) => withOrder(d, ({ copies: _gone, ...o }) => o),
+    ];
+    let current = design;
+    deriveItems(current);
+    for (const edit of edits) {
+      current = edit(current);
+      expect(deriveItems(current).map((d) => d.item)).toEqual(expected(current));
     }
   });
 });
