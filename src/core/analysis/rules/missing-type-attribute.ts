@@ -12,6 +12,8 @@ export const missingTypeAttribute: LintRule = {
   description:
     'A read that can return several entities gets items without the type attribute, because its index projection or its own projection leaves it out.',
   check(design, context) {
+    // Items stored without it (writeTypeAttribute false) are told apart by their keys: nothing to project.
+    if (design.table.writeTypeAttribute === false) return [];
     const type = design.table.typeAttribute;
     const findings: RuleFinding[] = [];
     const flagged = new Set<string>();

@@ -1,6 +1,6 @@
 // One design where each table-wide rule fires and one where it stays quiet.
 import { describe, expect, it } from 'vitest';
-import { entityIn, findingsOf, patternIn, storeDesign, where } from '../test-designs.ts';
+import { type DesignEdit, entityIn, findingsOf, patternIn, storeDesign, where } from '../test-designs.ts';
 import { indexLimits } from './index-limits.ts';
 import { itemSizeRule } from './item-size.ts';
 import { missingTypeAttribute } from './missing-type-attribute.ts';
@@ -91,8 +91,8 @@ describe('missing-type-attribute', () => {
     expect(findingsOf(missingTypeAttribute, storeDesign())).toEqual([]);
   });
 
-  it('flags a projection that drops the type attribute from a read of several entities', () => {
-    const design = storeDesign((doc) => {
+  it('flags a projection that drops the type attribute from a read of several entities, unless no item holds one', () => {
+    const edit = (doc: Parameters<DesignEdit>[0]) => {
       const gsi = doc.table.globalSecondaryIndexes?.[0];
       if (gsi) gsi.projection = { type: 'KEYS_ONLY' };
       entityIn(doc, 'Customer').keys.GSI1PK = 'STATUS#{name}';
@@ -101,12 +101,18 @@ describe('missing-type-attribute', () => {
       delete orders.keyCondition.sort;
       orders.returns = ['Customer', 'Order'];
       orders.projection = ['name'];
-    });
-    const findings = findingsOf(missingTypeAttribute, design);
+    };
+    const findings = findingsOf(missingTypeAttribute, storeDesign(edit));
     expect(where(findings)).toEqual([
       ['warning', 'accessPatterns[1].projection'],
       ['warning', 'table.globalSecondaryIndexes[0].projection'],
     ]);
+    // An imported model's items carry no type attribute (writeTypeAttribute false): there is none to project.
+    const untyped = storeDesign((doc) => {
+      edit(doc);
+      doc.table.writeTypeAttribute = false;
+    });
+    expect(findingsOf(missingTypeAttribute, untyped)).toEqual([]);
   });
 });
 
