@@ -17,7 +17,13 @@ import { buildRequest } from '../requests/build.ts';
 import { RequestError } from '../requests/errors.ts';
 import type { TransactWriteItemsInput } from '../requests/inputs.ts';
 import { orderCopies } from '../requests/test-designs.ts';
-import { removeAttribute, updateAttribute, updateTable } from './ops/index.ts';
+import {
+  addPartitionQuery,
+  addSampleToPartition,
+  removeAttribute,
+  updateAttribute,
+  updateTable,
+} from './ops/index.ts';
 import type { AccessPattern, Design, DesignInput } from './schema.ts';
 import { validateDesign } from './validate.ts';
 
@@ -339,5 +345,21 @@ describe('item copies', () => {
       current = edit(current);
       expect(deriveItems(current).map((d) => d.item)).toEqual(expected(current));
     }
+  });
+
+  it("start the grid's partition actions from a copy's own keys", () => {
+    const query = addPartitionQuery(design, 'Order', TABLE_INDEX, 1, 'ById');
+    expect(query.accessPatterns.at(-1)).toMatchObject({
+      operation: 'Query',
+      keyCondition: { partition: 'ORDER#{orderId}' },
+      example: { orderId: 'o2' },
+      returns: ['Order'],
+    });
+    expect(addSampleToPartition(design, 'Order', TABLE_INDEX, 1, 'ById').items.Order.at(-1)).toEqual({
+      orderId: 'o2',
+    });
+    expect(addSampleToPartition(design, 'Order', TABLE_INDEX, 1).items.Order.at(-1)).toEqual({
+      userId: 'u1',
+    });
   });
 });

@@ -7,15 +7,21 @@ import { addPattern } from './patterns.ts';
 import { addSample } from './samples.ts';
 import { DesignOpError, entityIndex } from './shared.ts';
 
-/** The entity's partition key template in the view and the sample's values of its placeholders. */
-function partitionOf(design: Design, entity: string, view: string, sampleIndex: number) {
+/**
+ * The entity's partition key template in the view (its copy's, for an item copy: entity.copies) and the
+ * sample's values of its placeholders.
+ */
+function partitionOf(design: Design, entity: string, view: string, sampleIndex: number, copy?: string) {
   const owner = design.entities[entityIndex(design, entity)];
   const schema = keySchemaFor(design, view);
   if (!schema) throw new DesignOpError(`no index ${view}`);
-  const template = owner.keys[schema.partitionKey.name];
+  const keys = copy === undefined ? owner.keys : owner.copies?.find((c) => c.name === copy)?.keys;
+  if (!keys) throw new DesignOpError(`${entity} has no copy ${copy}`);
+  const template = keys[schema.partitionKey.name];
+  const what = copy === undefined ? entity : `${entity}'s copy ${copy}`;
   if (template === undefined)
     throw new DesignOpError(
-      `${entity} has no ${schema.partitionKey.name} template, so no item of it is in ${view}`,
+      `${what} has no ${schema.partitionKey.name} template, so no item of it is in ${view}`,
     );
   const sample = design.items[entity]?.[sampleIndex];
   if (!sample) throw new DesignOpError(`${entity} has no sample at position ${sampleIndex}`);
@@ -39,14 +45,21 @@ export function addSampleToPartition(
   entity: string,
   view: string,
   sampleIndex: number,
+  copy?: string,
 ): Design {
-  const { values } = partitionOf(design, entity, view, sampleIndex);
+  const { values } = partitionOf(design, entity, view, sampleIndex, copy);
   return addSample(design, entity, values);
 }
 
 /** A Query of the item's partition in the view, its placeholders the arguments and this item's values the example. */
-export function addPartitionQuery(design: Design, entity: string, view: string, sampleIndex: number): Design {
-  const { template, values, index } = partitionOf(design, entity, view, sampleIndex);
+export function addPartitionQuery(
+  design: Design,
+  entity: string,
+  view: string,
+  sampleIndex: number,
+  copy?: string,
+): Design {
+  const { template, values, index } = partitionOf(design, entity, view, sampleIndex, copy);
   return addPattern(design, {
     name: `${entity} partition ${template}${index ? ` on ${index}` : ''}`,
     operation: 'Query',

@@ -69,7 +69,7 @@ export function KeyMenu({ target, keyNames, view, ctx, onCopy, onClose }: KeyMen
   const list = useRef<HTMLDivElement>(null);
   const select = useStore((s) => s.select);
   const { row, attribute } = target;
-  const { entity, sampleIndex } = row.source;
+  const { entity, sampleIndex, copy } = row.source;
   const item = keysFirst(row.source.item, keyNames);
   const value = row.item[attribute];
   const dynamo = (() => {
@@ -121,7 +121,7 @@ export function KeyMenu({ target, keyNames, view, ctx, onCopy, onClose }: KeyMen
     {
       label: 'Add item to this partition',
       run: () => {
-        if (!commitOrToast((d) => addSampleToPartition(d, entity, view, sampleIndex))) return;
+        if (!commitOrToast((d) => addSampleToPartition(d, entity, view, sampleIndex, copy))) return;
         select({ kind: 'entity', name: entity });
         focusSample((useStore.getState().design?.items[entity]?.length ?? 1) - 1);
       },
@@ -132,7 +132,7 @@ export function KeyMenu({ target, keyNames, view, ctx, onCopy, onClose }: KeyMen
     {
       label: 'Query this partition',
       run: () => {
-        if (!commitOrToast((d) => addPartitionQuery(d, entity, view, sampleIndex))) return;
+        if (!commitOrToast((d) => addPartitionQuery(d, entity, view, sampleIndex, copy))) return;
         const patterns = useStore.getState().design?.accessPatterns ?? [];
         select({ kind: 'pattern', id: patterns[patterns.length - 1].id });
       },
