@@ -496,6 +496,23 @@ describe('attributes', () => {
     expect(() => addAttribute(d, 'Order', { name: '' })).toThrow('attribute name: must not be empty');
   });
 
+  it("makes an attribute named like a key attribute a natural key: its template {name}, its type the key's", () => {
+    const d = edit(store(), (x) => addGsi(x));
+    const gsi = d.table.globalSecondaryIndexes.at(-1)!;
+    const added = edit(d, (x) => addAttribute(x, 'Order', { name: gsi.partitionKey!.name }));
+    expect(entity(added, 'Order').attributes.at(-1)).toEqual({ name: gsi.partitionKey!.name, type: 'S' });
+    expect(entity(added, 'Order').keys[gsi.partitionKey!.name]).toBe(`{${gsi.partitionKey!.name}}`);
+    expect(problems(added)).toBe('');
+    // Renamed to a key attribute's name, the same; a template the entity already has stays for validation to explain.
+    const renamed = edit(d, (x) =>
+      updateAttribute(x, 'Order', 'total', { name: gsi.sortKey!.name, type: 'S' }),
+    );
+    expect(entity(renamed, 'Order').keys[gsi.sortKey!.name]).toBe(`{${gsi.sortKey!.name}}`);
+    const kept = edit(d, (x) => addAttribute(x, 'Order', { name: 'SK' }));
+    expect(entity(kept, 'Order').keys.SK).toBe(entity(d, 'Order').keys.SK);
+    expect(problems(kept)).toMatch(/its template must be "\{SK\}"/);
+  });
+
   it('renames an attribute in key templates, samples and the writes of its entity', () => {
     const d = store();
     const next = edit(d, (x) => updateAttribute(x, 'Order', 'status', { name: 'state' }));

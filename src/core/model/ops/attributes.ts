@@ -1,6 +1,8 @@
 // Attributes of an entity. A rename follows the attribute wherever it is unambiguously this entity's:
 // its key templates, its samples, and the writes of this entity. A removal leaves templates and write
 // lists alone, so validation shows what still refers to it.
+
+import { keyAttributeTypes } from '../indexes.ts';
 import {
   type AccessPattern,
   type Attribute,
@@ -32,7 +34,18 @@ function assertAttributeNameFree(design: Design, entity: string, name: string) {
     throw new DesignOpError(`${entity} already has an attribute named ${name}`);
 }
 
-/** Defaults: the next free `attribute<n>`, a string. */
+/**
+ * An attribute named like a key attribute of the table or an index is a natural key: the entity's template
+ * for that key becomes `{name}` where it has none (a different one is left for validation to explain).
+ */
+function withNaturalKey(design: Design, entity: string, name: string): Design {
+  if (!keyAttributeTypes(design).has(name)) return design;
+  return mapEntity(design, entity, (e) =>
+    name in e.keys ? e : { ...e, keys: { ...e.keys, [name]: `{${name}}` } },
+  );
+}
+
+/** Defaults: the next free `attribute<n>`, a string (the key's type for a natural key). */
 export function addAttribute(design: Design, entity: string, input: Partial<Attribute> = {}): Design {
   const { attributes } = design.entities[entityIndex(design, entity)];
   const name =
@@ -42,9 +55,11 @@ export function addAttribute(design: Design, entity: string, input: Partial<Attr
       (n) => attributes.some((a) => a.name === n),
     );
   assertAttributeNameFree(design, entity, name);
-  const attribute: Attribute = withoutUndefined({ ...input, name, type: input.type ?? 'S' });
+  const type = input.type ?? keyAttributeTypes(design).get(name) ?? 'S';
+  const attribute: Attribute = withoutUndefined({ ...input, name, type });
   assertValid(attributeSchema, attribute, 'attribute');
-  return mapEntity(design, entity, (e) => ({ ...e, attributes: [...e.attributes, attribute] }));
+  const added = mapEntity(design, entity, (e) => ({ ...e, attributes: [...e.attributes, attribute] }));
+  return withNaturalKey(added, entity, name);
 }
 
 function escapeRegExp(text: string): string {
@@ -138,7 +153,7 @@ export function updateAttribute(
   if (!renamed) return next;
   const samples = next.items[entity];
   return {
-    ...next,
+    ...withNaturalKey(next, entity, attribute.name),
     items: samples
       ? { ...next.items, [entity]: samples.map((sample) => renameKey(sample, name, attribute.name)) }
       : next.items,
