@@ -184,14 +184,15 @@ describe('evaluator vs DynamoDB Local on random items and multi-attribute key co
   });
   afterAll(() => resetSession(client, prefix));
 
-  it('agrees on 500 queries (25 item sets × 20 key conditions), paging included', async () => {
+  it('agrees on 500 queries (25 item sets × 20 key conditions) and 25 Scans, paging included', async () => {
     let compared = 0;
     let paged = 0;
     await fc.assert(
       fc.asyncProperty(
         itemsArb,
         fc.array(queryArb, { minLength: 20, maxLength: 20 }),
-        async (matches, queries) => {
+        fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+        async (matches, queries, scanLimit) => {
           const samples = matches.map((m) =>
             Object.fromEntries(Object.entries(m).filter(([, v]) => v !== undefined)),
           );
@@ -203,6 +204,9 @@ describe('evaluator vs DynamoDB Local on random items and multi-attribute key co
             if (pages > 1) paged++;
             compared++;
           }
+          // A Scan of the index: partitions in DynamoDB Local's order, paged through start keys.
+          const scan: ReadSpec = { operation: 'Scan', index: 'ByRegionTier', limit: scanLimit };
+          await comparePages(client, design, prefix, scan, JSON.stringify(scan));
         },
       ),
       { numRuns: 25, endOnFailure: true },

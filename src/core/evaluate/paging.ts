@@ -4,6 +4,7 @@
 // equals the number of matching items returns one; the next page comes back empty without one). At 1 MB it
 // does: a page that reaches 1 MB with its last item has none. Both checked against DynamoDB Local.
 import { type AttributeTypes, attributeTypesByEntity, itemSize } from '../analysis/item-size.ts';
+import { keyedSchema, type TupleKeyAttribute } from '../indexes/tuple-key.ts';
 import { type IndexView, keyValueOf, type ViewEntry } from '../indexes/views.ts';
 import { type KeySchema, tableKeySchema } from '../model/indexes.ts';
 import type { KeyValue, PlainItem } from '../model/item.ts';
@@ -74,10 +75,15 @@ export function startKey(
       'The provided starting key is invalid: The provided key element does not match the schema',
     );
   }
-  const { partitionKey, sortKey } = view.schema;
+  const { partitionKey, sortKey } = keyedSchema(view.schema);
+  // A multi-attribute key's values are the tuple tokens the view files entries under (tuple-key.ts).
+  const value = (key: KeyAttribute) =>
+    (key as TupleKeyAttribute).parts
+      ? keyValueOf(exclusiveStartKey, key)
+      : (exclusiveStartKey[key.name] as KeyValue);
   return {
-    pk: exclusiveStartKey[partitionKey.name] as KeyValue,
-    sk: sortKey ? (exclusiveStartKey[sortKey.name] as KeyValue) : undefined,
+    pk: value(partitionKey) as KeyValue,
+    sk: sortKey ? value(sortKey) : undefined,
     item: exclusiveStartKey,
   };
 }

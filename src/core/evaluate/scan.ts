@@ -3,6 +3,7 @@
 // partitions by key. Real DynamoDB hashes otherwise: against it only the set of items and the counts of a
 // whole Scan compare, not the order or where pages end.
 import { keyHash } from '../indexes/local-order.ts';
+import { keyedSchema } from '../indexes/tuple-key.ts';
 import { entryComparator, type IndexView, type ViewEntry } from '../indexes/views.ts';
 import { compareByToken, compareKeyValues, keyString, sortToken } from '../keys/compare.ts';
 import { tableKeySchema } from '../model/indexes.ts';
@@ -35,7 +36,7 @@ export function scan(design: Design, view: IndexView, spec: ReadSpec): ReadResul
       (p) => compareByToken(p.token, token, p.pk, from.pk, type) < 0,
     );
     const key = order[partition]?.key;
-    if (key !== undefined && key === keyString(from.pk, view.schema.partitionKey.type)) {
+    if (key !== undefined && key === keyString(from.pk, keyedSchema(view.schema).partitionKey.type)) {
       const entries = scanEntries(design, view, key);
       const compare = scanComparator(design, view);
       index = firstIndex(entries, 0, entries.length, (e) => compare(e, from) <= 0);
@@ -90,13 +91,14 @@ function* entriesFrom(
   }
 }
 
-// GSI partitions come in key order (N tokens may need the exact comparison); the others by hash text.
+// GSI partitions come in key order (N tokens may need the exact comparison; a multi-attribute key's tuple
+// token orders as S); the others by hash text.
 function tokenType(view: IndexView) {
-  return view.schema.kind === 'gsi' ? view.schema.partitionKey.type : 'S';
+  return view.schema.kind === 'gsi' ? keyedSchema(view.schema).partitionKey.type : 'S';
 }
 
 function partitionToken(view: IndexView, pk: KeyValue): string | number {
-  const { kind, partitionKey } = view.schema;
+  const { kind, partitionKey } = keyedSchema(view.schema);
   return kind === 'gsi' ? sortToken(pk, partitionKey.type) : keyHash(pk, partitionKey.type);
 }
 
