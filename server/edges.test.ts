@@ -190,6 +190,26 @@ describe('requests DynamoDB refuses are refused, in its words', () => {
       query({ partition: 'nobody', filter: [{ attribute: 'a', op: 'between', value: 5, to: 1 }] }),
       'Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {N:5}, upper bound operand: AttributeValue: {N:1}',
     );
+    // Binary bounds are printed as DynamoDB Local prints them (its Java buffer), lone surrogates as sent.
+    await refused(
+      query({ filter: [{ attribute: 'bin', op: 'between', value: b64([2]), to: b64([1, 0]), type: 'B' }] }),
+      'Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {B:java.nio.HeapByteBuffer[pos=0 lim=1 cap=1]}, upper bound operand: AttributeValue: {B:java.nio.HeapByteBuffer[pos=0 lim=2 cap=2]}',
+    );
+    await agree(query({ sort: { op: 'between', value: 'é\uD800', to: '\uD83D' } }));
+    // The filter is checked first, then the projection, then the key condition.
+    await refused(
+      query({
+        partition: '',
+        sort: { op: 'between', value: 'b', to: 'a' },
+        projection: ['a', 'a'],
+        filter: [{ attribute: 'b', op: '<', value: false }],
+      }),
+      wrong('<', 'BOOL'),
+    );
+    await agree(
+      query({ partition: '', sort: { op: 'between', value: 'b', to: 'a' }, projection: ['a', 'a'] }),
+    );
+    await agree(query({ partition: '', sort: { op: 'between', value: 'b', to: 'a' } }));
     // = and contains take any type: they match nothing here.
     expect(await agree(query({ filter: [{ attribute: 'b', op: '=', value: true }] }))).toMatchObject({
       count: 0,

@@ -24,6 +24,7 @@ import {
   indexProjectionProblem,
   projectionOverlap,
   refuse,
+  sortBoundsProblem,
 } from './refusals.ts';
 import { scan } from './scan.ts';
 
@@ -53,9 +54,11 @@ export function evaluateRead(
       `1 validation error detected: Value '${spec.limit}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1`,
     );
   }
-  // The expressions are parsed before anything is read.
-  refuse(...(spec.operation === 'GetItem' ? [] : (spec.filter ?? []).map(clauseProblem)));
+  // The expressions are parsed before anything is read; their messages print the values as sent.
+  // DynamoDB Local's order, checked: the filter, the projection, the key condition.
+  refuse(...(spec.operation === 'GetItem' ? [] : (read.filter ?? []).map(clauseProblem)));
   refuse(projectionOverlap(spec.projection));
+  if (spec.operation === 'Query' && read.sort) refuse(sortBoundsProblem(read.sort, view.schema.sortKey));
   if (spec.operation === 'GetItem') return getItem(view, spec);
   if (spec.operation === 'Query') return query(design, view, spec, engine);
   refuse(indexProjectionProblem(design, view.schema, 'Scan', spec.filter, spec.projection));

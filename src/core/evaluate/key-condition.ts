@@ -7,6 +7,7 @@ import type { KeyValue } from '../model/item.ts';
 import type { KeyAttribute, KeyType } from '../model/schema.ts';
 import type { ReadSpec } from '../requests/read-spec.ts';
 import { EvaluationError } from './evaluation-error.ts';
+import { refuse, sortBoundsProblem } from './refusals.ts';
 
 export type SortCondition = NonNullable<ReadSpec['sort']>;
 
@@ -103,10 +104,5 @@ export function checkSortCondition(sort: SortCondition, key: KeyAttribute | unde
   if (sort.to === undefined)
     throw new EvaluationError('Invalid KeyConditionExpression: BETWEEN needs two values');
   checkKeyValue(sort.to, key);
-  if (compareKeyValues(sort.value, sort.to, key.type) > 0) {
-    throw new EvaluationError(
-      'Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; ' +
-        `lower bound operand: AttributeValue: {${key.type}:${sort.value}}, upper bound operand: AttributeValue: {${key.type}:${sort.to}}`,
-    );
-  }
+  refuse(sortBoundsProblem(sort, key));
 }

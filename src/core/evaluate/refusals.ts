@@ -37,7 +37,7 @@ export function clauseProblem(clause: ResolvedClause): string | undefined {
   if (op !== 'between' || to === undefined) return undefined;
   const upper = operandType(to, clause.type);
   if (!['S', 'N', 'B'].includes(upper)) return wrong(upper);
-  const bounds = `lower bound operand: AttributeValue: {${type}:${text(value)}}, upper bound operand: AttributeValue: {${upper}:${text(to)}}`;
+  const bounds = `lower bound operand: AttributeValue: ${attributeValueText(type, value)}, upper bound operand: AttributeValue: ${attributeValueText(upper, to)}`;
   if (upper !== type)
     return `Invalid FilterExpression: The BETWEEN operator requires same data type for lower and upper bounds; ${bounds}`;
   if (orderOf(value, to, type) > 0)
@@ -49,8 +49,37 @@ function text(value: JsonValue): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/**
+ * An operand as DynamoDB Local's messages print it: `{N:5}`, `{S:x}`, and a binary one as the Java buffer
+ * holding it (`{B:java.nio.HeapByteBuffer[pos=0 lim=2 cap=2]}`), which Keyplan reproduces word for word.
+ */
+export function attributeValueText(type: string, value: JsonValue): string {
+  if (type !== 'B') return `{${type}:${text(value)}}`;
+  const n = decodeBase64(String(value)).length;
+  return `{B:java.nio.HeapByteBuffer[pos=0 lim=${n} cap=${n}]}`;
+}
+
+/** Orders two operands of one type as DynamoDB Local compares them (lone surrogates as "?"). */
 function orderOf(a: JsonValue, b: JsonValue, type: string): number {
-  return compareKeyValues(a as KeyValue, b as KeyValue, type as KeyType);
+  return compareKeyValues(asStoredText(a) as KeyValue, asStoredText(b) as KeyValue, type as KeyType);
+}
+
+/**
+ * A key condition's BETWEEN whose bounds are the wrong way round. DynamoDB parses it before it looks at
+ * the values (an empty bound is refused as such only after), and prints the bounds as they were sent.
+ */
+export function sortBoundsProblem(
+  sort: { op: string; value: KeyValue; to?: KeyValue },
+  key: KeyAttribute | undefined,
+): string | undefined {
+  if (sort.op !== 'between' || sort.to === undefined || !key) return undefined;
+  const valid = (v: KeyValue) => (key.type === 'N' ? isNumeric(v) : typeof v === 'string');
+  if (!valid(sort.value) || !valid(sort.to)) return undefined;
+  if (orderOf(sort.value as JsonValue, sort.to as JsonValue, key.type) <= 0) return undefined;
+  return (
+    'Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; ' +
+    `lower bound operand: AttributeValue: ${attributeValueText(key.type, sort.value as JsonValue)}, upper bound operand: AttributeValue: ${attributeValueText(key.type, sort.to as JsonValue)}`
+  );
 }
 
 /**
