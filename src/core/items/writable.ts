@@ -125,8 +125,12 @@ export function writableItems(design: Design): WritableItems {
     problemCount++;
     if (problems.length < PROBLEMS_LISTED) problems.push({ path, message });
   };
-  for (const { entity, sampleIndex, item } of deriveItems(design)) {
+  for (const { entity, sampleIndex, copy, item } of deriveItems(design)) {
     const path = `items.${entity}[${sampleIndex}]`;
+    // An item copy (entity.copies) is named, and its keys come from its own templates.
+    const owner = design.entities.find((e) => e.name === entity);
+    const templates = copy === undefined ? owner?.keys : owner?.copies?.find((c) => c.name === copy)?.keys;
+    const of = copy === undefined ? '' : ` of its copy ${copy}`;
     /** Key attributes already reported: their marshalling would say the same again. */
     const refusedKeys = new Set<string>();
     for (const schema of schemas) {
@@ -140,17 +144,17 @@ export function writableItems(design: Design): WritableItems {
         if (value === undefined) {
           // An index key may be absent (the item is not in that sparse index); a table key may not.
           if (schema.name !== TABLE_INDEX) continue;
-          const template = design.entities.find((e) => e.name === entity)?.keys[key.name];
+          const template = templates?.[key.name];
           const sample = design.items[entity]?.[sampleIndex] ?? {};
           add(
             path,
-            `no ${key.name}, ${where} ${role} key: ${missingKeyReason(entity, template, sample, key)}`,
+            `no ${key.name}${of}, ${where} ${role} key: ${missingKeyReason(entity, template, sample, key)}`,
           );
           continue;
         }
         const problem = keyProblem(value, key, role);
         if (problem) {
-          add(`${path}.${key.name}`, `${where} ${role} key ${key.name}: ${problem}`);
+          add(`${path}.${key.name}`, `${where} ${role} key ${key.name}${of}: ${problem}`);
           refusedKeys.add(key.name);
         }
       }
@@ -172,7 +176,7 @@ export function writableItems(design: Design): WritableItems {
     const size = itemSize(item, sizeTypes.get(entity));
     if (size > ITEM_LIMIT_BYTES) {
       const key = keyText(item, design);
-      add(path, `the item${key ? ` (${key})` : ''} is ${kb(size)}, over DynamoDB's 400 KB item limit`);
+      add(path, `the item${of}${key ? ` (${key})` : ''} is ${kb(size)}, over DynamoDB's 400 KB item limit`);
     }
     // fromEntries defines own properties, so even an attribute named "__proto__" stays an attribute.
     if (problemCount === 0) items.push(Object.fromEntries(marshalled));

@@ -12,6 +12,7 @@ import { generateEntitySamples } from '../generate/entity.ts';
 import { seedDesign } from '../generate/generate.ts';
 import { buildViewsFor } from '../indexes/views.ts';
 import { deriveItems, deriveStoredItems } from '../items/derive.ts';
+import { writableItems } from '../items/writable.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
 import { buildRequest } from '../requests/build.ts';
 import { RequestError } from '../requests/errors.ts';
@@ -361,5 +362,16 @@ describe('item copies', () => {
     expect(addSampleToPartition(design, 'Order', TABLE_INDEX, 1).items.Order.at(-1)).toEqual({
       userId: 'u1',
     });
+  });
+
+  it('are checked before Apply: a copy whose key does not render is named with its own template', () => {
+    const users = design.items.User.map((u, i) => (i === 0 ? { userId: u.userId, name: u.name } : u));
+    const { problems, items } = writableItems({ ...design, items: { ...design.items, User: users } });
+    expect(items).toEqual([]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].path).toBe('items.User[0]');
+    expect(problems[0].message).toMatch(
+      /^no PK of its copy ByEmail, the table's partition key: .*EMAIL#\{email\}/,
+    );
   });
 });
