@@ -66,4 +66,13 @@ describe('multi-attribute-key', () => {
     // A design that already uses multi-attribute keys gets no suggestion.
     expect(run(EXAMPLE)).toEqual([]);
   });
+
+  it('lets the other rules point into a multi-attribute key condition', () => {
+    const findings = lintDesign(designSchema.parse(EXAMPLE));
+    // region is a reserved word: named where the pattern gives it.
+    expect(findings.filter((f) => f.rule === 'reserved-word').map((f) => f.target)).toEqual([
+      'accessPatterns[0].keyCondition.partitionKeys.region',
+    ]);
+    expect(findings.filter((f) => f.rule === 'pattern-unserved')).toEqual([]);
+  });
 });

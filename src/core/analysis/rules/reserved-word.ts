@@ -26,9 +26,19 @@ function expressionNames(design: Design, pattern: AccessPattern, path: string): 
       // A GetItem names its key in Key, not in an expression.
       if (pattern.operation === 'Query') {
         const schema = keySchemaFor(design, pattern.index);
-        if (schema) out.push([schema.partitionKey.name, `${path}.keyCondition.partition`]);
-        if (schema?.sortKey && pattern.keyCondition.sort)
-          out.push([schema.sortKey.name, `${path}.keyCondition.sort`]);
+        const { keyCondition } = pattern;
+        if (schema && keyCondition.partitionKeys) {
+          // A multi-attribute key names each attribute it gives.
+          for (const name of Object.keys(keyCondition.partitionKeys))
+            out.push([name, `${path}.keyCondition.partitionKeys.${name}`]);
+          (keyCondition.sortKeys ?? []).forEach((sort, k) =>
+            out.push([sort.attribute, `${path}.keyCondition.sortKeys[${k}].attribute`]),
+          );
+        } else {
+          if (schema) out.push([schema.partitionKey.name, `${path}.keyCondition.partition`]);
+          if (schema?.sortKey && keyCondition.sort)
+            out.push([schema.sortKey.name, `${path}.keyCondition.sort`]);
+        }
       }
       (pattern.filter ?? []).forEach((c, k) => out.push([c.attribute, `${path}.filter[${k}].attribute`]));
       (pattern.projection ?? []).forEach((n, k) => out.push([n, `${path}.projection[${k}]`]));
