@@ -121,9 +121,12 @@ function updateExpression(
     );
   const both = allSet.find((name) => allRemove.includes(name));
   if (both) throw new RequestError(`${both} is both set and removed`);
-  // A copy is written only the attributes it holds (its index keys follow every change).
-  const set = allSet.filter((name) => holds(form, name));
-  const remove = allRemove.filter((name) => holds(form, name));
+  // A copy is written only the attributes it holds (its index keys follow every change); a key-only
+  // attribute is stored in the keys it builds only.
+  const stored = (name: string) =>
+    holds(form, name) && !entity.attributes.some((a) => a.name === name && a.keyOnly);
+  const set = allSet.filter(stored);
+  const remove = allRemove.filter(stored);
   const types = declaredTypes(design, entity);
   const keyTypes = keyAttributeTypes(design);
   const assignments = set.map(

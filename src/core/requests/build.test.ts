@@ -14,6 +14,7 @@ import type {
   TransactWriteItemsInput,
   UpdateItemInput,
 } from './inputs.ts';
+import { keyOnlyDesign, naturalKeysDesign } from './natural-keys-design.ts';
 import { BLOB_ENTITY, BLOB_TABLE, loadDesign, onlineStore, onlineStoreVariant } from './test-designs.ts';
 
 function pattern(design: Design, id: string): AccessPattern {
@@ -344,6 +345,27 @@ describe('writes', () => {
     expect(() =>
       build(design, 'place-order', { ...PLACE_ORDER_ARGS, sku: ['sku-1', 'sku-1'], quantity: [1, 1] }),
     ).toThrow('a transaction cannot act twice on one item');
+  });
+});
+
+describe('natural keys and key-only attributes', () => {
+  const natural = loadDesign(naturalKeysDesign());
+  const keyOnly = loadDesign(keyOnlyDesign());
+
+  it('updates a natural index key once, as the attribute it is', () => {
+    const input = build(natural, 'rescore').input as UpdateItemInput;
+    expect(input.UpdateExpression).toBe('SET score = :score, title = :title');
+  });
+
+  it('stores a key-only attribute in its keys only, and no type attribute when the design writes none', () => {
+    expect((build(keyOnly, 'create-user').input as PutItemInput).Item).toEqual({
+      user_id: { N: '7' },
+      name: { S: 'Neo' },
+      created_at: { S: 'PROFILE#neo' },
+    });
+    const retag = build(keyOnly, 'retag').input as UpdateItemInput;
+    expect(retag.UpdateExpression).toBe('SET tagKey = :tagKey');
+    expect(retag.ExpressionAttributeValues).toEqual({ ':tagKey': { S: 'TAG#news' } });
   });
 });
 

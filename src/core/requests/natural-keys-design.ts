@@ -194,6 +194,7 @@ export function naturalKeysDesignWithoutBinary(): DesignInput {
 export function keyOnlyDesign(): DesignInput {
   const design = naturalKeysDesignWithoutBinary();
   design.name = 'Key-only attributes';
+  design.table.name = 'KeyOnlyPosts'; // beside the natural-keys design's table in one test namespace
   design.table.writeTypeAttribute = false;
   const user = design.entities![1];
   user.attributes!.push({ name: 'handle', type: 'S', required: true, keyOnly: true });
@@ -201,6 +202,31 @@ export function keyOnlyDesign(): DesignInput {
   design.items!.User.forEach((sample, i) => {
     sample.handle = `h${i}`;
   });
+  // A Post's tag lives in the ByTag index key only.
+  design.table.globalSecondaryIndexes!.push({ name: 'ByTag', partitionKey: { name: 'tagKey', type: 'S' } });
+  const post = design.entities![0];
+  post.attributes!.push({ name: 'tag', type: 'S', keyOnly: true });
+  post.keys.tagKey = 'TAG#{tag}';
+  design.items!.Post[0].tag = 'news';
+  design.accessPatterns!.push(
+    {
+      id: 'tagged',
+      name: 'Posts with a tag',
+      operation: 'Query',
+      index: 'ByTag',
+      keyCondition: { partition: 'TAG#{tag}' },
+      example: { tag: 'news' },
+    },
+    {
+      id: 'retag',
+      name: 'Tag a post',
+      operation: 'UpdateItem',
+      entity: 'Post',
+      condition: 'exists',
+      set: ['tag'],
+      example: { user_id: 1, created_at: '2026-01-02T10:00:00Z', tag: 'news' },
+    },
+  );
   design.accessPatterns!.push({
     id: 'create-user',
     name: 'Create a user',

@@ -112,11 +112,15 @@ function updateText(context: PatternContext, action: WriteAction, expressions: S
     throw new RequestError(`cannot update a key attribute: ${keyChange} is part of the table's primary key`);
   const types = declaredTypes(design, entity);
   const keyTypes = keyAttributeTypes(design);
-  const assignments = set.map(
-    (name) =>
-      `${expressions.name(name)} = ${expressions.value(name, { kind: 'arg', name, type: types.get(name) })}`,
-  );
-  const removals = remove.map((name) => expressions.name(name));
+  // A key-only attribute is stored in the keys it builds only.
+  const stored = (name: string) => !entity.attributes.some((a) => a.name === name && a.keyOnly);
+  const assignments = set
+    .filter(stored)
+    .map(
+      (name) =>
+        `${expressions.name(name)} = ${expressions.value(name, { kind: 'arg', name, type: types.get(name) })}`,
+    );
+  const removals = remove.filter(stored).map((name) => expressions.name(name));
   for (const update of indexKeyUpdates(design, entity, set, remove)) {
     if (update.action === 'remove') {
       removals.push(expressions.name(update.key));
