@@ -51,8 +51,9 @@ export function indexEntry(
   item: PlainItem | undefined,
 ): PlainItem | undefined {
   if (!item) return undefined;
-  if (keyValueOf(item, schema.partitionKey) === undefined) return undefined;
-  if (schema.sortKey && keyValueOf(item, schema.sortKey) === undefined) return undefined;
+  // Every key attribute of the index, those of a multi-attribute key included.
+  if ([...schema.partitionKeys, ...schema.sortKeys].some((key) => keyValueOf(item, key) === undefined))
+    return undefined;
   const names = projectedAttributeNames(design, schema);
   if (!names) return item;
   const entry: PlainItem = {};

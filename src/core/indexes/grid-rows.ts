@@ -223,10 +223,10 @@ export function partitionSize(
 
 /** Why items are missing from an index: the key attributes they lack, most common first. */
 export function missingKeys(view: IndexView): { attribute: string; count: number }[] {
-  const { partitionKey, sortKey } = view.schema;
+  const { partitionKeys, sortKeys } = view.schema;
   const counts = new Map<string, number>();
   for (const source of view.excluded) {
-    for (const key of sortKey ? [partitionKey, sortKey] : [partitionKey]) {
+    for (const key of [...partitionKeys, ...sortKeys]) {
       const value = source.item[key.name];
       const usable = key.type === 'N' ? typeof value === 'number' : typeof value === 'string' && value !== '';
       if (!usable) {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import EXAMPLE from '../export/golden/multi-attribute.keyplan.json' with { type: 'json' };
 import { validateDesign } from '../model/validate.ts';
+import { missingKeys } from './grid-rows.ts';
 import { tupleToken } from './tuple-key.ts';
 import { buildViewsFor } from './views.ts';
 
@@ -23,6 +24,8 @@ describe('multi-attribute key views', () => {
     // (eu, 1) and (eu, 2); "fin" < "final", then 9 < 100 as numbers (not as text); e has no score.
     expect(partitions).toEqual([['MATCH#c', 'MATCH#b', 'MATCH#a'], ['MATCH#d']]);
     expect(view.excluded.map((d) => d.item.PK)).toEqual(['MATCH#e']);
+    // The grid says why: the attribute it lacks, whichever of the key's attributes it is.
+    expect(missingKeys(view)).toEqual([{ attribute: 'score', count: 1 }]);
   });
 
   it('orders tokens as tuples: a shorter value first, numbers by value, bytes after text', () => {

@@ -92,7 +92,9 @@ export const hotPartition: LintRule = {
   check(design, context) {
     const findings: RuleFinding[] = [];
     for (const schema of context.schemas) {
-      if (schema.kind === 'lsi') continue;
+      // A multi-attribute partition key spreads over the tuple of its attributes: one few-valued
+      // attribute of it says nothing about the partitions.
+      if (schema.kind === 'lsi' || schema.partitionKeys.length > 1) continue;
       for (const ref of context.entities()) {
         if (ref.entity.keys[schema.partitionKey.name] === undefined) continue;
         const finding = entityFinding(

@@ -74,5 +74,9 @@ describe('multi-attribute-key', () => {
       'accessPatterns[0].keyCondition.partitionKeys.region',
     ]);
     expect(findings.filter((f) => f.rule === 'pattern-unserved')).toEqual([]);
+    // A few-valued attribute of a multi-attribute partition key is not a hot partition: the tuple is.
+    const fewRegions = structuredClone(EXAMPLE);
+    Object.assign(fewRegions.entities[0].attributes[1], { enum: ['eu', 'us'] });
+    expect(lintDesign(designSchema.parse(fewRegions)).filter((f) => f.rule === 'hot-partition')).toEqual([]);
   });
 });
