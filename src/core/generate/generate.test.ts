@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getExample } from '../examples/index.ts';
+import { deriveItems } from '../items/derive.ts';
 import { renderTemplate } from '../keys/template.ts';
 import type { Design, DesignInput, SampleValues } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
+import { naturalKeysDesign } from '../requests/natural-keys-design.ts';
 import { generateItems, generateSamples, seedDesign } from './generate.ts';
 import { findReferences, generationOrder, idOwners } from './relations.ts';
 
@@ -289,6 +291,21 @@ describe('seedDesign', () => {
     expect(validateDesign(seeded).problems).toEqual([]);
     expect(seeded.accessPatterns).toBe(design.accessPatterns);
     expect(seeded.items.Order).toHaveLength(50);
+  });
+
+  it('draws natural keys from their attributes (user_id N, created_at date-time), held once in each item', () => {
+    const seeded = seedDesign(parsed(naturalKeysDesign()), { count: 40, seed: 3, refDate: '2026-06-01' });
+    expect(validateDesign(seeded).problems).toEqual([]);
+    const posts = seeded.items.Post;
+    expect(posts).toHaveLength(40);
+    for (const post of posts) {
+      expect(Number.isInteger(post.user_id)).toBe(true);
+      expect(post.created_at).toMatch(DATE_TIME);
+    }
+    // Every Post is its own item: the natural primary keys are distinct.
+    expect(new Set(posts.map((p) => `${p.user_id} ${p.created_at}`)).size).toBe(40);
+    const items = deriveItems(seeded).filter((d) => d.entity === 'Post');
+    expect(items.map((d) => d.item.user_id)).toEqual(posts.map((p) => p.user_id));
   });
 });
 
