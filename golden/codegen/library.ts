@@ -14,6 +14,7 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   type NativeAttributeValue,
+  NumberValue,
   paginateQuery,
   paginateScan,
   PutCommand,
@@ -28,12 +29,23 @@ import {
 
 export const TABLE_NAME = process.env.TABLE_NAME ?? 'Library';
 
-/** A DocumentClient: plain JavaScript values in and out (numbers, strings, Set for sets). */
+/**
+ * A DocumentClient: plain JavaScript values in and out (numbers, strings, Set for sets). A number a
+ * JavaScript number cannot hold (DynamoDB keeps 38 digits) comes back as a NumberValue with its digits;
+ * pass NumberValue.from('…') to send one.
+ */
 export function createClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
   // Optional attributes left undefined are not written.
   return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
     marshallOptions: { removeUndefinedValues: true },
+    unmarshallOptions: { wrapNumbers: exactNumber },
   });
+}
+
+/** A number as DynamoDB gives it: a JavaScript number when that holds its digits, else a NumberValue. */
+function exactNumber(text: string): number | NumberValue {
+  const number = Number(text);
+  return String(number) === text ? number : NumberValue.from(text);
 }
 
 /** An item as the DocumentClient gives it. */

@@ -278,8 +278,8 @@ export const conditionClauseSchema = z
   .object({
     attribute: attributeName,
     op: z.enum(CONDITION_OPERATORS),
-    value: z.union([z.string(), z.number(), z.boolean()]).optional(),
-    to: z.union([z.string(), z.number()]).optional(),
+    value: z.union([z.string(), z.number(), z.instanceof(ExactNumber), z.boolean()]).optional(),
+    to: z.union([z.string(), z.number(), z.instanceof(ExactNumber)]).optional(),
   })
   .strict();
 export type ConditionClause = z.infer<typeof conditionClauseSchema>;
@@ -295,8 +295,9 @@ export type WriteCondition = z.infer<typeof writeConditionSchema>;
 const argumentValue = z.union([
   z.string(),
   z.number(),
+  z.instanceof(ExactNumber),
   z.boolean(),
-  z.array(z.union([z.string(), z.number()])),
+  z.array(z.union([z.string(), z.number(), z.instanceof(ExactNumber)])),
 ]);
 export type ArgumentValue = z.infer<typeof argumentValue>;
 export type Arguments = Record<string, ArgumentValue>;

@@ -44,6 +44,17 @@ describe('numbers DynamoDB would refuse', () => {
     ]);
   });
 
+  it('checks filter and condition literals', () => {
+    const text = design(order(), '[]').replace(
+      '"items"',
+      `"accessPatterns":[{"id":"big","name":"Big orders","operation":"Scan","returns":["Order"],
+        "filter":[{"attribute":"total","op":"between","value":12345678901234567890123,"to":1E+126}]}],"items"`,
+    );
+    expect(problems(text)).toEqual([
+      'accessPatterns[0].filter[0].to: a number is at most 9.9999999999999999999999999999999999999E+125 in magnitude, this one is larger',
+    ]);
+  });
+
   it('keeps number set members exact and finds a repeated member by value', () => {
     const items = `[{"id":"a","total":1,"sizes":[12345678901234567890123,12345678901234567890124,1.2345678901234567890123e22]}]`;
     expect(problems(design(order(), items))).toEqual([

@@ -1,11 +1,11 @@
 // Numbers DynamoDB would refuse, wherever a design writes one: a sample value (N, NS members, numbers inside
-// L and M), an enum value of an N attribute, a literal N key template. DynamoDB keeps 38 significant digits
+// L and M), an enum value of an N attribute, a literal N key template, a filter or condition literal. DynamoDB keeps 38 significant digits
 // and magnitudes from 1E-130 to 9.9999999999999999999999999999999999999E+125 (numberLimitProblem).
 import { isNumeric, numberLimitProblem } from '../keys/compare.ts';
 import { placeholders, TemplateSyntaxError } from '../keys/template.ts';
 import { isExactNumber } from './exact-json.ts';
 import { keyAttributeTypes } from './indexes.ts';
-import type { Design, JsonValue } from './schema.ts';
+import type { ConditionClause, Design, JsonValue } from './schema.ts';
 
 export function checkNumberLimits(design: Design, add: (path: string, message: string) => void): void {
   const keyTypes = keyAttributeTypes(design);
@@ -22,6 +22,20 @@ export function checkNumberLimits(design: Design, add: (path: string, message: s
         const problem = numberLimitProblem(template.trim());
         if (problem) add(`entities[${i}].keys.${keyName}`, problem);
       }
+    }
+  });
+  design.accessPatterns.forEach((pattern, i) => {
+    for (const field of ['filter', 'condition'] as const) {
+      const clauses = (pattern as { [key in typeof field]?: unknown })[field];
+      if (!Array.isArray(clauses)) continue;
+      clauses.forEach((clause: ConditionClause, j) => {
+        for (const operand of ['value', 'to'] as const) {
+          const value = clause[operand];
+          const problem =
+            typeof value === 'number' || isExactNumber(value) ? numberLimitProblem(value) : undefined;
+          if (problem) add(`accessPatterns[${i}].${field}[${j}].${operand}`, problem);
+        }
+      });
     }
   });
   for (const [entityName, samples] of Object.entries(design.items)) {

@@ -250,7 +250,7 @@ export function coerceArguments(design: Design, args: ArgumentValues): ArgumentV
 const VALUE_MAX_LENGTH = 400 * 1024;
 
 /** A template's value: an argument keeps its own type when the template is exactly it, else the rendered text. */
-function templateValue(template: string | number | boolean, args: ArgumentValues): JsonValue | undefined {
+function templateValue(template: ConditionClause['value'] & {}, args: ArgumentValues): JsonValue | undefined {
   if (typeof template !== 'string') return template;
   const only = singlePlaceholder(template);
   if (only !== undefined) return args[only];

@@ -12,7 +12,7 @@ import {
   snakeCase,
   typescriptIdentifier,
 } from './naming.ts';
-import { CodegenError, keyValue, type ValueExpr } from './values.ts';
+import { CodegenError, keyValue, plainEnum, type ValueExpr } from './values.ts';
 
 export interface AttributePlan {
   name: string;
@@ -177,7 +177,7 @@ export function planEntities(design: Design, python: NameScope, typescript: Name
           name: a.name,
           type: a.type,
           required: a.required === true,
-          ...(a.enum ? { enum: a.enum } : {}),
+          ...(plainEnum(a.enum) ? { enum: plainEnum(a.enum) } : {}),
           py: scope.claim(py, `${py}_`),
         };
       }),

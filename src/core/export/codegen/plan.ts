@@ -39,7 +39,7 @@ import {
   planGets,
   planWrites,
 } from './plan-writes.ts';
-import { CodegenError } from './values.ts';
+import { CodegenError, plainEnum } from './values.ts';
 
 export interface ParamPlan {
   /** The argument's name in the design (a TypeScript property as it is). */
@@ -138,10 +138,11 @@ function argumentTypes(design: Design, pattern: AccessPattern): (name: string) =
   return (name) => declared.get(name) ?? hints.get(name) ?? 'S';
 }
 
+/** The values an attribute is one of, as literal types; none when a value is past a double (a plain number then). */
 function enumOf(design: Design, name: string): (string | number)[] | undefined {
   for (const entity of design.entities) {
     const attribute = entity.attributes.find((a) => a.name === name);
-    if (attribute) return attribute.enum;
+    if (attribute) return plainEnum(attribute.enum);
   }
   return undefined;
 }

@@ -1,6 +1,8 @@
 // Python for values: string and number literals, f-strings for key templates, boto3's Key/Attr conditions,
 // and the module helpers a value needs (Decimal conversion, zero padding), collected as they are used.
+import { numberKeyText } from '../../keys/compare.ts';
 import type { TemplatePart } from '../../keys/template.ts';
+import { isExactNumber, type NumberValue } from '../../model/exact-json.ts';
 import type { AttributeType, ConditionOperator, JsonValue, SortOperator } from '../../model/schema.ts';
 import { type Doc, group } from './layout.ts';
 import type { ClausePlan, ValueExpr } from './values.ts';
@@ -42,15 +44,15 @@ export function pyString(text: string): string {
   return `'${escapeText(text, "'")}'`;
 }
 
-function pyNumber(value: number): string {
-  // boto3 takes int and Decimal, never float.
-  return Number.isInteger(value) && Math.abs(value) < 1e21 ? String(value) : `Decimal('${value}')`;
+function pyNumber(value: NumberValue): string {
+  // boto3 takes Decimal (and int), never float; the text has every digit, as DynamoDB writes it.
+  return `Decimal('${numberKeyText(value)}')`;
 }
 
 export function pyLiteral(value: JsonValue): string {
   if (value === null) return 'None';
   if (typeof value === 'string') return pyString(value);
-  if (typeof value === 'number') return pyNumber(value);
+  if (typeof value === 'number' || isExactNumber(value)) return pyNumber(value);
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (Array.isArray(value)) return `[${value.map(pyLiteral).join(', ')}]`;
   return `{${Object.entries(value)

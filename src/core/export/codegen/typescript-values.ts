@@ -1,6 +1,8 @@
 // TypeScript for values: literals, template literals for key templates, object literals, types of
 // attributes, and the module helpers and imports the code uses, collected as it is written.
+import { numberKeyText } from '../../keys/compare.ts';
 import type { TemplatePart } from '../../keys/template.ts';
+import { isExactNumber } from '../../model/exact-json.ts';
 import type { AttributeType, JsonValue } from '../../model/schema.ts';
 import { type Doc, group, layout } from './layout.ts';
 import { isTypescriptIdentifier } from './naming.ts';
@@ -62,12 +64,20 @@ export function tsAccess(object: string, name: string): string {
   return isTypescriptIdentifier(name) ? `${object}.${name}` : `${object}[${tsString(name)}]`;
 }
 
-export function tsLiteral(value: JsonValue): string {
+/**
+ * A value as TypeScript writes it. A number a double cannot hold is `NumberValue.from('…')` (the
+ * DocumentClient sends its digits as they are), which needs `uses` for the import.
+ */
+export function tsLiteral(value: JsonValue, uses?: TypescriptUses): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return tsString(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `[${value.map(tsLiteral).join(', ')}]`;
-  const entries = Object.entries(value).map(([k, v]) => `${tsKey(k)}: ${tsLiteral(v)}`);
+  if (isExactNumber(value)) {
+    if (!uses) throw new Error(`${value.value} needs NumberValue, and tsLiteral was given no uses`);
+    return `${uses.import('NumberValue')}.from(${tsString(numberKeyText(value))})`;
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => tsLiteral(v, uses)).join(', ')}]`;
+  const entries = Object.entries(value).map(([k, v]) => `${tsKey(k)}: ${tsLiteral(v, uses)}`);
   return entries.length ? `{ ${entries.join(', ')} }` : '{}';
 }
 
@@ -120,7 +130,7 @@ function tsText(parts: TemplatePart[], asNumber: boolean, env: TypescriptEnv, us
 export function tsValue(value: ValueExpr, env: TypescriptEnv, uses: TypescriptUses): string {
   switch (value.kind) {
     case 'literal':
-      return tsLiteral(value.value);
+      return tsLiteral(value.value, uses);
     case 'arg': {
       const { code, type } = env(value.name);
       return value.type === 'N' && type !== 'N' ? `Number(${code})` : code;

@@ -131,9 +131,9 @@ function header(plan: CodePlan, uses: TypescriptUses): string {
   const comment = intro
     .flatMap((p, i) => [...(i > 0 ? [''] : []), ...wrap(p, 97)])
     .map((line) => `//${line ? ` ${line}` : ''}`);
-  const names = ['DynamoDBDocumentClient', 'NativeAttributeValue', ...uses.imports].sort((a, b) =>
-    a.toLowerCase() < b.toLowerCase() ? -1 : 1,
-  );
+  const names = [
+    ...new Set(['DynamoDBDocumentClient', 'NativeAttributeValue', 'NumberValue', ...uses.imports]),
+  ].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
   const types = new Set([
     'BatchGetCommandInput',
     'BatchGetCommandOutput',
@@ -151,12 +151,23 @@ function header(plan: CodePlan, uses: TypescriptUses): string {
   ].join('\n');
 }
 
-const CLIENT = `/** A DocumentClient: plain JavaScript values in and out (numbers, strings, Set for sets). */
+const CLIENT = `/**
+ * A DocumentClient: plain JavaScript values in and out (numbers, strings, Set for sets). A number a
+ * JavaScript number cannot hold (DynamoDB keeps 38 digits) comes back as a NumberValue with its digits;
+ * pass NumberValue.from('…') to send one.
+ */
 export function createClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
   // Optional attributes left undefined are not written.
   return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
     marshallOptions: { removeUndefinedValues: true },
+    unmarshallOptions: { wrapNumbers: exactNumber },
   });
+}
+
+/** A number as DynamoDB gives it: a JavaScript number when that holds its digits, else a NumberValue. */
+function exactNumber(text: string): number | NumberValue {
+  const number = Number(text);
+  return String(number) === text ? number : NumberValue.from(text);
 }
 
 /** An item as the DocumentClient gives it. */

@@ -2,8 +2,10 @@
 // an argument, or a key template rendered from arguments. The rules are those of core/requests (resolve.ts
 // renders keys and clause values, build-write.ts marshals updates), so generated code sends what
 // `keyplan run` sends.
+import { numberFromKeyText } from '../../keys/compare.ts';
 import { isConstant, parseTemplate, singlePlaceholder, type TemplatePart } from '../../keys/template.ts';
 import type {
+  Attribute,
   AttributeType,
   ConditionClause,
   ConditionOperator,
@@ -25,6 +27,11 @@ export class CodegenError extends Error {
 }
 
 export const literal = (value: JsonValue): ValueExpr => ({ kind: 'literal', value });
+
+/** An enum as literal types; none when a value is past a double (a plain number type then). */
+export function plainEnum(values: Attribute['enum']): (string | number)[] | undefined {
+  return values?.every((v) => typeof v === 'string' || typeof v === 'number') ? values : undefined;
+}
 
 function constantText(template: string): string {
   return parseTemplate(template)
@@ -52,7 +59,7 @@ export function keyValue(
   }
   if (isConstant(template)) {
     const text = constantText(template);
-    return literal(keyType === 'N' ? Number(text) : text);
+    return literal(keyType === 'N' ? (numberFromKeyText(text) ?? Number(text)) : text);
   }
   if (bare && typeOf(only.name) === keyType) return { kind: 'arg', name: only.name, type: keyType };
   return { kind: 'text', parts, asNumber: keyType === 'N' };
@@ -62,11 +69,12 @@ export function keyValue(
  * A filter or condition operand, as resolveClauses makes it: a design literal, the argument itself when the
  * template is one placeholder (even padded), else rendered text; numbers for numeric attributes.
  */
-export function clauseValue(template: string | number | boolean, numeric: boolean): ValueExpr {
+export function clauseValue(template: ConditionClause['value'] & {}, numeric: boolean): ValueExpr {
   if (typeof template !== 'string') return literal(template);
   const only = singlePlaceholder(template);
   if (only !== undefined) return { kind: 'arg', name: only, type: numeric ? 'N' : undefined };
-  if (isConstant(template)) return literal(numeric ? Number(template) : template);
+  if (isConstant(template))
+    return literal(numeric ? (numberFromKeyText(template) ?? Number(template)) : template);
   return { kind: 'text', parts: parseTemplate(template), asNumber: numeric };
 }
 
@@ -93,7 +101,7 @@ export function clausePlan(clause: ConditionClause, numeric: ReadonlySet<string>
   const operands = [clause.value, clause.to]
     .filter((v) => v !== undefined)
     .slice(0, operandCount(clause.op))
-    .map((v) => clauseValue(v as string | number | boolean, numeric.has(clause.attribute)));
+    .map((v) => clauseValue(v!, numeric.has(clause.attribute)));
   return { attribute: clause.attribute, op: clause.op, operands };
 }
 
