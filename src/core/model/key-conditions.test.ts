@@ -20,6 +20,14 @@ describe('multi-attribute GSI keys', () => {
     expect([table.partitionKeys.length, table.sortKeys.length]).toEqual([1, 1]);
   });
 
+  it('takes natural keys: an entity attribute is a key attribute of the multi-attribute key', () => {
+    const natural = structuredClone(EXAMPLE) as { entities: { attributes: unknown[]; keys: object }[] };
+    natural.entities[0].attributes.push({ name: 'tier', type: 'S' });
+    expect(problems(natural)).toContain(
+      `entities[0].attributes[8].type: "tier" is index ByRegionTier's partition key attribute, of type N: as an attribute it is a natural key and must be of type N too (got S)`,
+    );
+  });
+
   it('explains every violation of the index and of a Query on it, with its path', () => {
     const design = structuredClone(EXAMPLE) as typeof EXAMPLE & Record<string, unknown>;
     const [gsi] = design.table.globalSecondaryIndexes as { sortKeys: { name: string; type: string }[] }[];

@@ -18,7 +18,14 @@ import { numericAttributes } from '../requests/resolve.ts';
 import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from './exact-json.ts';
 import { isMultiAttribute, keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
 import { checkGsiKeys, checkKeyCondition } from './key-conditions.ts';
-import { type AccessPattern, type Design, designSchema, type Entity, type JsonValue } from './schema.ts';
+import {
+  type AccessPattern,
+  type Design,
+  designSchema,
+  type Entity,
+  type JsonValue,
+  type KeyAttribute,
+} from './schema.ts';
 import { checkCopies } from './validate-copies.ts';
 import { checkNumberLimits } from './validate-numbers.ts';
 
@@ -284,8 +291,12 @@ function keyPlaces(design: Design, name: string): string {
   for (const schema of keySchemas(design)) {
     const owner = schema.kind === 'table' ? "the table's" : `index ${schema.name}'s`;
     if (schema.kind === 'lsi' && schema.partitionKey.name === name) continue; // said for the table
-    if (schema.partitionKey.name === name) places.push(`${owner} partition key`);
-    if (schema.sortKey?.name === name) places.push(`${owner} sort key`);
+    // An attribute of a multi-attribute key is one of its partition (sort) attributes.
+    const multi = (keys: KeyAttribute[]) => (keys.length > 1 ? ' attribute' : '');
+    if (schema.partitionKeys.some((key) => key.name === name))
+      places.push(`${owner} partition key${multi(schema.partitionKeys)}`);
+    if (schema.sortKeys.some((key) => key.name === name))
+      places.push(`${owner} sort key${multi(schema.sortKeys)}`);
   }
   return places.join(' and ');
 }
