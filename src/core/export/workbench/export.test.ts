@@ -4,6 +4,7 @@ import { EXAMPLE_NAMES, getExample } from '../../examples/index.ts';
 import { deriveItems } from '../../items/derive.ts';
 import type { Design, DesignInput } from '../../model/schema.ts';
 import { formatProblems, validateDesign } from '../../model/validate.ts';
+import { keyOnlyDesign, naturalKeysDesign } from '../../requests/natural-keys-design.ts';
 import { exportWorkbench, workbenchDate } from './export.ts';
 import { parseWorkbenchModel } from './format.ts';
 import { importWorkbench, importWorkbenchText } from './import.ts';
@@ -327,6 +328,18 @@ describe('NoSQL Workbench round trip', () => {
       expect(keys(again)).toEqual(keys(design));
     },
   );
+
+  it.each([
+    ['natural keys', naturalKeysDesign],
+    ['key-only attributes', keyOnlyDesign],
+  ])('gives back a design with %s, and reads natural keys back from the Workbench data alone', (_, input) => {
+    const design = validated(input());
+    expect(roundTrip(design)).toEqual({ design, warnings: [] });
+    const { KeyplanDesign: _dropped, ...workbenchOnly } = exportWorkbench(design, { now: NOW });
+    const { design: again } = imported(JSON.parse(JSON.stringify(workbenchOnly)));
+    expect(again.entities[0].keys).toMatchObject({ user_id: '{user_id}', created_at: '{created_at}' });
+    expect(deriveItems(again).map((d) => d.item)).toEqual(deriveItems(design).map((d) => d.item));
+  });
 
   it('finds the type attribute of a Keyplan export from the Workbench data alone', () => {
     const { KeyplanDesign: _dropped, ...workbenchOnly } = exportWorkbench(validated(FULL), { now: NOW });
