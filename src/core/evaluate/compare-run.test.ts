@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { onlineStore, tableDesign, things } from '../indexes/test-fixtures.ts';
 import { buildViews, buildViewsFor } from '../indexes/views.ts';
+import { ExactNumber } from '../model/exact-json.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { ReadPattern } from '../model/schema.ts';
@@ -73,6 +74,24 @@ describe('compareRunToPrediction', () => {
     expect(result.differences).toEqual([
       expect.objectContaining({ kind: 'values', position: 0, attributes: ['extra', 'total'] }),
     ]);
+  });
+
+  it('tells numbers apart by every digit, and number sets by value whatever their order', () => {
+    const big = (text: string) => new ExactNumber(text);
+    const item = (total: unknown, sizes: unknown[]) => ({ ...a, total, sizes }) as PlainItem;
+    const same = compareRunToPrediction(
+      page([item(big('12345678901234567890123'), [big('12345678901234567890124'), 10, 9])]),
+      page([item(big('1.2345678901234567890123E+22'), [9, 10, big('12345678901234567890124')])]),
+      { keyNames },
+    );
+    expect(same.matches).toBe(true);
+    const other = compareRunToPrediction(
+      page([item(big('12345678901234567890123'), [1])]),
+      page([item(big('12345678901234567890124'), [1])]),
+      { keyNames },
+    );
+    expect(other.differences).toEqual([expect.objectContaining({ kind: 'values', attributes: ['total'] })]);
+    expect(canonicalJson({ n: big('1.50E+22') })).toBe('{"n":15000000000000000000000}');
   });
 
   it('compares LastEvaluatedKey whatever the order of its attributes', () => {

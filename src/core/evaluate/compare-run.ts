@@ -2,7 +2,9 @@
 // the table's primary key), the same counts and the same LastEvaluatedKey. DynamoDB and the evaluator must
 // agree item for item; any difference is either a stale table (apply again) or a bug worth reporting.
 import type { IndexViews } from '../indexes/views.ts';
-import type { PlainItem } from '../model/item.ts';
+import { canonicalNumber, compareKeyValues } from '../keys/compare.ts';
+import { ExactNumber, isExactNumber, stringifyExactJson } from '../model/exact-json.ts';
+import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { type ArgumentValues, coerceArguments, resolveRead } from '../requests/resolve.ts';
@@ -61,17 +63,21 @@ export const LOCAL_DIFFERS = 'DynamoDB Local differs here (known)';
 
 /** JSON with object keys sorted; arrays of only strings or only numbers (sets, whose order DynamoDB does not keep) sorted too. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(canonical(value));
+  return stringifyExactJson(canonical(value));
 }
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) {
     const members = value.map(canonical);
-    const sortable =
-      members.length > 1 &&
-      (members.every((m) => typeof m === 'string') || members.every((m) => typeof m === 'number'));
-    return sortable ? [...(members as (string | number)[])].sort(compareScalars) : members;
+    if (members.length > 1 && members.every((m) => typeof m === 'string'))
+      return [...(members as string[])].sort(compareScalars);
+    // Numbers by value, all their digits (an NS may hold numbers a double cannot).
+    if (members.length > 1 && members.every((m) => typeof m === 'number' || isExactNumber(m)))
+      return [...(members as KeyValue[])].sort((a, b) => compareKeyValues(a, b, 'N'));
+    return members;
   }
+  // An ExactNumber is one number (its digits in DynamoDB's form), not an object of fields.
+  if (isExactNumber(value)) return new ExactNumber(canonicalNumber(value));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort())
@@ -93,7 +99,7 @@ export function itemKeyLabel(item: Record<string, unknown>, keyNames: readonly s
 }
 
 function formatScalar(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' ? value : stringifyExactJson(value);
 }
 
 function changedAttributes(a: Record<string, unknown>, b: Record<string, unknown>): string[] {

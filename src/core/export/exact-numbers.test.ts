@@ -1,12 +1,13 @@
 // Exports keep every digit of a number: the Workbench model writes DynamoDB's own text (never
 // `1.2345678901234568e+22`) and reads back to the same design.
 import { describe, expect, it } from 'vitest';
+import { deriveItems } from '../items/derive.ts';
 import { readDesignText } from '../model/design-text.ts';
 import type { Design } from '../model/schema.ts';
 import { exportDesign } from './index.ts';
 import { importWorkbenchText } from './workbench/import.ts';
 
-export const EXACT_DESIGN = `{
+const EXACT_DESIGN = `{
   "format": "keyplan/1",
   "name": "Ledger",
   "table": {
@@ -36,13 +37,46 @@ export const EXACT_DESIGN = `{
   }
 }`;
 
-export function exactDesign(): Design {
+function exactDesign(): Design {
   const read = readDesignText(EXACT_DESIGN);
   if (read.kind !== 'design' || read.problems.length) throw new Error(JSON.stringify(read));
   return read.design;
 }
 
 describe('exact numbers in exports', () => {
+  it('imports a Workbench model keyed on 23-digit numbers with every digit, and derives the same keys', () => {
+    const rows = ['12345678901234567890123', '12345678901234567890124', '1.5E-130'].map((n, i) => ({
+      PK: { S: `METER#${i}` },
+      SK: { N: n },
+      reading: { N: n },
+    }));
+    const model = {
+      ModelName: 'Meters',
+      DataModel: [
+        {
+          TableName: 'Meters',
+          KeyAttributes: {
+            PartitionKey: { AttributeName: 'PK', AttributeType: 'S' },
+            SortKey: { AttributeName: 'SK', AttributeType: 'N' },
+          },
+          TableData: rows,
+        },
+      ],
+    };
+    const imported = importWorkbenchText(JSON.stringify(model));
+    if (!imported.ok) throw new Error(imported.message);
+    const derived = deriveItems(imported.design).map(({ item }) => [
+      item.PK,
+      String(item.SK),
+      String(item.reading),
+    ]);
+    expect(derived).toEqual([
+      ['METER#0', '12345678901234567890123', '12345678901234567890123'],
+      ['METER#1', '12345678901234567890124', '12345678901234567890124'],
+      ['METER#2', '1.5e-130', '1.5e-130'],
+    ]);
+  });
+
   it('writes the Workbench model with DynamoDB number text, and reads it back to the same design', () => {
     const design = exactDesign();
     const { content } = exportDesign(design, 'nosql-workbench');

@@ -11,6 +11,7 @@
 // subscription id are both "123" is no evidence that they are the same; the part then gets its own
 // attribute, named by the alias where it names one.
 // New attributes get the part of each item's key as their sample value.
+import { compareKeyValues, numberFromKeyText } from '../../keys/compare.ts';
 import {
   formatPlaceholderValue,
   parseKey,
@@ -102,7 +103,7 @@ export function fitTemplate(
     if (!parsed) return mismatch;
     for (const [name, text] of Object.entries(parsed)) {
       const column = added.get(name);
-      if (column) column[i] = key.type === 'N' ? Number(text) : text;
+      if (column) column[i] = key.type === 'N' ? (numberFromKeyText(text) ?? Number(text)) : text;
       else if (formatPlaceholderValue(draft.samples[i][name], widths.get(name)) !== text) return mismatch;
     }
   }
@@ -119,7 +120,14 @@ export function fitTemplate(
     }
     if (values[i] === undefined && rendered !== undefined)
       return `it gives ${key.name} to items that have none`;
-    if (rendered !== values[i]) return mismatch;
+    // Numbers by value: an ExactNumber is a new object each time it is read.
+    const same =
+      rendered === values[i] ||
+      (key.type === 'N' &&
+        rendered !== undefined &&
+        values[i] !== undefined &&
+        compareKeyValues(rendered, values[i]!, 'N') === 0);
+    if (!same) return mismatch;
   }
   for (const [name, column] of added) {
     draft.attributes.push({ name, type: key.type, synthetic: true });

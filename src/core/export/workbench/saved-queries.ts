@@ -3,6 +3,7 @@
 // pattern cannot say (OR between filters, "in", text with "{" that would read as a placeholder) drops the
 // filter or the query with a warning naming it.
 import { z } from 'zod';
+import { numberFromKeyText } from '../../keys/compare.ts';
 import type { AccessPattern, ConditionClause, SortOperator } from '../../model/schema.ts';
 import { patternIdFrom, uniqueName } from './names.ts';
 import type { TableDefinition } from './table-definition.ts';
@@ -63,7 +64,8 @@ function filterClauses(
       return undefined;
     }
     const numeric = filter.type === 'N' || filter.type === 'Number';
-    const typed = (text: string) => (numeric && Number.isFinite(Number(text)) ? Number(text) : text);
+    // A number keeps every digit (`12345678901234567890123` is not rounded to a double).
+    const typed = (text: string) => (numeric ? (numberFromKeyText(text) ?? text) : text);
     const clause: ConditionClause = { attribute: filter.attribute, op, value: typed(range.value) };
     if (range.to !== undefined) clause.to = typed(range.to);
     clauses.push(clause);
