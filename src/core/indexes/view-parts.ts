@@ -134,8 +134,13 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
     if (group) group.push(n);
     else groups.set(keys[n], [n]);
   }
-  const bySortKey = (a: number, b: number) =>
-    compareByToken(skTokens[a], skTokens[b], entries[a].sk!, entries[b].sk!, sortKey!.type);
+  // Distinct tokens decide at once (the common case); equal ones may be N values a double cannot tell apart.
+  const bySortKey = (a: number, b: number) => {
+    const x = skTokens[a];
+    const y = skTokens[b];
+    if (x !== y) return x < y ? -1 : 1;
+    return compareByToken(x, y, entries[a].sk!, entries[b].sk!, sortKey!.type);
+  };
   const parts = new Map<string, Part>();
   const overwritten: DerivedItem[] = [];
   const firsts: number[] = [];
@@ -165,7 +170,9 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
 function sortTies(part: Part, tie: (item: PlainItem) => string, type: KeyType | undefined): void {
   const { entries, tokens } = part;
   const equal = (i: number, j: number) =>
-    !tokens || compareByToken(tokens[i], tokens[j], entries[i].sk!, entries[j].sk!, type!) === 0;
+    !tokens ||
+    (tokens[i] === tokens[j] &&
+      compareByToken(tokens[i], tokens[j], entries[i].sk!, entries[j].sk!, type!) === 0);
   for (let start = 0; start < entries.length; ) {
     let end = start + 1;
     while (end < entries.length && equal(end, start)) end++;
@@ -358,7 +365,10 @@ function mergeTwo(
   while (i < a.entries.length && j < b.entries.length) {
     let takeB: boolean;
     if (tokens) {
-      const order = compareByToken(b.tokens![j], a.tokens![i], b.entries[j].sk!, a.entries[i].sk!, type!);
+      const x = a.tokens![i];
+      const y = b.tokens![j];
+      const order =
+        x !== y ? (y < x ? -1 : 1) : compareByToken(y, x, b.entries[j].sk!, a.entries[i].sk!, type!);
       takeB =
         order < 0 || (order === 0 && tie !== undefined && tie(b.entries[j].item) < tie(a.entries[i].item));
     } else {
