@@ -4,6 +4,7 @@
 // empty S or B), then what an index does not project. validate.ts refuses the same for what a design
 // states (designReadProblems); the evaluator refuses it for the arguments of one read.
 import { compareKeyValues, decodeBase64, isNumeric } from '../keys/compare.ts';
+import { stringifyExactJson } from '../model/exact-json.ts';
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
 import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { ConditionOperator, Design, JsonValue, KeyAttribute, KeyType } from '../model/schema.ts';
@@ -46,7 +47,7 @@ export function clauseProblem(clause: ResolvedClause): string | undefined {
 }
 
 function text(value: JsonValue): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' ? value : stringifyExactJson(value);
 }
 
 /**

@@ -3,7 +3,7 @@
 // attribute's type, marshalling follows it instead, because JSON alone cannot say "string set" or "binary".
 // AttributeValues here are DynamoDB's JSON wire form: binary (B, BS) as base64 strings, which is what the
 // HTTP API and `keyplan requests --json` carry; an SDK caller turns them into bytes.
-import { isExactNumber, numberFromText } from '../model/exact-json.ts';
+import { isExactNumber, numberFromText, stringifyExactJson } from '../model/exact-json.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { AttributeType, JsonValue } from '../model/schema.ts';
 import { RequestError } from './errors.ts';
@@ -32,7 +32,7 @@ export function isBase64(text: string): boolean {
 }
 
 function shown(value: JsonValue): string {
-  return JSON.stringify(value);
+  return stringifyExactJson(value);
 }
 
 function stringText(value: JsonValue): string {

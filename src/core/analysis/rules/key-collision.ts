@@ -5,6 +5,7 @@
 // items alike there are not flagged.
 import { keyValueOf } from '../../indexes/views.ts';
 import { placeholders } from '../../keys/template.ts';
+import { stringifyExactJson } from '../../model/exact-json.ts';
 import { primaryKeyNames, TABLE_INDEX } from '../../model/indexes.ts';
 import type { DerivedItem } from '../../model/item.ts';
 import type { Entity } from '../../model/schema.ts';
@@ -69,7 +70,7 @@ function withinEntity(context: LintContext, keyNames: string[]): RuleFinding[] {
     const { entity } = ref;
     const examples = [...runs].map(([kept, replaced]) => {
       const samples = [...replaced, kept].map((d) => `items.${entityName}[${d.sampleIndex}]`);
-      const key = keys.map((k) => `${k.name} ${JSON.stringify(keyValueOf(kept.item, k))}`).join(', ');
+      const key = keys.map((k) => `${k.name} ${stringifyExactJson(keyValueOf(kept.item, k))}`).join(', ');
       return `${samples.slice(0, -1).join(', ')} and ${samples[samples.length - 1]} (${key})`;
     });
     const count = [...runs.values()].reduce((n, replaced) => n + replaced.length, 0);

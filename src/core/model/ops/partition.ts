@@ -1,6 +1,7 @@
 // Edits that start from an item in the grid: a new item in its partition, or a Query of that partition.
 // The partition is the item's in a view (the table or an index), read through the entity's key template.
 import { placeholders } from '../../keys/template.ts';
+import { type ExactNumber, isExactNumber } from '../exact-json.ts';
 import { keySchemaFor, TABLE_INDEX } from '../indexes.ts';
 import type { Design } from '../schema.ts';
 import { addPattern } from './patterns.ts';
@@ -25,13 +26,13 @@ function partitionOf(design: Design, entity: string, view: string, sampleIndex: 
     );
   const sample = design.items[entity]?.[sampleIndex];
   if (!sample) throw new DesignOpError(`${entity} has no sample at position ${sampleIndex}`);
-  // Placeholders render scalars: what a key template reads is a string, a number or a boolean.
-  const values: Record<string, string | number | boolean> = {};
+  // Placeholders render scalars: what a key template reads is a string, a number (every digit) or a boolean.
+  const values: Record<string, string | number | ExactNumber | boolean> = {};
   for (const name of placeholders(template)) {
     const value = sample[name];
     if (value === undefined || value === null)
       throw new DesignOpError(`${entity} sample ${sampleIndex + 1} has no ${name}, so it is in no partition`);
-    values[name] = typeof value === 'object' ? JSON.stringify(value) : value;
+    values[name] = typeof value === 'object' && !isExactNumber(value) ? JSON.stringify(value) : value;
   }
   return { template, values, index: schema.name === TABLE_INDEX ? undefined : schema.name };
 }
