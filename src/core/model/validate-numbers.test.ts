@@ -67,3 +67,12 @@ describe('numbers DynamoDB would refuse', () => {
     expect(result.ok && String(result.design.items.Order[0].sizes)).toBe('12345678901234567890123');
   });
 });
+
+describe('a number where the schema wants something else', () => {
+  it('is shown by its digits', () => {
+    const text = design(order(), '[]').replace('"name":"Shop"', '"name":12345678901234567890123');
+    expect(problems(text)).toEqual([
+      'name: Invalid input: expected string, received number 12345678901234567890123',
+    ]);
+  });
+});

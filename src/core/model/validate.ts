@@ -55,6 +55,7 @@ export function formatProblems(problems: ValidationProblem[]): string {
 function shownValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'an array';
+  if (isExactNumber(value)) return value.value;
   if (typeof value === 'object' && value !== null) return 'an object';
   return JSON.stringify(value);
 }
@@ -76,6 +77,11 @@ export const designErrorMap: z.core.$ZodErrorMap = (issue) => {
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
     case 'invalid_value':
       return oneOf(issue.values, issue.input);
+    case 'invalid_type':
+      // An ExactNumber is a number in the file: say so, with its digits, not its class.
+      return isExactNumber(issue.input)
+        ? `Invalid input: expected ${issue.expected}, received number ${issue.input.value}`
+        : undefined;
     case 'invalid_union': {
       const options = (issue as { options?: ReadonlyArray<unknown> }).options;
       if (issue.discriminator !== undefined && options) {
