@@ -4,6 +4,7 @@
 import type { IndexViews } from '../indexes/views.ts';
 import { canonicalNumber, compareKeyValues } from '../keys/compare.ts';
 import { ExactNumber, isExactNumber, stringifyExactJson } from '../model/exact-json.ts';
+import { keySchemaFor } from '../model/indexes.ts';
 import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
@@ -278,7 +279,7 @@ export function predictLocalPage(
   args: ArgumentValues,
   exclusiveStartKey?: PlainItem,
 ): LocalPage | undefined {
-  if (pattern.operation !== 'Query') return undefined;
+  if (pattern.operation !== 'Query' && pattern.operation !== 'Scan') return undefined;
   const spec = resolveRead(design, pattern, coerceArguments(design, args));
   if (exclusiveStartKey) spec.exclusiveStartKey = exclusiveStartKey;
   return localPage(design, views, spec);
@@ -286,12 +287,19 @@ export function predictLocalPage(
 
 /** localPage for a resolved read. */
 export function localPage(design: Design, views: IndexViews, spec: ReadSpec): LocalPage | undefined {
-  if (spec.operation !== 'Query' || !spec.filter?.length) return undefined;
+  const reasons: string[] = [];
+  if (spec.operation === 'Query' && spec.filter?.length) reasons.push(LOCAL_PAGE_AFTER_FILTER);
+  const schema = spec.index === undefined ? undefined : keySchemaFor(design, spec.index);
+  if (schema && schema.projection.type !== 'ALL') reasons.push(LOCAL_INDEX_PAGE);
+  if (reasons.length === 0) return undefined;
   const aws = evaluateRead(design, views, spec);
   const local = evaluateRead(design, views, spec, 'dynamodb-local');
   if (canonicalJson(aws) === canonicalJson(local)) return undefined;
-  return { result: local, reason: LOCAL_PAGE_AFTER_FILTER };
+  return { result: local, reason: reasons.join(' ') };
 }
+
+export const LOCAL_INDEX_PAGE =
+  "DynamoDB Local counts the 1 MB page of an index read by the table items' full size; DynamoDB counts the index entries as the index projects them, so its page holds more.";
 
 export const LOCAL_PAGE_AFTER_FILTER =
   'DynamoDB Local counts the 1 MB page of a Query only over the items its filter keeps; DynamoDB reads 1 MB, then filters (AWS, Query: "will read up to … a maximum of 1 MB of data and then apply any filtering to the results using FilterExpression"), so its page ends sooner.';

@@ -64,7 +64,7 @@ export function evaluateRead(
   refuse(indexProjectionProblem(design, view.schema, 'Scan', spec.filter, spec.projection));
   if (spec.exclusiveStartKey)
     refuse(emptyStartKeyProblem(pageKeyAttributes(design, view.schema), view.schema, spec.exclusiveStartKey));
-  return scan(design, view, spec);
+  return scan(design, view, spec, engine === 'dynamodb-local');
 }
 
 function getItem(view: IndexView, spec: ReadSpec): ReadResult {

@@ -89,11 +89,11 @@ export function startKey(
 }
 
 /**
- * `keptOnly`: count towards 1 MB only the items that pass the filter, as DynamoDB Local does for a Query.
- * AWS documents the 1 MB as read before the filter ("Query … reads a maximum of 1 MB of data, then
- * applies any filtering"), which is the default here.
+ * `local`: count towards 1 MB as DynamoDB Local does where it departs from AWS's documentation: a Query
+ * counts only the items its filter keeps (AWS: 1 MB is read, then filtered), and a read of an index counts
+ * each table item's full size (AWS: the index entries as projected).
  */
-export function pageReader(design: Design, view: IndexView, spec: ReadSpec, keptOnly = false): PageReader {
+export function pageReader(design: Design, view: IndexView, spec: ReadSpec, local = false): PageReader {
   const types = typesOf(design);
   const keys = pageKeyAttributes(design, view.schema);
   // An LSI fetches the attributes it does not project from the table for a projection; a GSI has only
@@ -104,10 +104,12 @@ export function pageReader(design: Design, view: IndexView, spec: ReadSpec, kept
     limit: spec.limit,
     keep: (e) => matchesFilter(e.source.item, spec.filter, types.get(e.source.entity)),
     output: (e) => outputItem(e, spec.projection, lsi),
-    size: (e) =>
-      keptOnly && !matchesFilter(e.source.item, spec.filter, types.get(e.source.entity))
-        ? 0
-        : itemSize(e.item, types.get(e.source.entity)),
+    size: (e) => {
+      const entityTypes = types.get(e.source.entity);
+      if (!local) return itemSize(e.item, entityTypes);
+      const dropped = spec.operation === 'Query' && !matchesFilter(e.source.item, spec.filter, entityTypes);
+      return dropped ? 0 : itemSize(e.source.item, entityTypes);
+    },
     lastKey: (e) => lastEvaluatedKey(keys, e),
   };
 }

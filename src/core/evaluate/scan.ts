@@ -20,7 +20,7 @@ interface ScanPartition {
   token: string | number;
 }
 
-export function scan(design: Design, view: IndexView, spec: ReadSpec): ReadResult {
+export function scan(design: Design, view: IndexView, spec: ReadSpec, local = false): ReadResult {
   const order = scanOrder(view);
   let partition = 0;
   let index = 0;
@@ -43,7 +43,7 @@ export function scan(design: Design, view: IndexView, spec: ReadSpec): ReadResul
     }
   }
   const entries = (key: string) => scanEntries(design, view, key);
-  return readPage(entriesFrom(entries, order, partition, index), pageReader(design, view, spec));
+  return readPage(entriesFrom(entries, order, partition, index), pageReader(design, view, spec, local));
 }
 
 // DynamoDB Local scans an LSI partition by the LSI sort key and, among equal ones, by the table's sort
