@@ -247,6 +247,15 @@ describe('answers agree with DynamoDB Local', () => {
       await agree(query({ sort: { op: 'begins_with', value } }));
       await agree(query({ filter: [{ attribute: 'b', op: 'begins_with', value }] }));
     }
+    // DynamoDB Local checks page ends and start keys against the prefix as sent: no LastEvaluatedKey at
+    // Limit, and a start key is refused unless it begins with that text.
+    const atLimit = query({ sort: { op: 'begins_with', value: 'a\uD83D' }, limit: 1 });
+    expect(await agree(atLimit)).not.toHaveProperty('lastEvaluatedKey');
+    await refused(
+      { ...atLimit, exclusiveStartKey: { PK: 'p1', SK: 'a?b' } },
+      'The provided starting key does not match the range key predicate',
+    );
+    await agree({ ...atLimit, exclusiveStartKey: { PK: 'p1', SK: 'a\uD83Dz' } });
     const page = (await agree(query({ sort: { op: 'begins_with', value: 'a\uD83D' } }))) as ReadResult;
     expect(page.items.map((i) => i.SK)).toEqual(['a?b']);
   });
@@ -326,6 +335,15 @@ describe('answers agree with DynamoDB Local', () => {
     );
     await refused(
       query({ sort: { op: '>=', value: 'b' }, scanIndexForward: false, exclusiveStartKey: at('b') }),
+      outside,
+    );
+    // The start key is checked before a filter on a key attribute.
+    await refused(
+      query({
+        sort: { op: '<=', value: 'k' },
+        exclusiveStartKey: at('k'),
+        filter: [{ attribute: 'SK', op: '=', value: 'a' }],
+      }),
       outside,
     );
     // The opening bound, "=" and an index's bound are fine.
