@@ -232,3 +232,23 @@ export function readPatternProblems(
   }
   return problems;
 }
+
+/**
+ * Where a value holds text that is not well-formed UTF-16 (a lone surrogate): its path below the value
+ * (`""`, `[2]`, `.note`) and the code unit. DynamoDB stores text as UTF-8, which cannot hold one.
+ */
+export function loneSurrogateIn(value: JsonValue): { path: string; unit: string } | undefined {
+  if (typeof value === 'string') {
+    const match = new RegExp(LONE_SURROGATE.source).exec(value);
+    return match ? { path: '', unit: match[0] } : undefined;
+  }
+  if (value === null || typeof value !== 'object' || isNumeric(value)) return undefined;
+  const entries: [string, JsonValue][] = Array.isArray(value)
+    ? value.map((v, i) => [`[${i}]`, v])
+    : Object.entries(value).map(([k, v]) => [`.${k}`, v]);
+  for (const [step, inner] of entries) {
+    const found = loneSurrogateIn(inner);
+    if (found) return { path: `${step}${found.path}`, unit: found.unit };
+  }
+  return undefined;
+}

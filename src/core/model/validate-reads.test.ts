@@ -88,3 +88,22 @@ describe('validate, for the reads a design states', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('validate, for sample text', () => {
+  it('refuses a lone surrogate (not well-formed UTF-16) at its path: DynamoDB Local would store "?"', () => {
+    const doc = structuredClone(store) as unknown as { items: Record<string, Record<string, unknown>[]> };
+    const [entity] = Object.keys(doc.items);
+    const sample = doc.items[entity][0];
+    const name = Object.keys(sample).find((k) => typeof sample[k] === 'string')!;
+    sample[name] = 'a\uD800b';
+    const result = validateDesign(doc);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems).toContainEqual({
+      path: `items.${entity}[0].${name}`,
+      message:
+        'text with a lone surrogate (\\uD800) is not well-formed UTF-16: DynamoDB stores text as UTF-8, which cannot hold it (DynamoDB Local stores "?" in its place)',
+    });
+    sample[name] = 'a😀b';
+    expect(validateDesign(doc).ok).toBe(true);
+  });
+});

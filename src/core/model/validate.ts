@@ -1,7 +1,7 @@
 // Validation of a design document: the zod schema for shape, then the reference checks a schema cannot
 // express. Every problem names its JSON path (`entities[2].keys.GSI1PK: unknown attribute {statuz}`).
 import type { z } from 'zod';
-import { readPatternProblems } from '../evaluate/refusals.ts';
+import { loneSurrogateIn, readPatternProblems } from '../evaluate/refusals.ts';
 import { canonicalNumber, compareKeyValues, decodeBase64 } from '../keys/compare.ts';
 import {
   formatBytes,
@@ -482,6 +482,13 @@ function checkItems(design: Design, add: (path: string, message: string) => void
               `${path}.${name}[${repeated.again}]`,
               `${stringifyExactJson((value as JsonValue[])[repeated.again])} repeats member [${repeated.first}]: a set holds each member once, and DynamoDB refuses a set with duplicates`,
             );
+        } else if (loneSurrogateIn(value)) {
+          const lone = loneSurrogateIn(value)!;
+          const unit = `\\u${lone.unit.charCodeAt(0).toString(16).toUpperCase()}`;
+          add(
+            `${path}.${name}${lone.path}`,
+            `text with a lone surrogate (${unit}) is not well-formed UTF-16: DynamoDB stores text as UTF-8, which cannot hold it (DynamoDB Local stores "?" in its place)`,
+          );
         } else if (attribute.enum && !inEnum(attribute.enum, value)) {
           add(
             `${path}.${name}`,
