@@ -56,4 +56,15 @@ describe('exact JSON', () => {
     if (result.kind !== 'design') return;
     expect(stringifyExactJson(result.design.items.A?.[0])).toBe('{"n":12345678901234567890123}');
   });
+
+  it('a 23-digit number is not a map: a sample of an M attribute holding one is refused', () => {
+    const result = readDesignText(
+      '{"format":"keyplan/1","name":"n","table":{"name":"T1x","partitionKey":{"name":"PK","type":"S"}},' +
+        '"entities":[{"name":"A","attributes":[{"name":"m","type":"M"}],"keys":{"PK":"A#x"}}],' +
+        '"items":{"A":[{"m":12345678901234567890123}]}}',
+    );
+    expect(result.kind).toBe('design');
+    if (result.kind !== 'design') return;
+    expect(result.problems.map((p) => p.path)).toContain('items.A[0].m');
+  });
 });

@@ -414,10 +414,12 @@ const TYPE_CHECKS: Record<string, (value: JsonValue) => boolean> = {
   BOOL: (v) => typeof v === 'boolean',
   NULL: (v) => v === null,
   L: (v) => Array.isArray(v),
-  M: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  M: (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && !isExactNumber(v),
   SS: (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'),
   NS: (v) =>
-    Array.isArray(v) && v.length > 0 && v.every((x) => (typeof x === 'number' && Number.isFinite(x)) || isExactNumber(x)),
+    Array.isArray(v) &&
+    v.length > 0 &&
+    v.every((x) => (typeof x === 'number' && Number.isFinite(x)) || isExactNumber(x)),
   BS: (v) => Array.isArray(v) && v.length > 0 && v.every(isBinary),
 };
 
