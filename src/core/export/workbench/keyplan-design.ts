@@ -4,6 +4,7 @@
 // candidates where they still fit.
 
 import { parseKey } from '../../keys/template.ts';
+import { isExactNumber, numberFromText } from '../../model/exact-json.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
 import { type Design, designSchema, type Entity, type SampleValues } from '../../model/schema.ts';
 import { formatProblems, validateDesign } from '../../model/validate.ts';
@@ -75,10 +76,11 @@ function keyOnlyValues(entity: Entity, row: TypedRow): SampleValues {
   if (keyOnly.size === 0) return values;
   for (const [key, template] of Object.entries(entity.keys)) {
     const value = row.get(key)?.value;
-    if (value === undefined || value === null || typeof value === 'object') continue;
+    if (value === undefined || value === null || (typeof value === 'object' && !isExactNumber(value)))
+      continue;
     for (const [name, text] of Object.entries(parseKey(template, String(value)) ?? {})) {
       const type = keyOnly.get(name);
-      if (type && !(name in values)) values[name] = type === 'N' ? Number(text) : text;
+      if (type && !(name in values)) values[name] = type === 'N' ? numberFromText(text) : text;
     }
   }
   return values;
