@@ -337,6 +337,12 @@ describe('answers agree with DynamoDB Local', () => {
       query({ sort: { op: '>=', value: 'b' }, scanIndexForward: false, exclusiveStartKey: at('b') }),
       outside,
     );
+    // A start key in another partition, in DynamoDB Local's words.
+    await refused(query({ exclusiveStartKey: { PK: 'p2', SK: 'a' } }), outside);
+    await refused(
+      query({ index: 'Keys', partition: 'g1', exclusiveStartKey: { PK: 'p1', SK: 'a', GPK: 'g2' } }),
+      outside,
+    );
     // The start key is checked before a filter on a key attribute.
     await refused(
       query({

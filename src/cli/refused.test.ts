@@ -52,7 +52,7 @@ describe('a refused request', () => {
     );
     expectRefused(
       outside,
-      'keyplan query: The provided starting key is outside query boundaries based on provided conditions',
+      'keyplan query: The provided starting key does not match the range key predicate',
     );
   });
 

@@ -131,9 +131,8 @@ function query(
     refuse(emptyStartKeyProblem(keys, view.schema, spec.exclusiveStartKey));
     const from = startKey(keys, view, spec.exclusiveStartKey);
     if (compareKeyValues(from.pk, spec.partition, partitionKey.type) !== 0) {
-      throw new EvaluationError(
-        'The provided starting key is outside query boundaries based on provided conditions',
-      );
+      // DynamoDB Local's words; AWS's own service says the key "is outside query boundaries".
+      throw new EvaluationError('The provided starting key does not match the range key predicate');
     }
     // DynamoDB Local refuses a start key on that closing bound as outside the range.
     const onBound = single && bound !== undefined && compareKeyValues(from.sk!, bound, sortKey!.type) === 0;
