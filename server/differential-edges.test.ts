@@ -216,7 +216,7 @@ const edgeRead = fc.record({
   limit: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
   filter: fc.option(clauseArb, { nil: undefined, freq: 2 }),
   projection: projectionArb,
-  startAtBound: fc.constantFrom(undefined, undefined, undefined, 'value', 'to'),
+  startAtBound: fc.constantFrom(undefined, undefined, undefined, 'value', 'to', 'elsewhere'),
 });
 
 type EdgeRead = typeof edgeRead extends fc.Arbitrary<infer T> ? T : never;
@@ -250,9 +250,11 @@ function edgeSpec(r: EdgeRead): ReadSpec {
     spec.sort = { op: r.index === 'Incl' && r.op === 'begins_with' ? '>=' : r.op, value };
     if (r.op === 'between') spec.sort.to = to;
     // A start key on one of the range's bounds (a table Query): DynamoDB Local refuses the closing one.
+    // Or on the value in the other partition, which DynamoDB refuses too.
     if (r.startAtBound && !r.index && partition !== '') {
       const bound = r.startAtBound === 'to' && spec.sort.to !== undefined ? spec.sort.to : value;
-      spec.exclusiveStartKey = { PK: partition, SK: bound };
+      const other = partition === 'p1' ? 'p2' : 'p1';
+      spec.exclusiveStartKey = { PK: r.startAtBound === 'elsewhere' ? other : partition, SK: bound };
     }
   }
   return spec;
