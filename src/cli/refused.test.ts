@@ -50,10 +50,7 @@ describe('a refused request', () => {
       ['query', '-', 'customer-orders', '--start-key', '{"PK":"CUSTOMER#c2","SK":"ORDER#x"}'],
       storeText,
     );
-    expectRefused(
-      outside,
-      'keyplan query: The provided starting key does not match the range key predicate',
-    );
+    expectRefused(outside, 'keyplan query: The provided starting key does not match the range key predicate');
   });
 
   it('is one line from keyplan query: a pattern the evaluator refuses', async () => {

@@ -280,7 +280,9 @@ describe('Limit, filter and paging', () => {
     expect(() => sortKeys({ exclusiveStartKey: { PK: 'p' } })).toThrow(
       /The provided starting key is invalid/,
     );
-    expect(() => sortKeys({ exclusiveStartKey: { PK: 'q', SK: 'a' } })).toThrow(/does not match the range key predicate/);
+    expect(() => sortKeys({ exclusiveStartKey: { PK: 'q', SK: 'a' } })).toThrow(
+      /does not match the range key predicate/,
+    );
     expect(() =>
       sortKeys({ exclusiveStartKey: { PK: 'p', SK: 'a' }, sort: { op: '>', value: 'b' } }),
     ).toThrow('The provided starting key does not match the range key predicate');
