@@ -5,6 +5,7 @@
 //
 // The merged order is the one a single stable sort of every item in derived order gives: sort key token,
 // then (GSI/LSI) DynamoDB Local's tie hash, then entity order, then sample order.
+import { type ItemsDelta, itemsDelta } from '../items/derive.ts';
 import { compareByToken, compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
 import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
@@ -58,6 +59,8 @@ export interface Contribution {
   excluded: DerivedItem[];
   /** Table only: items a later item of the same entity with the same primary key replaced. */
   overwritten: DerivedItem[];
+  /** When patched after a sample edit: the contribution it was patched from, and the partitions it touched. */
+  patched?: { from: Contribution; keys: Set<string> };
 }
 
 /** Items an index leaves out whatever their keys: those the table does not hold or holds no more. */
@@ -89,7 +92,7 @@ export function contributionOf(
   if (found) {
     byContext.delete(key);
   } else {
-    found = buildContribution(items, context, exclusions);
+    found = patchedContribution(items, context, exclusions) ?? buildContribution(items, context, exclusions);
     if (byContext.size >= CONTEXTS_KEPT) byContext.delete(byContext.keys().next().value!);
   }
   byContext.set(key, found);
@@ -164,6 +167,171 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
   const orderTokens = firsts.map((n) => pkTokens[n]);
   overwritten.sort((a, b) => a.sampleIndex - b.sampleIndex);
   return { items, parts, order, orderTokens, excluded, overwritten };
+}
+
+/**
+ * After a sample edit (derive.ts's ItemsDelta), the entity's previous contribution with the removed items
+ * taken out and the new ones inserted where a full build would place them: sort key, tie hash, then sample
+ * order. Undefined (build it whole) when the previous one is gone, overwrites are involved (table), or
+ * exclusions other than "not in the table" apply.
+ */
+function patchedContribution(
+  items: DerivedItem[],
+  context: ViewContext,
+  exclusions: Exclusions,
+): Contribution | undefined {
+  const delta = itemsDelta(items);
+  if (!delta || exclusions.overwritten.length > 0) return undefined;
+  const from = contributions.get(delta.from)?.get(`${context.key}|`);
+  if (!from || from.overwritten.length > 0) return undefined;
+  return patchContribution(from, items, delta, context, new Set(exclusions.notInTable));
+}
+
+function patchContribution(
+  from: Contribution,
+  items: DerivedItem[],
+  { from: before, start, oldEnd, newEnd }: ItemsDelta,
+  context: ViewContext,
+  notInTable: Set<DerivedItem>,
+): Contribution | undefined {
+  const { schema, projection, tie } = context;
+  const { partitionKey, sortKey } = schema;
+  const shift = newEnd - oldEnd;
+  // Where an entry sits in sample order once the edit is made.
+  const newIndex = (source: DerivedItem) =>
+    source.sampleIndex >= oldEnd && before[source.sampleIndex] === source
+      ? source.sampleIndex + shift
+      : source.sampleIndex;
+  const parts = new Map(from.parts);
+  const copied = new Set<string>();
+  const writable = (key: string): Part | undefined => {
+    const part = parts.get(key);
+    if (!part || copied.has(key)) return part;
+    const copy = { entries: part.entries.slice(), tokens: part.tokens?.slice() };
+    parts.set(key, copy);
+    copied.add(key);
+    return copy;
+  };
+  let order = from.order;
+  let orderTokens = from.orderTokens;
+  const removedExcluded = new Set<DerivedItem>();
+  for (let i = start; i < oldEnd; i++) {
+    const source = before[i];
+    if (shift === 0 && items[i] === source) continue;
+    const pk = keyValueOf(source.item, partitionKey);
+    const key = pk === undefined ? undefined : keyString(pk, partitionKey.type);
+    const part = key === undefined ? undefined : writable(key);
+    const at = part ? part.entries.findIndex((entry) => entry.source === source) : -1;
+    if (!part || at < 0) {
+      removedExcluded.add(source);
+      continue;
+    }
+    part.entries.splice(at, 1);
+    part.tokens?.splice(at, 1);
+    if (part.entries.length === 0) {
+      parts.delete(key!);
+      const position = order.indexOf(key!);
+      order = order.filter((_, n) => n !== position);
+      orderTokens = orderTokens.filter((_, n) => n !== position);
+    }
+  }
+  const addedExcluded: DerivedItem[] = [];
+  for (let i = start; i < newEnd; i++) {
+    const source = items[i];
+    if (shift === 0 && before[i] === source) continue;
+    const pk = keyValueOf(source.item, partitionKey);
+    const sk = sortKey ? keyValueOf(source.item, sortKey) : undefined;
+    if (notInTable.has(source) || pk === undefined || (sortKey && sk === undefined)) {
+      addedExcluded.push(source);
+      continue;
+    }
+    const entry: ViewEntry = { item: project(source.item, projection), source, pk };
+    const token = sortKey ? sortToken(sk!, sortKey.type) : undefined;
+    if (sortKey) entry.sk = sk;
+    const key = keyString(pk, partitionKey.type);
+    let part = writable(key);
+    if (!part) {
+      part = { entries: [], tokens: sortKey ? [] : undefined };
+      parts.set(key, part);
+      copied.add(key);
+      const pkToken = sortToken(pk, partitionKey.type);
+      let low = 0;
+      let high = order.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        const other = parts.get(order[mid])!.entries[0].pk;
+        if (compareByToken(orderTokens[mid], pkToken, other, pk, partitionKey.type) < 0) low = mid + 1;
+        else high = mid;
+      }
+      order = [...order.slice(0, low), key, ...order.slice(low)];
+      orderTokens = [...orderTokens.slice(0, low), pkToken, ...orderTokens.slice(low)];
+    }
+    const tieOf = tie?.(entry.item);
+    const index = newIndex(source);
+    // Whether the entry at n goes after the new one.
+    const after = (n: number) => {
+      const other = part.entries[n];
+      if (sortKey) {
+        const order = compareByToken(part.tokens![n], token!, other.sk!, sk!, sortKey.type);
+        if (order !== 0) return order > 0;
+      }
+      if (tieOf !== undefined) {
+        const otherTie = tie!(other.item);
+        if (otherTie !== tieOf) return otherTie > tieOf;
+      }
+      return newIndex(other.source) > index;
+    };
+    let low = 0;
+    let high = part.entries.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (after(mid)) high = mid;
+      else low = mid + 1;
+    }
+    // The table holds one item per primary key: an equal key means an overwrite, which a full build settles.
+    if (schema.kind === 'table') {
+      const sameKey = (n: number) =>
+        n >= 0 &&
+        n < part.entries.length &&
+        (!sortKey || compareKeyValues(part.entries[n].sk!, sk!, sortKey.type) === 0);
+      if (sameKey(low - 1) || sameKey(low)) return undefined;
+    }
+    part.entries.splice(low, 0, entry);
+    part.tokens?.splice(low, 0, token!);
+  }
+  let excluded = from.excluded;
+  // Samples after the edited ones moved (one was added or removed before them).
+  const moves = shift !== 0 && oldEnd < before.length;
+  if (removedExcluded.size > 0 || addedExcluded.length > 0 || moves) {
+    excluded = [...from.excluded.filter((source) => !removedExcluded.has(source)), ...addedExcluded];
+    excluded.sort((a, b) => newIndex(a) - newIndex(b));
+  }
+  if (moves) {
+    // Their entries point at the moved items.
+    const moved = (source: DerivedItem) =>
+      source.sampleIndex >= oldEnd && before[source.sampleIndex] === source
+        ? items[source.sampleIndex + shift]
+        : source;
+    excluded = excluded.map(moved);
+    for (const [key, part] of parts) {
+      if (!part.entries.some((entry) => moved(entry.source) !== entry.source)) continue;
+      const entries = part.entries.map((entry) => {
+        const source = moved(entry.source);
+        return source === entry.source ? entry : { ...entry, source };
+      });
+      parts.set(key, { entries, tokens: part.tokens });
+      copied.add(key);
+    }
+  }
+  return {
+    items,
+    parts,
+    order,
+    orderTokens,
+    excluded,
+    overwritten: [],
+    patched: { from, keys: copied },
+  };
 }
 
 // Runs of equal sort key tokens (the whole partition without a sort key) are ordered by the tie hash.
@@ -268,10 +436,14 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
   let itemCount = last.view.itemCount;
   // A template edit that leaves the partition keys alone leaves their order alone too.
   const sameKeys = changed.every((i) => sameStrings(last.contributions[i].order, contributions[i].order));
+  // A sample edit's patch (patchedContribution) knows the partitions it touched.
+  const patched = changed.every((i) => contributions[i].patched?.from === last.contributions[i]);
   // Otherwise partitions the edited entities left must go too. (Redoing a key twice is harmless.)
-  const affected = sameKeys
-    ? changed.flatMap((i) => contributions[i].order)
-    : new Set(changed.flatMap((i) => [...last.contributions[i].order, ...contributions[i].order]));
+  const affected = patched
+    ? new Set(changed.flatMap((i) => [...contributions[i].patched!.keys]))
+    : sameKeys
+      ? changed.flatMap((i) => contributions[i].order)
+      : new Set(changed.flatMap((i) => [...last.contributions[i].order, ...contributions[i].order]));
   for (const key of affected) {
     itemCount -= partitions.get(key)?.length ?? 0;
     crossOverwritten.delete(key);
@@ -290,8 +462,45 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
   }
   const partitionOrder = sameKeys
     ? last.view.partitionOrder
-    : mergedOrder(contributions, partitions, context.schema);
+    : patched
+      ? patchedOrder(last.view, partitions, affected, context.schema)
+      : mergedOrder(contributions, partitions, context.schema);
   return finish(context, contributions, partitions, partitionOrder, itemCount, crossOverwritten);
+}
+
+// The previous partition order with the partitions a patch emptied taken out and those it created inserted.
+function patchedOrder(
+  previous: IndexView,
+  partitions: Map<string, ViewEntry[]>,
+  affected: Iterable<string>,
+  schema: KeySchema,
+): string[] {
+  const { type } = schema.partitionKey;
+  let order = previous.partitionOrder;
+  const gone = new Set<string>();
+  const created: string[] = [];
+  for (const key of affected) {
+    const was = previous.partitions.has(key);
+    const is = partitions.has(key);
+    if (was && !is) gone.add(key);
+    else if (!was && is) created.push(key);
+  }
+  if (gone.size > 0) order = order.filter((key) => !gone.has(key));
+  else if (created.length > 0) order = order.slice();
+  for (const key of created) {
+    const pk = partitions.get(key)![0].pk;
+    const token = sortToken(pk, type);
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const other = partitions.get(order[mid])![0].pk;
+      if (compareByToken(sortToken(other, type), token, other, pk, type) < 0) low = mid + 1;
+      else high = mid;
+    }
+    order.splice(low, 0, key);
+  }
+  return order;
 }
 
 function mergeInto(

@@ -138,6 +138,27 @@ function deriveEntityItems(design: Design, { entity, copy }: StoredForm, keyType
   // A copy is remembered under its entity's name and its own (names are letters, digits and "_").
   const rememberedAs = copy === undefined ? entity.name : `${entity.name}.${copy}`;
   const previous = previousByName.get(rememberedAs);
+  const derived =
+    (previous?.keyTypes === keyTypes &&
+      previous.entity === entity &&
+      previous.samples !== samples &&
+      sampleEdit(design, previous, samples)) ||
+    deriveAll(design, { entity, copy }, keyTypes, previous);
+  derivedByEntity.set(entity, derived);
+  if (!rememberPrevious) return derived.items;
+  previousByName.delete(rememberedAs);
+  if (previousByName.size >= NAMES_KEPT) previousByName.delete(previousByName.keys().next().value!);
+  previousByName.set(rememberedAs, derived);
+  return derived.items;
+}
+
+function deriveAll(
+  design: Design,
+  { entity, copy }: StoredForm,
+  keyTypes: string,
+  previous: DerivedEntity | undefined,
+): DerivedEntity {
+  const samples = design.items[entity.name] ?? [];
   const reusable = previous?.keyTypes === keyTypes && previous.samples === samples ? previous : undefined;
   const types = keyAttributeTypes(design);
   const rendered: DerivedEntity['rendered'] = new Map();
@@ -146,9 +167,42 @@ function deriveEntityItems(design: Design, { entity, copy }: StoredForm, keyType
     if (reused?.template === template) rendered.set(keyName, reused);
     else rendered.set(keyName, { template, values: renderAll(template, samples, types.get(keyName) ?? 'S') });
   }
+  const assembleAt = columnAssembler(design, entity, copy, rendered);
+  const patchAt = reusable && patcher(reusable, entity, rendered);
+  // Nothing derivation reads changed (a description, say): the same items, so the views are reused whole.
+  const items: DerivedItem[] =
+    patchAt === 'same'
+      ? reusable!.items
+      : samples.map((values, sampleIndex) =>
+          derivedItem(
+            entity.name,
+            copy,
+            sampleIndex,
+            patchAt?.(sampleIndex) ?? assembleAt(values, sampleIndex),
+          ),
+        );
+  return { entity, copy, keyTypes, samples, items, rendered };
+}
+
+function derivedItem(
+  entity: string,
+  copy: string | undefined,
+  sampleIndex: number,
+  item: PlainItem,
+): DerivedItem {
+  return copy === undefined ? { entity, sampleIndex, item } : { entity, sampleIndex, copy, item };
+}
+
+/** Assembles the item of a sample from its values and the rendered key columns. */
+function columnAssembler(
+  design: Design,
+  entity: Entity,
+  copy: string | undefined,
+  rendered: DerivedEntity['rendered'],
+): (values: Values, sampleIndex: number) => PlainItem {
   const assemble = itemAssembler(design, entity, copy !== undefined);
   const keyColumns = [...rendered].map(([keyName, { values }]) => [keyName, values] as const);
-  const assembleAt = (values: Values, sampleIndex: number) => {
+  return (values, sampleIndex) => {
     const keys: Record<string, KeyValue> = {};
     for (const [keyName, column] of keyColumns) {
       const value = column[sampleIndex];
@@ -156,24 +210,78 @@ function deriveEntityItems(design: Design, { entity, copy }: StoredForm, keyType
     }
     return assemble(values, keys);
   };
-  const patchAt = reusable && patcher(reusable, entity, rendered);
-  // Nothing derivation reads changed (a description, say): the same items, so the views are reused whole.
-  const items: DerivedItem[] =
-    patchAt === 'same'
-      ? reusable!.items
-      : samples.map((values, sampleIndex) => {
-          const item = patchAt?.(sampleIndex) ?? assembleAt(values, sampleIndex);
-          return copy === undefined
-            ? { entity: entity.name, sampleIndex, item }
-            : { entity: entity.name, sampleIndex, copy, item };
-        });
-  const derived: DerivedEntity = { entity, copy, keyTypes, samples, items, rendered };
-  derivedByEntity.set(entity, derived);
-  if (!rememberPrevious) return items;
-  previousByName.delete(rememberedAs);
-  if (previousByName.size >= NAMES_KEPT) previousByName.delete(previousByName.keys().next().value!);
-  previousByName.set(rememberedAs, derived);
-  return items;
+}
+
+/**
+ * What a sample edit changed in an entity's items: new items (and new samples) in [start, newEnd) where
+ * [start, oldEnd) was; the items after it are the previous ones, moved by newEnd - oldEnd (when samples
+ * were added or removed, with their sampleIndex updated). Within the range, an item the edit kept (same
+ * sample object, same place) is the same object. The views patch their previous contributions with it
+ * (view-parts.ts) instead of re-keying every item.
+ */
+export interface ItemsDelta {
+  from: DerivedItem[];
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
+const deltas = new WeakMap<DerivedItem[], ItemsDelta>();
+
+/** How these items differ from the entity's previous ones, when they come from a sample edit. */
+export function itemsDelta(items: DerivedItem[]): ItemsDelta | undefined {
+  return deltas.get(items);
+}
+
+/**
+ * A sample edit (values changed, samples added or removed), the entity and key types the same: only the
+ * samples that are not the same objects in the same order are derived again. Undefined when most changed.
+ */
+function sampleEdit(design: Design, previous: DerivedEntity, samples: Values[]): DerivedEntity | undefined {
+  const before = previous.samples as Values[];
+  const shortest = Math.min(before.length, samples.length);
+  let start = 0;
+  while (start < shortest && samples[start] === before[start]) start++;
+  let tail = 0;
+  while (tail < shortest - start && samples[samples.length - 1 - tail] === before[before.length - 1 - tail])
+    tail++;
+  const oldEnd = before.length - tail;
+  const newEnd = samples.length - tail;
+  // Many samples changed (a new set of samples, say): deriving them all is as cheap.
+  if (newEnd - start > Math.max(64, samples.length / 4)) return undefined;
+  const { entity, copy } = previous;
+  const types = keyAttributeTypes(design);
+  const shift = newEnd - oldEnd;
+  const rendered: DerivedEntity['rendered'] = new Map();
+  for (const [keyName, { template, values }] of previous.rendered) {
+    const type = types.get(keyName) ?? 'S';
+    const middle = renderAll(template, samples.slice(start, newEnd), type);
+    rendered.set(keyName, {
+      template,
+      values:
+        shift === 0 && newEnd - start < 64
+          ? patchedColumn(values, start, middle)
+          : [...values.slice(0, start), ...middle, ...values.slice(oldEnd)],
+    });
+  }
+  const assembleAt = columnAssembler(design, entity, copy, rendered);
+  const items = previous.items.slice(0, start);
+  for (let i = start; i < newEnd; i++) {
+    const kept = shift === 0 && samples[i] === before[i];
+    items.push(kept ? previous.items[i] : derivedItem(entity.name, copy, i, assembleAt(samples[i], i)));
+  }
+  for (let i = oldEnd; i < before.length; i++) {
+    const moved = previous.items[i];
+    items.push(shift === 0 ? moved : { ...moved, sampleIndex: i + shift });
+  }
+  deltas.set(items, { from: previous.items, start, oldEnd, newEnd });
+  return { entity, copy, keyTypes: previous.keyTypes, samples, items, rendered };
+}
+
+function patchedColumn<T>(values: T[], start: number, middle: T[]): T[] {
+  const out = values.slice();
+  for (let i = 0; i < middle.length; i++) out[start + i] = middle[i];
+  return out;
 }
 
 /**
