@@ -12,6 +12,8 @@ import type { Design, KeyType } from '../../../core/model/schema.ts';
 export const PK_WIDTH = 220;
 export const SK_WIDTH = 240;
 export const ENTITY_WIDTH = 96;
+/** Room for "Order" and a "copy ByEmail" tag side by side. */
+export const ENTITY_WITH_COPIES_WIDTH = 176;
 export const KEY_WIDTH = 150;
 export const ATTRIBUTE_WIDTH = 140;
 export const INLINE_MIN_WIDTH = 360;
@@ -44,6 +46,8 @@ export interface ColumnSpec {
   /** Attribute names never shown among the inline attributes: key attributes and the type attribute. */
   hidden: string[];
   typeAttribute: string;
+  /** The Entity column's width: wider when an entity has copies, whose names the column shows too. */
+  entityWidth: number;
   /** One entity shown (a facet): its key templates, shown in the key headers. */
   facet?: Record<string, string>;
 }
@@ -107,6 +111,7 @@ export function columnSpec(
     moreAttributes,
     hidden,
     typeAttribute: design.table.typeAttribute,
+    entityWidth: design.entities.some((e) => e.copies?.length) ? ENTITY_WITH_COPIES_WIDTH : ENTITY_WIDTH,
     facet:
       entityFilter.length === 1 ? design.entities.find((e) => e.name === entityFilter[0])?.keys : undefined,
   };

@@ -5,7 +5,6 @@ import type { GridItemRow, GridRow } from '../../../core/indexes/grid-rows.ts';
 import {
   ATTRIBUTE_WIDTH,
   type ColumnSpec,
-  ENTITY_WIDTH,
   INLINE_MIN_WIDTH,
   type KeyColumnSpec,
 } from './column-spec.ts';
@@ -58,7 +57,7 @@ function keyColumn(key: KeyColumnSpec, spec: ColumnSpec) {
 export function buildColumns(spec: ColumnSpec) {
   const entity = helper.display({
     id: '$entity',
-    size: ENTITY_WIDTH,
+    size: spec.entityWidth,
     header: 'Entity',
     cell: (context) => <EntityCell row={asItem(context.row.original)} />,
     meta: { hint: `The entity, stored in the ${spec.typeAttribute} attribute` },

@@ -170,6 +170,7 @@ function GsiKeyFields({
             type="button"
             className="btn btn-sm"
             data-testid={`table.gsi.${i}.${role}Key.add`}
+            title={`Add a ${role} attribute: a multi-attribute key holds up to 4 ${role} attributes`}
             onClick={() =>
               (role === 'partition' ? setPartition : setSort)([
                 ...keys,
@@ -179,7 +180,7 @@ function GsiKeyFields({
           >
             {role === 'sort' && keys.length === 0
               ? '+ Add a sort key'
-              : `+ Add a ${role} attribute (multi-attribute key)`}
+              : `+ ${role === 'partition' ? 'Partition' : 'Sort'} attribute`}
           </button>
         </div>
       </div>
