@@ -7,12 +7,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { ZodType } from 'zod';
 import {
   applyRequestSchema,
-  MAX_ITEMS,
   patternRunSchema,
   rawRunSchema,
   resetRequestSchema,
 } from '../src/core/api/contract.ts';
 import { rememberDerivations } from '../src/core/items/derive.ts';
+import { designItemCount, itemLimitMessage } from '../src/core/model/design-limits.ts';
 import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
@@ -89,6 +89,10 @@ function sessionOf(sessions: SessionRegistry, request: FastifyRequest, reply: Fa
 }
 
 function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+  // A body's design past the limit is refused before its samples are checked one by one; the message is
+  // the one the app and the CLI give.
+  const tooMany = itemLimitMessage(designItemCount((body as { design?: unknown } | null)?.design));
+  if (tooMany) throw new ApiFailure(400, 'TooManyItems', tooMany);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -103,13 +107,6 @@ function checkDesign(design: Design): Design {
   const problems = referenceProblems(design);
   if (problems.length > 0)
     throw new ApiFailure(400, 'InvalidDesign', formatProblems(problems.slice(0, 5)), problems);
-  const items = Object.values(design.items).reduce((n, list) => n + list.length, 0);
-  if (items > MAX_ITEMS)
-    throw new ApiFailure(
-      400,
-      'TooManyItems',
-      `the design has ${items} sample items; the server loads at most ${MAX_ITEMS}`,
-    );
   return design;
 }
 
@@ -219,6 +216,24 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const release = quotas.admit(sessions.peek(sessionCookieOf(request.headers.cookie)));
     reply.raw.once('close', release);
   });
+  // A large body (a design of many items) is read and parsed a few at a time server-wide; its turn ends
+  // once it is parsed (or the request ends), so the memory bodies take is bounded however many sessions
+  // send them. Applies and loads then take their turn of `loads` as any other.
+  const largeBodies = new Gate(limits.concurrentLargeBodies);
+  const bodyIsLarge = ({ headers }: FastifyRequest) =>
+    headers['transfer-encoding'] !== undefined || Number(headers['content-length']) > limits.largeBodyBytes;
+  const bodyRead = new WeakMap<FastifyRequest, () => void>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || !bodyIsLarge(request)) return;
+    const gone = new AbortController();
+    const abort = () => gone.abort(new ApiFailure(503, 'ClientGone', 'the client closed the request'));
+    reply.raw.once('close', abort);
+    const leave = await largeBodies.enter(gone.signal);
+    reply.raw.off('close', abort);
+    reply.raw.once('close', leave);
+    bodyRead.set(request, leave);
+  });
+  app.addHook('preHandler', async (request) => bodyRead.get(request)?.());
   // An expired session's tables are deleted; sessions are looked at every minute, and whenever one starts.
   sessions.onExpire(async (session) => {
     // Within a request's time, so that a frozen DynamoDB does not pile up deletions that never end.

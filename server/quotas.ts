@@ -11,8 +11,15 @@ import { sessionTables } from './service.ts';
 import type { Session } from './session.ts';
 
 export const LIMITS = {
-  /** Bytes of one request body (413 beyond). */
-  bodyBytes: 8 * 1024 * 1024,
+  /** Bytes of one request body (413 beyond): a design at its most items (MAX_ITEMS) of ~300 bytes each. */
+  bodyBytes: 32 * 1024 * 1024,
+  /**
+   * A body larger than this (or of unknown length) is read only while fewer than `concurrentLargeBodies`
+   * others are, server-wide; the next ones wait their turn. So the memory bodies take stays bounded
+   * whatever the number of sessions.
+   */
+  largeBodyBytes: 1024 * 1024,
+  concurrentLargeBodies: 4,
   /** Sample items of one design that apply or load writes (400). */
   itemsPerDesign: MAX_ITEMS,
   /**
@@ -24,8 +31,11 @@ export const LIMITS = {
   pageItems: MAX_PAGE_LIMIT,
   /** Tables one session may have (403 for the next). */
   tablesPerSession: 10,
-  /** Items one session's tables may hold in all (403 for an apply past it, and for any write once there). */
-  itemsPerSession: 100_000,
+  /**
+   * Items one session's tables may hold in all (403 for an apply past it, and for any write once there):
+   * twice a design's most, so a design at the limit can be applied again over its table.
+   */
+  itemsPerSession: 2 * MAX_ITEMS,
   /** Requests a second of one session, on average (429 beyond) … */
   requestsPerSecond: 50,
   /** … and at once, after a pause (the token bucket's size). */

@@ -1,6 +1,7 @@
 // The document: the design, and undo history as snapshots of it. Store actions only call the core's
 // pure ops; every commit is one undo step.
 import type { StateCreator } from 'zustand';
+import { designItemCount, itemLimitMessage } from '../core/model/design-limits.ts';
 import type { Design } from '../core/model/schema.ts';
 import type { StoreState } from './index.ts';
 
@@ -34,6 +35,13 @@ export interface DesignSlice {
   redo: () => void;
 }
 
+/** The edit's design, or an error naming the limit when it holds more items than a design may (it is not taken). */
+function withinItemLimit(design: Design): Design {
+  const tooMany = itemLimitMessage(designItemCount(design), 'this would give the design');
+  if (tooMany) throw new Error(tooMany);
+  return design;
+}
+
 export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = (set, get) => ({
   design: null,
   past: [],
@@ -47,7 +55,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     if (!design) return false;
     let next: Design;
     try {
-      next = update(design);
+      next = withinItemLimit(update(design));
     } catch (error) {
       set({ opError: error instanceof Error ? error.message : String(error) });
       return false;
@@ -68,7 +76,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     if (!design) return false;
     let next: Design;
     try {
-      next = update(design);
+      next = withinItemLimit(update(design));
     } catch (error) {
       set({ opError: error instanceof Error ? error.message : String(error) });
       return false;

@@ -1,5 +1,6 @@
 import { generateSamples } from '../../core/generate/generate.ts';
 import { describeGenerateResult } from '../../core/generate/report.ts';
+import { itemLimitMessage } from '../../core/model/design-limits.ts';
 import type { Command } from '../command.ts';
 import { parsePositiveInt, printJson, readDesign, UsageError } from '../io.ts';
 
@@ -22,6 +23,12 @@ export const seedCommand: Command = {
     const design = await readDesign(path, io);
     const count = parsePositiveInt(values.count as string | undefined, '--count');
     if (count === undefined) throw new UsageError('--count N is required');
+    const entities = design.entities.length;
+    const tooMany = itemLimitMessage(
+      count * entities,
+      `--count ${count} for ${entities} ${entities === 1 ? 'entity' : 'entities'} would give the design`,
+    );
+    if (tooMany) throw new UsageError(tooMany);
     const seed = values.seed === undefined ? 1 : Number(values.seed);
     if (!Number.isInteger(seed)) throw new UsageError(`--seed ${values.seed}: expected a whole number`);
     const refDate = parseRefDate(values['ref-date'] as string | undefined);

@@ -1,11 +1,12 @@
 // The wire contract between the SPA and the server, defined once and validated on both sides.
 import { z } from 'zod';
+import { MAX_DESIGN_ITEMS } from '../model/design-limits.ts';
 import { designSchema } from '../model/schema.ts';
 
 /** Page sizes the server accepts for one run. */
 export const MAX_PAGE_LIMIT = 1000;
-/** Sample items the server loads for one design. */
-export const MAX_ITEMS = 50_000;
+/** Sample items the server takes in one design: the one limit the app and the CLI hold too. */
+export const MAX_ITEMS = MAX_DESIGN_ITEMS;
 
 const plainItem = z.record(z.string(), z.unknown());
 

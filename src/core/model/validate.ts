@@ -15,6 +15,7 @@ import {
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
 import { isBase64 } from '../requests/marshall.ts';
 import { numericAttributes } from '../requests/resolve.ts';
+import { designItemCount, itemLimitMessage } from './design-limits.ts';
 import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from './exact-json.ts';
 import { isMultiAttribute, keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
 import { checkGsiKeys, checkKeyCondition } from './key-conditions.ts';
@@ -111,6 +112,9 @@ function zodProblems(error: z.ZodError): ValidationProblem[] {
 
 /** Parses and fully checks an unknown value (already JSON-parsed) as a design document. */
 export function validateDesign(input: unknown): ValidationResult {
+  // Counted first: a design past the limit is refused before a single sample is checked.
+  const tooMany = itemLimitMessage(designItemCount(input));
+  if (tooMany) return { ok: false, problems: [{ path: 'items', message: tooMany }] };
   const parsed = designSchema.safeParse(input, { error: designErrorMap });
   if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error) };
   const problems = referenceProblems(parsed.data);
@@ -628,6 +632,8 @@ function checkPattern(
 export function referenceProblems(design: Design): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const add = (path: string, message: string) => problems.push({ path, message });
+  const tooMany = itemLimitMessage(designItemCount(design));
+  if (tooMany) add('items', tooMany);
   checkTable(design, add);
   design.entities.forEach((entity, i) => {
     const first = design.entities.findIndex((e) => sameEntityName(e.name, entity.name));
