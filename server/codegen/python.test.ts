@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateCode } from '../../src/core/export/codegen/index.ts';
 import { snakeCase } from '../../src/core/export/codegen/naming.ts';
+import { planCode } from '../../src/core/export/codegen/plan.ts';
 import { namespacedTable } from '../namespace.ts';
 import { applyForSession, resetSession, runPatternForSession } from '../service.ts';
 import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
@@ -17,8 +18,11 @@ import {
   byKey,
   callArguments,
   codegenCases,
+  copiedSamples,
+  deleteItems,
   exampleArguments,
   expectedFailure,
+  expectItems,
   expectWritten,
   missingKeyArguments,
   normalizeItems,
@@ -93,7 +97,7 @@ describe('generated Python against DynamoDB Local', () => {
         reads: reads.map((p) => call(p.id, exampleArguments(design, p))),
         writes: writes.map((p) => call(p.id, exampleArguments(design, p))),
         failures: writes.flatMap((p) => {
-          const failure = expectedFailure(p);
+          const failure = expectedFailure(design, p);
           if (!failure) return [];
           return [
             call(
@@ -103,20 +107,23 @@ describe('generated Python against DynamoDB Local', () => {
           ];
         }),
       };
-      const specFile = path.join(dir, `${module}.json`);
-      writeFileSync(specFile, JSON.stringify(spec));
-      const { AWS_ENDPOINT_URL_DYNAMODB: _, ...env } = process.env;
-      const { stdout } = await promisify(execFile)(PYTHON, [DRIVER, specFile], {
-        env: {
-          ...env,
-          AWS_ACCESS_KEY_ID: 'keyplan',
-          AWS_SECRET_ACCESS_KEY: 'keyplan',
-          AWS_DEFAULT_REGION: 'us-east-1',
-          TABLE_NAME: namespacedTable(prefix, design.table.name),
-        },
-        maxBuffer: 32 * 1024 * 1024,
-      });
-      const output = JSON.parse(stdout) as DriverOutput;
+      const runDriver = async (calls: typeof spec): Promise<DriverOutput> => {
+        const specFile = path.join(dir, `${module}.json`);
+        writeFileSync(specFile, JSON.stringify(calls));
+        const { AWS_ENDPOINT_URL_DYNAMODB: _, ...env } = process.env;
+        const { stdout } = await promisify(execFile)(PYTHON, [DRIVER, specFile], {
+          env: {
+            ...env,
+            AWS_ACCESS_KEY_ID: 'keyplan',
+            AWS_SECRET_ACCESS_KEY: 'keyplan',
+            AWS_DEFAULT_REGION: 'us-east-1',
+            TABLE_NAME: namespacedTable(prefix, design.table.name),
+          },
+          maxBuffer: 32 * 1024 * 1024,
+        });
+        return JSON.parse(stdout) as DriverOutput;
+      };
+      const output = await runDriver(spec);
 
       const items = (list: unknown[]) => normalizeItems(design, list);
       for (const pattern of reads) {
@@ -162,7 +169,7 @@ describe('generated Python against DynamoDB Local', () => {
         expect(output.writes[pattern.id], `${name} ${pattern.id} in Python`).toEqual({ ok: true });
         await runPatternForSession(client, runPrefix, design, { patternId: pattern.id });
         await expectWritten(client, prefix, design, pattern);
-        const failure = expectedFailure(pattern);
+        const failure = expectedFailure(design, pattern);
         if (failure)
           expect(output.failures[pattern.id], `${name} ${pattern.id} again`).toEqual({ error: failure.code });
       }
@@ -172,6 +179,25 @@ describe('generated Python against DynamoDB Local', () => {
         scanTable(client, design, namespacedTable(runPrefix, design.table.name)),
       ]);
       expect(python, `${name}: the table after the writes`).toEqual(run);
+
+      // The put helper of an entity with item copies writes its item and every copy.
+      const tableName = namespacedTable(prefix, design.table.name);
+      const copied = copiedSamples(design);
+      const entityPlans = planCode(design).entities;
+      const puts = copied.map(({ entity, values }) => {
+        const plan = entityPlans.find((e) => e.entity.name === entity.name);
+        if (!plan) throw new Error(`no plan for ${entity.name}`);
+        const kwargs = Object.fromEntries(plan.attributes.map((a) => [a.py, values[a.name] ?? null]));
+        return { id: `put:${entity.name}`, fn: plan.python.put, iterate: undefined, kwargs };
+      });
+      for (const { stored } of copied) await deleteItems(client, design, tableName, stored);
+      if (puts.length > 0) {
+        const putOutput = await runDriver({ ...spec, reads: [], writes: puts, failures: [] });
+        for (const [i, { entity, stored }] of copied.entries()) {
+          expect(putOutput.writes[puts[i].id], `${name} ${puts[i].fn}`).toEqual({ ok: true });
+          await expectItems(client, design, tableName, stored, `${name} ${puts[i].fn} (${entity.name})`);
+        }
+      }
     }, 120_000);
   }
 });

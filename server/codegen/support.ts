@@ -1,7 +1,11 @@
 // What the tests that run generated code share: the designs, the arguments of each generated function
 // from a pattern's example, `keyplan run`'s answers to compare with, and the checks of what writes did.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   type AttributeValue,
+  DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
   ScanCommand,
@@ -10,14 +14,17 @@ import { expect } from 'vitest';
 import { EXAMPLES } from '../../src/core/examples/index.ts';
 import { type PatternPlan, planCode } from '../../src/core/export/codegen/plan.ts';
 import { codegenTestDesign } from '../../src/core/export/codegen/test-design.ts';
+import { deriveStoredItems } from '../../src/core/items/derive.ts';
 import { renderKeyValue } from '../../src/core/keys/template.ts';
+import { writtenForms } from '../../src/core/model/copies.ts';
+import { parseExactJson } from '../../src/core/model/exact-json.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../src/core/model/indexes.ts';
 import type { PlainItem } from '../../src/core/model/item.ts';
 import type { AccessPattern, Design, JsonValue } from '../../src/core/model/schema.ts';
 import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
 import { buildRequest } from '../../src/core/requests/build.ts';
 import type { AttributeMap } from '../../src/core/requests/marshall.ts';
-import { unmarshallItem } from '../../src/core/requests/marshall.ts';
+import { marshallItem, unmarshallItem } from '../../src/core/requests/marshall.ts';
 import {
   keyOnlyDesign,
   naturalKeysDesignWithoutBinary,
@@ -38,13 +45,21 @@ export interface CodegenCase {
   design: Design;
 }
 
-/** Both built-in examples and the generator's own test design. */
+function readFixture(file: string): unknown {
+  return parseExactJson(readFileSync(path.join(import.meta.dirname, '..', '..', file), 'utf8'));
+}
+
+/**
+ * Both built-in examples, the generator's own test design, natural and key-only keys, and the seed's order
+ * stored twice (item copies: every write of it is a transaction of both items).
+ */
 export function codegenCases(): CodegenCase[] {
   const inputs = [
     ...EXAMPLES.map((e) => ({ name: e.name, input: e.design })),
     { name: 'library', input: codegenTestDesign },
     { name: 'natural-keys', input: naturalKeysDesignWithoutBinary() },
     { name: 'key-only', input: keyOnlyDesign() },
+    { name: 'order-copies', input: readFixture('fixtures/examples/order-copies.keyplan.json') },
   ];
   return inputs.map(({ name, input }) => {
     const result = validateDesign(input);
@@ -102,15 +117,19 @@ export function missingKeyArguments(design: Design, pattern: AccessPattern): Rec
   return { ...args, [name]: type === 'N' ? 987654 : 'keyplan-missing' };
 }
 
-/** How a second run of a write pattern must fail: again with its example, or on a missing item; or not at all. */
+/**
+ * How a second run of a write pattern must fail: again with its example, or on a missing item; or not at all.
+ * A write of an entity with item copies is a transaction, which fails as one.
+ */
 export function expectedFailure(
+  design: Design,
   pattern: AccessPattern,
 ): { args: 'example' | 'missing'; code: string } | undefined {
   const actions = writeActions(pattern) ?? [];
-  const code =
-    pattern.operation === 'TransactWriteItems'
-      ? 'TransactionCanceledException'
-      : 'ConditionalCheckFailedException';
+  const transaction =
+    pattern.operation === 'TransactWriteItems' ||
+    actions.some((a) => writtenForms(findEntity(design, a.entity), a).length > 1);
+  const code = transaction ? 'TransactionCanceledException' : 'ConditionalCheckFailedException';
   if (actions.some((a) => a.condition !== undefined && a.condition !== 'exists'))
     return { args: 'example', code };
   if (actions.some((a) => a.condition === 'exists') && pattern.operation !== 'TransactWriteItems')
@@ -247,4 +266,48 @@ export function plansById(design: Design): Map<string, PatternPlan> {
   const plan = planCode(design);
   expect(plan.skipped, 'every pattern has a generated function').toEqual([]);
   return new Map(plan.patterns.map((p) => [p.pattern.id, p]));
+}
+
+/**
+ * What the put helper of each entity with item copies must write: the first sample's values (as the
+ * helper's arguments) and every item they are stored as (the entity's own item, then each copy).
+ */
+export function copiedSamples(design: Design) {
+  return design.entities
+    .filter((entity) => (entity.copies ?? []).length > 0 && (design.items[entity.name] ?? []).length > 0)
+    .map((entity) => {
+      const values = design.items[entity.name][0] as Record<string, JsonValue>;
+      const stored = deriveStoredItems(design, entity, values);
+      return { entity, values, stored };
+    });
+}
+
+function keyOf(design: Design, item: PlainItem): Record<string, AttributeValue> {
+  const key = Object.fromEntries(primaryKeyNames(design).map((name) => [name, item[name]]));
+  return marshallItem(key as PlainItem, keyAttributeTypes(design)) as Record<string, AttributeValue>;
+}
+
+/** Deletes these items (by their keys), so that a put helper must write each again. */
+export async function deleteItems(
+  client: DynamoDBClient,
+  design: Design,
+  tableName: string,
+  items: PlainItem[],
+) {
+  for (const item of items)
+    await client.send(new DeleteItemCommand({ TableName: tableName, Key: keyOf(design, item) }));
+}
+
+/** Each item is in the table, exactly. */
+export async function expectItems(
+  client: DynamoDBClient,
+  design: Design,
+  tableName: string,
+  items: PlainItem[],
+  label: string,
+) {
+  for (const [i, item] of items.entries())
+    expect(await readItem(client, tableName, keyOf(design, item)), `${label}: item ${i + 1}`).toEqual(
+      normalizeItems(design, [item])[0],
+    );
 }

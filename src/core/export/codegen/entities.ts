@@ -2,6 +2,7 @@
 // its full item is built, as deriveItem builds it: the attributes that have values, every key its
 // templates render (an index key only when all its placeholders have values: sparse), the type attribute.
 import { placeholders } from '../../keys/template.ts';
+import { copyEntity } from '../../model/copies.ts';
 import { isNaturalKey, keyAttributeTypes } from '../../model/indexes.ts';
 import type { AttributeType, Design, Entity, KeyType } from '../../model/schema.ts';
 import {
@@ -31,8 +32,23 @@ export interface KeyPlan {
   when: string[];
 }
 
+/**
+ * One item copy of an entity (see model/copies.ts): the entity stored again under its own keys, holding the
+ * attributes it lists. Its build function takes the entity's attributes (its keys may use any of them).
+ */
+export interface CopyPlan {
+  name: string;
+  /** The entity as the copy stores it: the copy's keys and the attributes it holds. */
+  form: Entity;
+  keys: KeyPlan[];
+  python: { build: string };
+  typescript: { record: string; build: string };
+}
+
 export interface EntityPlan {
   entity: Entity;
+  /** The entity's item copies, in the order of `copies` (the order build-write.ts writes them). */
+  copies: CopyPlan[];
   /** Required attributes first, then the others, each group in the design's order. */
   attributes: AttributePlan[];
   keys: KeyPlan[];
@@ -139,28 +155,34 @@ function requiredFirst<T extends { required: boolean }>(list: T[]): T[] {
   return [...list.filter((a) => a.required), ...list.filter((a) => !a.required)];
 }
 
-function planKeys(design: Design, entity: Entity): KeyPlan[] {
+/** The keys of an entity's own item, or (`form`) of one of its copies, whose templates use any of its attributes. */
+function planKeys(
+  design: Design,
+  entity: Entity,
+  form: Entity = entity,
+  where = `${entity.name}.keys`,
+): KeyPlan[] {
   const keyTypes = keyAttributeTypes(design);
   const declared = new Map(entity.attributes.map((a) => [a.name, a]));
   const typeOf = (name: string) => declared.get(name)?.type ?? 'S';
   const keys: KeyPlan[] = [];
-  for (const [name, template] of Object.entries(entity.keys)) {
+  for (const [name, template] of Object.entries(form.keys)) {
     const uses = placeholders(template);
     // deriveItem renders keys from the entity's attributes only: a placeholder that is none never has a value.
     if (uses.some((use) => !declared.has(use))) continue;
     // A natural key (`{user_id}` on the key user_id) is the attribute itself: the item holds it once.
-    if (isNaturalKey(entity, name)) continue;
+    if (isNaturalKey(form, name)) continue;
     const type = keyTypes.get(name) ?? 'S';
     try {
       keys.push({
         name,
         type,
-        value: keyValue(template, type, `${entity.name}.keys.${name}`, typeOf),
+        value: keyValue(template, type, `${where}.${name}`, typeOf),
         when: uses.filter((use) => !declared.get(use)?.required),
       });
     } catch (error) {
       if (error instanceof CodegenError) throw error;
-      throw new CodegenError(`${entity.name}.keys.${name}: ${(error as Error).message}`);
+      throw new CodegenError(`${where}.${name}: ${(error as Error).message}`);
     }
   }
   return keys;
@@ -184,10 +206,7 @@ export function planEntities(design: Design, python: NameScope, typescript: Name
     );
     const snake = snakeCase(entity.name);
     const pascal = pascalCase(entity.name);
-    return {
-      entity,
-      attributes,
-      keys: planKeys(design, entity),
+    const names = {
       python: { build: python.claim(`build_${snake}`), put: python.claim(`put_${snake}`) },
       typescript: {
         type: typescript.claim(typescriptIdentifier(pascal)),
@@ -197,5 +216,21 @@ export function planEntities(design: Design, python: NameScope, typescript: Name
         variable: typescriptIdentifier(camelCase(entity.name)),
       },
     };
+    const copies = (entity.copies ?? []).map((copy): CopyPlan => {
+      const form = copyEntity(entity, copy);
+      const copySnake = `${snake}_${snakeCase(copy.name)}`;
+      const copyPascal = `${pascal}${pascalCase(copy.name)}`;
+      return {
+        name: copy.name,
+        form,
+        keys: planKeys(design, entity, form, `${entity.name}.copies.${copy.name}.keys`),
+        python: { build: python.claim(`build_${copySnake}`) },
+        typescript: {
+          record: typescript.claim(`${copyPascal}Record`),
+          build: typescript.claim(`build${copyPascal}`),
+        },
+      };
+    });
+    return { entity, copies, attributes, keys: planKeys(design, entity), ...names };
   });
 }

@@ -3,6 +3,7 @@
 // concrete values and has no symbolic form, so its order of names and values is followed here; the
 // TypeScript run test compares every generated request with buildRequest's, which keeps the two in step.
 import { placeholders } from '../../keys/template.ts';
+import { holds, type StoredForm, writtenForms } from '../../model/copies.ts';
 import { keyAttributeTypes } from '../../model/indexes.ts';
 import type { AttributeType, Design, GetAction, WriteAction } from '../../model/schema.ts';
 import { RequestError } from '../../requests/errors.ts';
@@ -14,10 +15,11 @@ import {
   indexKeyUpdates,
   tableKeyTemplates,
 } from '../../requests/resolve.ts';
-import type { EntityPlan } from './entities.ts';
+import type { CopyPlan, EntityPlan } from './entities.ts';
 import type { ListPlan } from './plan.ts';
 import {
   type ClausePlan,
+  CodegenError,
   clausePlan,
   type Expressions,
   keyValue,
@@ -39,6 +41,8 @@ export type ProjectionPlan = { text: string; names?: Record<string, string> };
 export interface ActionPlan {
   operation: WriteAction['operation'];
   entity: EntityPlan;
+  /** The item copy this action writes; absent for the entity's own item. */
+  copy?: CopyPlan;
   /** The arguments that are lists (one action per element), and the parameter that carries them. */
   listFields: string[];
   list?: ListPlan;
@@ -86,22 +90,32 @@ function clausePlans(context: PatternContext, action: WriteAction): ClausePlan[]
   return conditionClauses(action.condition).map((clause) => clausePlan(clause, context.numeric));
 }
 
+/** As build-write.ts: `exists` and `not-exists` guard every copy, clauses only the entity's own item. */
 function conditionText(
   context: PatternContext,
   expressions: SymbolicExpressions,
   action: WriteAction,
+  copy = false,
 ): string | undefined {
   const partitionKey = context.design.table.partitionKey.name;
   if (action.condition === 'exists') return expressions.compare(partitionKey, 'exists', []);
   if (action.condition === 'not-exists') return expressions.compare(partitionKey, 'not_exists', []);
-  if (action.condition === undefined) return undefined;
+  if (action.condition === undefined || copy) return undefined;
   return expressions.condition(clausePlans(context, action));
 }
 
-/** SET and REMOVE clauses: the `set` attributes, the `remove` ones, then the index keys they change. */
-function updateText(context: PatternContext, action: WriteAction, expressions: SymbolicExpressions): string {
+/**
+ * SET and REMOVE clauses: the `set` attributes, the `remove` ones, then the index keys they change. A copy
+ * (`form`) is written only the attributes it holds, with its own index keys, as build-write.ts does.
+ */
+function updateText(
+  context: PatternContext,
+  action: WriteAction,
+  form: StoredForm,
+  expressions: SymbolicExpressions,
+): string {
   const { design } = context;
-  const entity = findEntity(design, action.entity);
+  const { entity } = form;
   const set = action.set ?? [];
   const remove = action.remove ?? [];
   if (set.length + remove.length === 0)
@@ -109,11 +123,16 @@ function updateText(context: PatternContext, action: WriteAction, expressions: S
   const keyAttributes = tableKeyTemplates(design, entity).flatMap(([, template]) => placeholders(template));
   const keyChange = [...set, ...remove].find((name) => keyAttributes.includes(name));
   if (keyChange)
-    throw new RequestError(`cannot update a key attribute: ${keyChange} is part of the table's primary key`);
+    throw new RequestError(
+      form.copy === undefined
+        ? `cannot update a key attribute: ${keyChange} is part of the table's primary key`
+        : `cannot update ${keyChange}: it is part of the primary key of ${entity.name}'s copy ${form.copy}`,
+    );
   const types = declaredTypes(design, entity);
   const keyTypes = keyAttributeTypes(design);
   // A key-only attribute is stored in the keys it builds only.
-  const stored = (name: string) => !entity.attributes.some((a) => a.name === name && a.keyOnly);
+  const stored = (name: string) =>
+    holds(form, name) && !entity.attributes.some((a) => a.name === name && a.keyOnly);
   const assignments = set
     .filter(stored)
     .map(
@@ -135,41 +154,53 @@ function updateText(context: PatternContext, action: WriteAction, expressions: S
   return clauses.join(' ');
 }
 
-function planAction(context: PatternContext, action: WriteAction): ActionPlan {
+function planAction(context: PatternContext, action: WriteAction, form: StoredForm): ActionPlan {
   const { design } = context;
   const entity = findEntity(design, action.entity);
+  const owner = entityPlan(context, action.entity);
+  const copy = owner.copies.find((c) => c.name === form.copy);
   const conditionNames = conditionClauses(action.condition).flatMap((clause) =>
     [clause.value, clause.to].flatMap((v) => (typeof v === 'string' ? placeholders(v) : [])),
   );
   const plan: ActionPlan = {
     operation: action.operation,
-    entity: entityPlan(context, action.entity),
+    entity: owner,
+    ...(copy ? { copy } : {}),
     listFields: listFields(
       context,
       [...entity.attributes.map((a) => a.name), ...conditionNames],
       declaredTypes(design, entity),
     ),
-    key: keyValues(context, tableKeyTemplates(design, entity)),
+    key: keyValues(context, tableKeyTemplates(design, form.entity)),
     expressions: { values: [] },
   };
-  if (action.condition !== undefined)
+  if (action.condition !== undefined && !(copy && Array.isArray(action.condition)))
     plan.condition = Array.isArray(action.condition) ? clausePlans(context, action) : action.condition;
   const expressions = new SymbolicExpressions();
   const fields: { update?: string; condition?: string } = {};
   if (action.operation === 'UpdateItem') {
-    fields.update = updateText(context, action, expressions);
+    fields.update = updateText(context, action, form, expressions);
     const alone = new SymbolicExpressions();
-    plan.updateOnly = { update: updateText(context, action, alone), ...alone.result() };
+    plan.updateOnly = { update: updateText(context, action, form, alone), ...alone.result() };
   }
-  fields.condition = conditionText(context, expressions, action);
+  fields.condition = conditionText(context, expressions, action, copy !== undefined);
   if (action.operation === 'ConditionCheck' && fields.condition === undefined)
     throw new RequestError('a ConditionCheck needs a condition');
   plan.expressions = { ...fields, ...expressions.result() };
   return plan;
 }
 
+/** Each action's writes: its entity's own item, then each copy it writes too (writtenForms), as build-write.ts. */
 export function planWrites(context: PatternContext, actions: WriteAction[]): ActionPlan[] {
-  return actions.map((action) => planAction(context, action));
+  return actions.flatMap((action) => {
+    const forms = writtenForms(findEntity(context.design, action.entity), action);
+    const plans = forms.map((form) => planAction(context, action, form));
+    if (plans.length > 1 && plans[0].listFields.length > 0)
+      throw new CodegenError(
+        `${action.entity} is stored with item copies and the example repeats its write over a list, which generated code does not write yet; keyplan requests gives the TransactWriteItems to send`,
+      );
+    return plans;
+  });
 }
 
 export function projectionOf(attributes: string[] | undefined): ProjectionPlan | undefined {

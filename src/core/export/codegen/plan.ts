@@ -4,7 +4,7 @@
 // sends for the same arguments; server/codegen tests check that field for field.
 import { parseTemplate } from '../../keys/template.ts';
 import { keyAttributeTypes, keySchemaFor } from '../../model/indexes.ts';
-import type { AccessPattern, AttributeType, Design } from '../../model/schema.ts';
+import type { AccessPattern, AttributeType, Design, WriteAction } from '../../model/schema.ts';
 import { RequestError } from '../../requests/errors.ts';
 import {
   conditionClauses,
@@ -66,7 +66,8 @@ export type { ReadPlan };
 export type RequestPlan =
   | ReadPlan
   | { kind: 'write'; action: ActionPlan }
-  | { kind: 'transact-write'; actions: ActionPlan[] }
+  /** `copiesOf`: a PutItem, UpdateItem or DeleteItem pattern of an entity with item copies, sent as a transaction. */
+  | { kind: 'transact-write'; actions: ActionPlan[]; copiesOf?: WriteAction['operation'] }
   | { kind: 'transact-get'; gets: GetPlan[] }
   | { kind: 'batch-get'; gets: GetPlan[]; projection?: ProjectionPlan };
 
@@ -165,10 +166,13 @@ function planRequest(context: PatternContext, pattern: AccessPattern): RequestPl
     case 'TransactWriteItems':
       return { kind: 'transact-write', actions: planWrites(context, pattern.actions) };
     default: {
-      // One item: a list in the example cannot repeat it (the core refuses such arguments).
-      const [action] = planWrites(context, writeActions(pattern) ?? []);
-      action.listFields = [];
-      return { kind: 'write', action };
+      // One item: a list in the example cannot repeat it (the core refuses such arguments). An entity with
+      // item copies is written with them in one TransactWriteItems, as buildSingleWrite sends it.
+      const actions = planWrites(context, writeActions(pattern) ?? []);
+      for (const action of actions) action.listFields = [];
+      return actions.length === 1
+        ? { kind: 'write', action: actions[0] }
+        : { kind: 'transact-write', actions, copiesOf: pattern.operation };
     }
   }
 }
@@ -256,15 +260,6 @@ function planPattern(
     numeric: numericAttributes(design),
     example: pattern.example ?? {},
   };
-  // A write of an entity with item copies is a TransactWriteItems of them (build-write.ts); generated code
-  // writes single items, so it leaves such a pattern out rather than send another request than Keyplan's.
-  for (const action of writeActions(pattern) ?? []) {
-    const copies = design.entities.find((e) => e.name === action.entity)?.copies ?? [];
-    if (copies.length > 0 && action.operation !== 'ConditionCheck')
-      throw new CodegenError(
-        `${action.entity} is stored with item copies (${copies.map((c) => c.name).join(', ')}), which generated code does not write yet; keyplan requests gives the TransactWriteItems to send`,
-      );
-  }
   const request = planRequest(context, pattern);
   const pages = pattern.operation === 'Query' || pattern.operation === 'Scan';
   const snake = snakeCase(pattern.id);

@@ -15,7 +15,7 @@ import {
   pyString,
   pyValue,
 } from './python-values.ts';
-import { article } from './text.ts';
+import { article, transactionDoc } from './text.ts';
 import type { Expressions } from './values.ts';
 
 function keyword(name: string, value: Doc): Doc {
@@ -32,11 +32,12 @@ function keyDict(
   return pyDict(key.map(([name, value]) => [name, pyValue(value, env, uses)]));
 }
 
-/** The build_* call of a put: each attribute from its argument. */
+/** The build_* call of a put (of the entity's item or of its copy): each attribute from its argument. */
 function buildCall(plan: PatternPlan, action: ActionPlan): Doc {
   const env = patternEnv(plan, action.list);
   const args = action.entity.attributes.map((a) => `${a.py}=${env(a.name).code}`);
-  return group(`${action.entity.python.build}(`, args, ')');
+  const build = action.copy?.python.build ?? action.entity.python.build;
+  return group(`${build}(`, args, ')');
 }
 
 function conditionDoc(plan: PatternPlan, action: ActionPlan, uses: PythonUses): string | Doc | undefined {
@@ -174,7 +175,7 @@ function body(plan: PatternPlan, uses: PythonUses): { returns: string; what: str
       );
       return {
         returns: 'None',
-        what: 'TransactWriteItems: all or nothing (TransactionCanceledException when a condition fails).',
+        what: transactionDoc(request),
         lines: [
           `    ${pyLayout(group('table.meta.client.transact_write_items(', [keyword('TransactItems', items)], ')'), '    ')}`,
         ],

@@ -2,43 +2,48 @@
 // entity, and one function per access pattern, in the style of boto3's own DynamoDB guide: Key/Attr
 // conditions, Decimal numbers, reserved words through ExpressionAttributeNames, a pagination loop for
 // queries and scans, transactions and batch reads through `table.meta.client`.
-import type { Design } from '../../model/schema.ts';
-import type { EntityPlan } from './entities.ts';
-import { group } from './layout.ts';
+import type { Design, Entity } from '../../model/schema.ts';
+import type { EntityPlan, KeyPlan } from './entities.ts';
+import { concat, type Doc, group } from './layout.ts';
 import type { CodePlan } from './plan.ts';
 import { pythonHelpers } from './python-helpers.ts';
 import { pythonReadFunctions } from './python-reads.ts';
 import { pyDef, pyDocstring, pyLayout } from './python-shared.ts';
 import { type PythonEnv, PythonUses, pyDict, pyHint, pyString, pyValue } from './python-values.ts';
 import { pythonWriteFunction } from './python-writes.ts';
-import { article, copiesNote } from './text.ts';
+import { article, putDoc } from './text.ts';
 
-function entityFunctions(design: Design, plan: EntityPlan, uses: PythonUses): string[] {
-  const { entity, attributes, python } = plan;
+/** A build function: the item of the entity's own item or of one copy (`form`, `keys`) from all its attributes. */
+function buildFunction(
+  design: Design,
+  plan: EntityPlan,
+  name: string,
+  form: Entity,
+  keys: KeyPlan[],
+  doc: string,
+  uses: PythonUses,
+): string {
+  const { attributes } = plan;
   const byName = new Map(attributes.map((a) => [a.name, a]));
   const env: PythonEnv = (name) => ({
     code: byName.get(name)?.py ?? 'None',
     type: byName.get(name)?.type ?? 'S',
   });
-  const params = attributes.map((a) =>
-    a.required ? `${a.py}: ${pyHint(a.type)}` : `${a.py}: ${pyHint(a.type)} | None = None`,
-  );
-  // A key-only attribute builds keys and is not stored; nor is the type attribute when the design says so.
-  const keyOnly = new Set(entity.attributes.filter((a) => a.keyOnly).map((a) => a.name));
-  const values = attributes
-    .filter((a) => !keyOnly.has(a.name))
-    .map((a): [string, string] => [a.name, pyValue({ kind: 'arg', name: a.name, type: a.type }, env, uses)]);
+  // A key-only attribute builds keys and is not stored; a copy stores only the attributes it holds.
+  const stored = new Set(form.attributes.filter((a) => !a.keyOnly).map((a) => a.name));
+  const held = attributes.filter((a) => stored.has(a.name));
+  const values = held.map((a): [string, string] => [
+    a.name,
+    pyValue({ kind: 'arg', name: a.name, type: a.type }, env, uses),
+  ]);
   const lines = [
-    pyDef(python.build, params, 'dict'),
-    pyDocstring(
-      [`The full ${entity.name} item: attributes, keys and ${design.table.typeAttribute}.`],
-      '    ',
-    ),
+    pyDef(name, entityParams(plan), 'dict'),
+    pyDocstring([doc], '    '),
     `    item = ${pyLayout(pyDict(values), '    ', 11)}`,
   ];
-  if (attributes.some((a) => !a.required))
+  if (held.some((a) => !a.required))
     lines.push('    item = {k: v for k, v in item.items() if v is not None}');
-  for (const key of plan.keys) {
+  for (const key of keys) {
     const assign = `item[${pyString(key.name)}] = ${pyValue(key.value, env, uses)}`;
     if (key.when.length === 0) lines.push(`    ${assign}`);
     else {
@@ -47,26 +52,74 @@ function entityFunctions(design: Design, plan: EntityPlan, uses: PythonUses): st
     }
   }
   if (design.table.writeTypeAttribute !== false)
-    lines.push(`    item[${pyString(design.table.typeAttribute)}] = ${pyString(entity.name)}`);
+    lines.push(`    item[${pyString(design.table.typeAttribute)}] = ${pyString(plan.entity.name)}`);
   lines.push('    return item');
-  const call = group(
-    `${python.build}(`,
-    attributes.map((a) => a.py),
-    ')',
+  return lines.join('\n');
+}
+
+function entityParams(plan: EntityPlan): string[] {
+  return plan.attributes.map((a) =>
+    a.required ? `${a.py}: ${pyHint(a.type)}` : `${a.py}: ${pyHint(a.type)} | None = None`,
   );
-  const put = [
-    pyDef(python.put, params, 'dict'),
-    pyDocstring(
-      [
-        `Writes ${article(entity.name)}, replacing any item with its key; returns the item written.${copiesNote(entity)}`,
-      ],
-      '    ',
+}
+
+function entityFunctions(design: Design, plan: EntityPlan, uses: PythonUses): string[] {
+  const { entity, attributes, python } = plan;
+  const typeAttribute = design.table.typeAttribute;
+  const builds = [
+    buildFunction(
+      design,
+      plan,
+      python.build,
+      entity,
+      plan.keys,
+      `The full ${entity.name} item: attributes, keys and ${typeAttribute}.`,
+      uses,
     ),
-    `    item = ${pyLayout(call, '    ', 11)}`,
-    '    table.put_item(Item=item)',
+    ...plan.copies.map((copy) =>
+      buildFunction(
+        design,
+        plan,
+        copy.python.build,
+        copy.form,
+        copy.keys,
+        `The ${copy.name} copy of ${article(entity.name)} item: the attributes it holds, its keys and ${typeAttribute}.`,
+        uses,
+      ),
+    ),
+  ];
+  const call = (name: string) =>
+    group(
+      `${name}(`,
+      attributes.map((a) => a.py),
+      ')',
+    );
+  const putOf = (item: Doc): Doc =>
+    pyDict([
+      [
+        'Put',
+        pyDict([
+          ['TableName', 'table.name'],
+          ['Item', item],
+        ]),
+      ],
+    ]);
+  const items = group('[', ['item', ...plan.copies.map((copy) => call(copy.python.build))].map(putOf), ']');
+  const write =
+    plan.copies.length === 0
+      ? 'table.put_item(Item=item)'
+      : pyLayout(
+          group('table.meta.client.transact_write_items(', [concat('TransactItems=', items)], ')'),
+          '    ',
+        );
+  const put = [
+    pyDef(python.put, entityParams(plan), 'dict'),
+    pyDocstring([putDoc(entity)], '    '),
+    `    item = ${pyLayout(call(python.build), '    ', 11)}`,
+    `    ${write}`,
     '    return item',
   ];
-  return [lines.join('\n'), put.join('\n')];
+  return [...builds, put.join('\n')];
 }
 
 function header(plan: CodePlan, uses: PythonUses): string {

@@ -25,10 +25,23 @@ export function article(name: string): string {
   return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
 }
 
-/** What a put_ helper leaves out for an entity with item copies. */
-export function copiesNote(entity: Entity): string {
+/** What a put helper does: one PutItem, or with item copies one TransactWriteItems of the item and its copies. */
+export function putDoc(entity: Entity): string {
   const copies = entity.copies ?? [];
-  return copies.length === 0
-    ? ''
-    : ` Only ${article(entity.name)}'s own item: its copies (${copies.map((c) => c.name).join(', ')}) are not written.`;
+  if (copies.length === 0)
+    return `Writes ${article(entity.name)}, replacing any item with its key; returns the item written.`;
+  const names = copies.map((c) => c.name).join(', ');
+  return `Writes ${article(entity.name)} and its copies (${names}) in one TransactWriteItems, replacing any items with their keys; returns the ${entity.name}'s own item.`;
+}
+
+/** What a transaction does; for a write of an entity with item copies, which items it writes. */
+export function transactionDoc(request: {
+  actions: { entity: { entity: Entity }; copy?: { name: string } }[];
+  copiesOf?: string;
+}): string {
+  const all = 'all or nothing (TransactionCanceledException when a condition fails).';
+  if (!request.copiesOf) return `TransactWriteItems: ${all}`;
+  const [own, ...copies] = request.actions;
+  const names = copies.map((a) => a.copy?.name).join(', ');
+  return `${request.copiesOf} of ${article(own.entity.entity.name)} and its copies (${names}) in one TransactWriteItems: ${all}`;
 }

@@ -5,7 +5,7 @@ import type { EntityPlan } from './entities.ts';
 import { concat, type Doc, group } from './layout.ts';
 import type { ListPlan, ParamPlan, PatternPlan, ReadPlan } from './plan.ts';
 import type { ActionPlan, GetPlan, ProjectionPlan } from './plan-writes.ts';
-import { sentence } from './text.ts';
+import { sentence, transactionDoc } from './text.ts';
 import {
   type TypescriptEnv,
   type TypescriptUses,
@@ -232,7 +232,7 @@ function writeEntries(
 function buildCall(plan: PatternPlan, action: ActionPlan): Doc {
   const e = env(plan, action.list);
   return concat(
-    `${action.entity.typescript.build}(`,
+    `${action.copy?.typescript.build ?? action.entity.typescript.build}(`,
     tsObject(action.entity.entity.attributes.map((a) => [a.name, e(a.name).code])),
     ')',
   );
@@ -296,7 +296,7 @@ function writeFunction(plan: PatternPlan, uses: TypescriptUses): string {
       break;
     }
     case 'transact-write': {
-      what = 'TransactWriteItems: all or nothing (TransactionCanceledException when a condition fails).';
+      what = transactionDoc(request);
       const items = arrayItems(request.actions, (a) =>
         tsObject([[TRANSACT_NAMES[a.operation], tsObject(writeEntries(plan, a, uses))]]),
       );

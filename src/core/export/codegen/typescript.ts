@@ -1,10 +1,11 @@
 // The TypeScript (AWS SDK v3) module of a design: a DocumentClient factory, per entity an interface of its
 // attributes, the type of its stored item, build*/put* functions, and one typed function per access
 // pattern sending @aws-sdk/lib-dynamodb commands (paginateQuery/paginateScan where the pattern pages).
-import type { Design } from '../../model/schema.ts';
-import type { EntityPlan } from './entities.ts';
+import type { Design, Entity } from '../../model/schema.ts';
+import type { EntityPlan, KeyPlan } from './entities.ts';
+import { concat, type Doc, group } from './layout.ts';
 import type { CodePlan } from './plan.ts';
-import { article, copiesNote, wrap } from './text.ts';
+import { article, putDoc, wrap } from './text.ts';
 import { typescriptPatternFunctions } from './typescript-patterns.ts';
 import {
   type TypescriptEnv,
@@ -23,75 +24,159 @@ import {
 const SDK_CLIENT = '@aws-sdk/client-dynamodb';
 const SDK_LIB = '@aws-sdk/lib-dynamodb';
 
-function entityDeclarations(design: Design, plan: EntityPlan, uses: TypescriptUses): string[] {
-  const { entity, attributes, keys, typescript: names } = plan;
+const KEY_TYPES = { S: 'string', N: 'number', B: 'Uint8Array' } as const;
+
+/**
+ * The stored type and build function of the entity's own item or of one copy (`form`, `keys`, `names`): the
+ * attributes it holds (not key-only ones), its keys, the type attribute.
+ */
+function recordAndBuild(
+  design: Design,
+  plan: EntityPlan,
+  form: Entity,
+  keys: KeyPlan[],
+  names: { record: string; build: string },
+  docs: { record: string; build: string },
+  uses: TypescriptUses,
+): string[] {
+  const { attributes, typescript } = plan;
   const typeAttribute = design.table.typeAttribute;
+  const held = new Set(form.attributes.map((a) => a.name));
   const own = new Set(attributes.map((a) => a.name));
-  // A key-only attribute builds keys and is not stored; nor is the type attribute when the design says so.
-  const keyOnly = entity.attributes.filter((a) => a.keyOnly).map((a) => a.name);
+  const stored = form.attributes.filter((a) => !a.keyOnly).map((a) => a.name);
   const typed = design.table.writeTypeAttribute !== false && !own.has(typeAttribute);
-  const stored = keyOnly.length
-    ? `Omit<${names.type}, ${keyOnly.map((name) => tsString(name)).join(' | ')}>`
-    : names.type;
-  const attributeType = [
-    tsDoc([`${entity.description ? `${entity.description.trim()} ` : ''}The attributes of ${entity.name}.`]),
-    `export interface ${names.type} {`,
-    ...attributes.map((a) => `  ${tsKey(a.name)}${a.required ? '' : '?'}: ${tsType(a.type, a.enum)};`),
-    '}',
-  ].join('\n');
-  const keyTypes = { S: 'string', N: 'number', B: 'Uint8Array' } as const;
+  const omitted = plan.entity.attributes.filter((a) => !stored.includes(a.name)).map((a) => a.name);
+  const union = (list: string[]) => list.map((name) => tsString(name)).join(' | ');
+  const base =
+    omitted.length === 0
+      ? typescript.type
+      : form === plan.entity
+        ? `Omit<${typescript.type}, ${union(omitted)}>`
+        : stored.length > 0
+          ? `Pick<${typescript.type}, ${union(stored)}>`
+          : undefined;
   const record = [
-    tsDoc([`${entity.name} as stored: its attributes, its keys and ${typeAttribute}.`]),
-    `export interface ${names.record} extends ${stored} {`,
+    tsDoc([docs.record]),
+    `export interface ${names.record}${base ? ` extends ${base}` : ''} {`,
     ...keys
-      .filter((key) => !own.has(key.name))
-      .map((key) => `  ${tsKey(key.name)}${key.when.length ? '?' : ''}: ${keyTypes[key.type]};`),
-    ...(typed ? [`  ${tsKey(typeAttribute)}: ${tsString(entity.name)};`] : []),
+      .filter((key) => !held.has(key.name))
+      .map((key) => `  ${tsKey(key.name)}${key.when.length ? '?' : ''}: ${KEY_TYPES[key.type]};`),
+    ...(typed ? [`  ${tsKey(typeAttribute)}: ${tsString(plan.entity.name)};`] : []),
     '}',
   ].join('\n');
-  const variable = names.variable;
+  const variable = typescript.variable;
   const byName = new Map(attributes.map((a) => [a.name, a]));
   const env: TypescriptEnv = (name) => ({
     code: tsAccess(variable, name),
     type: byName.get(name)?.type ?? 'S',
   });
-  const always = keys.filter((key) => key.when.length === 0 && !own.has(key.name));
+  const always = keys.filter((key) => key.when.length === 0 && !held.has(key.name));
   const entries: [string, string][] = [
-    ...entity.attributes
-      .filter((a) => !a.keyOnly)
-      .map((a): [string, string] => [a.name, tsAccess(variable, a.name)]),
+    ...stored.map((name): [string, string] => [name, tsAccess(variable, name)]),
     ...always.map((key): [string, string] => [key.name, tsValue(key.value, env, uses)]),
-    ...(typed ? [[typeAttribute, tsString(entity.name)] as [string, string]] : []),
+    ...(typed ? [[typeAttribute, tsString(plan.entity.name)] as [string, string]] : []),
   ];
   const sparse = keys
-    .filter((key) => key.when.length > 0 && !own.has(key.name))
+    .filter((key) => key.when.length > 0 && !held.has(key.name))
     .map((key) => {
       const present = key.when.map((name) => tsAccess(variable, name)).join(', ');
       const target = tsAccess('item', key.name);
       return `  if (${uses.helper('hasValues')}(${present})) ${target} = ${tsValue(key.value, env, uses)};`;
     });
   const build = [
-    tsDoc([`The full ${entity.name} item: attributes, keys and ${typeAttribute}.`]),
-    `export function ${names.build}(${variable}: ${names.type}): ${names.record} {`,
+    tsDoc([docs.build]),
+    `export function ${names.build}(${variable}: ${typescript.type}): ${names.record} {`,
     `  const item: ${names.record} = ${tsLayout(tsObject(entries), '  ', 16 + names.record.length, 1)};`,
     ...sparse,
     '  return item;',
     '}',
   ].join('\n');
+  return [record, build];
+}
+
+function entityDeclarations(design: Design, plan: EntityPlan, uses: TypescriptUses): string[] {
+  const { entity, attributes, typescript: names } = plan;
+  const typeAttribute = design.table.typeAttribute;
+  const attributeType = [
+    tsDoc([`${entity.description ? `${entity.description.trim()} ` : ''}The attributes of ${entity.name}.`]),
+    `export interface ${names.type} {`,
+    ...attributes.map((a) => `  ${tsKey(a.name)}${a.required ? '' : '?'}: ${tsType(a.type, a.enum)};`),
+    '}',
+  ].join('\n');
+  const own = recordAndBuild(
+    design,
+    plan,
+    entity,
+    plan.keys,
+    names,
+    {
+      record: `${entity.name} as stored: its attributes, its keys and ${typeAttribute}.`,
+      build: `The full ${entity.name} item: attributes, keys and ${typeAttribute}.`,
+    },
+    uses,
+  );
+  const copies = plan.copies.flatMap((copy) =>
+    recordAndBuild(
+      design,
+      plan,
+      copy.form,
+      copy.keys,
+      copy.typescript,
+      {
+        record: `The ${copy.name} copy of ${article(entity.name)} as stored: the attributes it holds, its keys and ${typeAttribute}.`,
+        build: `The ${copy.name} copy of ${article(entity.name)} item: the attributes it holds, its keys and ${typeAttribute}.`,
+      },
+      uses,
+    ),
+  );
+  const variable = names.variable;
+  const putOf = (item: string): Doc =>
+    tsObject([
+      [
+        'Put',
+        tsObject([
+          ['TableName', 'TABLE_NAME'],
+          ['Item', item],
+        ]),
+      ],
+    ]);
+  const write =
+    plan.copies.length === 0
+      ? `  await client.send(new ${uses.import('PutCommand')}({ TableName: TABLE_NAME, Item: item }));`
+      : statement(
+          'await client.send(',
+          concat(
+            `new ${uses.import('TransactWriteCommand')}(`,
+            tsObject([
+              [
+                'TransactItems',
+                group(
+                  '[',
+                  ['item', ...plan.copies.map((copy) => `${copy.typescript.build}(${variable})`)].map(putOf),
+                  ']',
+                ),
+              ],
+            ]),
+            ')',
+          ),
+          ');',
+        );
   const put = [
-    tsDoc([
-      `Writes ${article(entity.name)}, replacing any item with its key; returns the item written.${copiesNote(entity)}`,
-    ]),
+    tsDoc([putDoc(entity)]),
     `export async function ${names.put}(`,
     '  client: DynamoDBDocumentClient,',
     `  ${variable}: ${names.type},`,
     `): Promise<${names.record}> {`,
     `  const item = ${names.build}(${variable});`,
-    `  await client.send(new ${uses.import('PutCommand')}({ TableName: TABLE_NAME, Item: item }));`,
+    write,
     '  return item;',
     '}',
   ].join('\n');
-  return [attributeType, record, build, put];
+  return [attributeType, ...own, ...copies, put];
+}
+
+function statement(prefix: string, value: Doc, suffix = ';'): string {
+  return `  ${prefix}${tsLayout(value, '  ', 2 + prefix.length, suffix.length)}${suffix}`;
 }
 
 const HELPERS: [name: string, code: string][] = [
