@@ -1,9 +1,8 @@
-// One store made of slices; persistence (autosave of the design and the preferences) only on the combined
-// store. Derived data (items, views, findings, requests) is never stored: see derived.ts.
+// One store made of slices; the preferences persist here (localStorage), the design and its undo history in
+// autosave.ts (IndexedDB). Derived data (items, views, findings, requests) is never stored: see derived.ts.
 import { create } from 'zustand';
 import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
 import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
-import { designSchema } from '../core/model/schema.ts';
 import { type ConnectionSlice, createConnectionSlice } from './connection-slice.ts';
 import { createDesignSlice, type DesignSlice } from './design-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
@@ -11,13 +10,16 @@ import { createUiSlice, DEFAULT_UI, type UiSlice } from './ui-slice.ts';
 
 export type StoreState = DesignSlice & SelectionSlice & UiSlice & ConnectionSlice;
 
-export const STORAGE_KEY = 'keyplan:v1';
+/** The preferences, in localStorage (small, and read before the first paint: no theme flash). */
+export const UI_STORAGE_KEY = 'keyplan:ui';
+/** The localStorage autosave of earlier versions (design and preferences); autosave.ts moves it away. */
+export const LEGACY_STORAGE_KEY = 'keyplan:v1';
 
-type Persisted = Pick<StoreState, 'design' | 'ui'>;
+type Persisted = Pick<StoreState, 'ui'>;
 
 /**
- * persist writes after every state change; a health poll or a selection must not re-serialize a design of
- * 10,000 items (≈1 MB, hundreds of ms), so writes happen only when the design or the preferences changed,
+ * persist writes after every state change; a health poll or a selection must not rewrite the preferences,
+ * so writes happen only when they changed,
  * and typing is coalesced: the last state is written `delayMs` after the changes stop, or when the page is
  * hidden or closed, so no edit is lost.
  */
@@ -43,7 +45,7 @@ export function writeOnChange(
   return {
     ...storage,
     setItem: (name, value) => {
-      if (last && value.state.design === last.design && value.state.ui === last.ui) return;
+      if (last && value.state.ui === last.ui) return;
       last = value.state;
       pending = { name, value };
       if (delayMs <= 0) return flush();
@@ -56,8 +58,12 @@ export function writeOnChange(
 /**
  * Web storage as JSON that keeps every digit of a number (zustand's createJSONStorage reads and writes with
  * JSON.parse and JSON.stringify, which round a 38-digit DynamoDB number); undefined without a storage.
+ * `fallback`: a key read when `name` holds nothing (the entry an earlier version wrote).
  */
-export function exactJsonStorage<S>(getStorage: () => Storage): PersistStorage<S> | undefined {
+export function exactJsonStorage<S>(
+  getStorage: () => Storage,
+  fallback?: string,
+): PersistStorage<S> | undefined {
   let storage: Storage;
   try {
     storage = getStorage();
@@ -66,7 +72,7 @@ export function exactJsonStorage<S>(getStorage: () => Storage): PersistStorage<S
   }
   return {
     getItem: (name) => {
-      const text = storage.getItem(name);
+      const text = storage.getItem(name) ?? (fallback === undefined ? null : storage.getItem(fallback));
       return text === null ? null : (parseExactJson(text) as StorageValue<S>);
     },
     setItem: (name, value) => storage.setItem(name, stringifyExactJson(value)),
@@ -83,26 +89,18 @@ export const useStore = create<StoreState>()(
       ...createConnectionSlice(...a),
     }),
     {
-      name: STORAGE_KEY,
+      // The design and its undo history are saved in IndexedDB by autosave.ts, not here.
+      name: UI_STORAGE_KEY,
       version: 1,
       storage: writeOnChange(
-        exactJsonStorage<Persisted>(() => localStorage),
+        exactJsonStorage<Persisted>(() => localStorage, LEGACY_STORAGE_KEY),
         300,
       ),
-      partialize: (s): Persisted => ({ design: s.design, ui: s.ui }),
-      // A saved design that no longer parses (hand-edited storage, older format) is not restored over
-      // nothing: the start screen shows instead, and the raw text stays in storage under a backup key.
-      merge: (persisted, current) => {
-        const saved = (persisted ?? {}) as Partial<Persisted>;
-        const parsed = saved.design ? designSchema.safeParse(saved.design) : undefined;
-        if (saved.design && !parsed?.success)
-          localStorage.setItem(`${STORAGE_KEY}:unreadable`, stringifyExactJson(saved.design));
-        return {
-          ...current,
-          design: parsed?.success ? parsed.data : null,
-          ui: { ...DEFAULT_UI, ...(saved.ui ?? {}) },
-        };
-      },
+      partialize: (s): Persisted => ({ ui: s.ui }),
+      merge: (persisted, current) => ({
+        ...current,
+        ui: { ...DEFAULT_UI, ...((persisted as Partial<Persisted> | undefined)?.ui ?? {}) },
+      }),
     },
   ),
 );

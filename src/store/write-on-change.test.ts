@@ -6,19 +6,18 @@ import { DEFAULT_UI } from './ui-slice.ts';
 type Saved = Parameters<NonNullable<ReturnType<typeof writeOnChange>>['setItem']>[1];
 
 describe('writeOnChange', () => {
-  it('writes only when the design or the preferences changed', () => {
+  it('writes only when the preferences changed', () => {
     const writes: Saved[] = [];
     const storage = writeOnChange({
       getItem: () => null,
       setItem: (_name, value) => void writes.push(value),
       removeItem: () => {},
     } as PersistStorage<Saved['state']>)!;
-    const design = null;
     const ui = DEFAULT_UI;
-    storage.setItem('k', { state: { design, ui }, version: 1 });
-    storage.setItem('k', { state: { design, ui }, version: 1 });
+    storage.setItem('k', { state: { ui }, version: 1 });
+    storage.setItem('k', { state: { ui }, version: 1 });
     expect(writes).toHaveLength(1);
-    storage.setItem('k', { state: { design, ui: { ...ui, density: 'cozy' } }, version: 1 });
+    storage.setItem('k', { state: { ui: { ...ui, density: 'cozy' } }, version: 1 });
     expect(writes).toHaveLength(2);
   });
 
@@ -33,7 +32,7 @@ describe('writeOnChange', () => {
       20,
     )!;
     for (const density of ['cozy', 'compact', 'cozy'] as const) {
-      storage.setItem('k', { state: { design: null, ui: { ...DEFAULT_UI, density } }, version: 1 });
+      storage.setItem('k', { state: { ui: { ...DEFAULT_UI, density } }, version: 1 });
     }
     expect(writes).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 60));

@@ -1,11 +1,13 @@
 // The frame of the designer. Each region is a feature folder; this file only lays them out.
 import { lazy, Suspense } from 'react';
+import { useAutosave } from '../store/autosave.ts';
 import { useStore } from '../store/index.ts';
 import { Splitter } from './components/splitter.tsx';
 import { Toaster } from './components/toast.tsx';
 import { Dock } from './features/dock/dock.tsx';
 import { GridArea } from './features/grid/grid-area.tsx';
 import { Inspector } from './features/inspector/inspector.tsx';
+import { AutosaveBanner } from './features/shell/autosave-notice.tsx';
 import { StatusBar } from './features/shell/status-bar.tsx';
 import { TopBar } from './features/shell/top-bar.tsx';
 import { Sidebar } from './features/sidebar/sidebar.tsx';
@@ -25,6 +27,7 @@ const ExportModal = lazy(() => import('./features/export/export-modal.tsx'));
 
 export function App() {
   const hasDesign = useStore((s) => s.design !== null);
+  const loading = useAutosave((s) => s.status === 'loading');
   const mainTab = useStore((s) => s.mainTab);
   const exportOpen = useStore((s) => s.exportOpen);
   const ui = useStore((s) => s.ui);
@@ -32,6 +35,13 @@ export function App() {
   useApplyTheme();
   useShortcuts();
   useHealthPolling();
+  // Until the autosave is read, neither the start screen nor an empty workspace: the saved design comes first.
+  if (loading)
+    return (
+      <div className="loading app-loading" data-testid="app.loading">
+        Opening your saved design…
+      </div>
+    );
   if (!hasDesign)
     return (
       <>
@@ -46,6 +56,7 @@ export function App() {
   return (
     <div className="app">
       <TopBar />
+      <AutosaveBanner />
       <div className={`workspace${ui.leftOpen ? '' : ' left-closed'}`} style={columns}>
         <aside className="panel panel-left" aria-label="Design outline">
           <Sidebar />

@@ -4,6 +4,7 @@ import { useProblemCount } from '../../../store/analysis.ts';
 import { useDeferredViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+import { AutosaveStatus } from './autosave-notice.tsx';
 import { DynamoDbPill } from './dynamodb-pill.tsx';
 import './shell.css';
 
@@ -21,6 +22,7 @@ export function StatusBar() {
   const lsis = table.localSecondaryIndexes.length;
   return (
     <footer className="statusbar">
+      <AutosaveStatus />
       <span>{plural(design.entities.length, 'entity', 'entities')}</span>
       <span className="statusbar-sep">·</span>
       <span>{plural(items, 'item')}</span>

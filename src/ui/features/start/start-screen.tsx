@@ -1,5 +1,5 @@
 // The first screen, shown while there is no design: blank, a built-in example, or a file.
-import { STORAGE_KEY } from '../../../store/index.ts';
+import { useAutosave } from '../../../store/autosave.ts';
 import { Icon } from '../../components/icon.tsx';
 import { entityColor } from '../../entity-colors.ts';
 import { newBlankDesign, openDesignFromFile, openExample } from '../shell/actions.ts';
@@ -68,8 +68,7 @@ function ExampleCard({ summary }: { summary: ExampleSummary }) {
 }
 
 function UnreadableBanner() {
-  const key = `${STORAGE_KEY}:unreadable`;
-  const saved = localStorage.getItem(key);
+  const saved = useAutosave((s) => s.unreadable);
   if (!saved) return null;
   const download = () => {
     const url = URL.createObjectURL(new Blob([saved], { type: 'application/json' }));

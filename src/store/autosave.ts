@@ -1,0 +1,187 @@
+// The autosave: the design and its undo history go to IndexedDB (autosave-db.ts), which holds hundreds of
+// megabytes, cut into parts so a change writes only what changed (autosave-parts.ts). Writes wait until the
+// changes stop for DELAY_MS (or the page is hidden), serialize in slices, and replace the last save in one
+// transaction, so a failed write leaves it as it was; the failure shows at once (useAutosave: the top bar,
+// the status bar, the "Not saved" banner), never as an uncaught error. A design saved by the earlier
+// localStorage autosave (key `keyplan:v1`) is moved here on first load, and its entry removed only once it is
+// stored. The app shows the start screen only after the read, so a saved design never flashes it.
+import { create } from 'zustand';
+import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
+import { type Design, designSchema } from '../core/model/schema.ts';
+import {
+  MissingPartsError,
+  openAutosaveDb,
+  readSaved,
+  readUnreadable,
+  writeSaved,
+  writeUnreadable,
+} from './autosave-db.ts';
+import { PartCache, type Snapshot } from './autosave-parts.ts';
+import { LEGACY_STORAGE_KEY, useStore } from './index.ts';
+
+export const DELAY_MS = 300;
+
+export type AutosaveStatus = 'loading' | 'saved' | 'saving' | 'error';
+
+export interface AutosaveState {
+  status: AutosaveStatus;
+  /** When the last save was stored (ms). */
+  savedAt: number | null;
+  /** Why the last save failed, in words. */
+  error: string | null;
+  /** The text of an autosaved design that no longer reads as one (the start screen offers it). */
+  unreadable: string | null;
+}
+
+export const useAutosave = create<AutosaveState>()(() => ({
+  status: 'loading',
+  savedAt: null,
+  error: null,
+  unreadable: null,
+}));
+
+/** A save failure in the user's words. */
+export function saveErrorMessage(error: unknown): string {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+  if (name === 'QuotaExceededError') return 'This browser’s storage for Keyplan is full.';
+  const message = error instanceof Error ? error.message : String(error);
+  return `The browser refused to store it${message ? ` (${message})` : ''}.`;
+}
+
+function snapshotOf(): Snapshot {
+  const { design, past, future } = useStore.getState();
+  return { design, past, future };
+}
+
+type Legacy = { design: Design } | { unreadable: string } | { empty: true };
+
+/** What the localStorage autosave left: a design, text that no longer reads as one, or a closed design. */
+function legacySave(): Legacy | null {
+  let text: string | null = null;
+  try {
+    text = globalThis.localStorage?.getItem(LEGACY_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+  if (text === null) return null;
+  try {
+    const saved = (parseExactJson(text) as { state?: { design?: unknown } }).state?.design;
+    if (saved === undefined || saved === null) return { empty: true };
+    const parsed = designSchema.safeParse(saved);
+    return parsed.success ? { design: parsed.data } : { unreadable: stringifyExactJson(saved) };
+  } catch {
+    return { unreadable: text };
+  }
+}
+
+function removeLegacy(): void {
+  try {
+    localStorage.removeItem(LEGACY_STORAGE_KEY);
+  } catch {
+    // Storage refused: the entry is read again next time, and is the same design.
+  }
+}
+
+/**
+ * Reads the autosave into the store, then saves every change of the design or its history. Resolves once
+ * the saved design is in the store (or there is none).
+ */
+export async function startAutosave(factory?: IDBFactory): Promise<void> {
+  const parts = new PartCache();
+  let db: IDBDatabase | null = null;
+  let openError: unknown = null;
+  let restored: Snapshot | null = null;
+  let unreadable: string | null = null;
+  try {
+    db = await openAutosaveDb(factory);
+    const saved = await readSaved(db);
+    if (saved.head) {
+      const { unreadable: text, ...snapshot } = parts.restore(saved.head, saved.parts);
+      restored = snapshot;
+      if (text !== null) await writeUnreadable(db, text);
+    }
+    unreadable = await readUnreadable(db);
+  } catch (error) {
+    openError = error;
+  }
+  // The localStorage autosave was written by an earlier Keyplan, after anything here: it wins.
+  const legacy = legacySave();
+  if (legacy && 'design' in legacy) restored = { design: legacy.design, past: [], future: [] };
+  if (legacy && 'unreadable' in legacy) {
+    unreadable = legacy.unreadable;
+    if (db) await writeUnreadable(db, unreadable).then(removeLegacy, () => {});
+  }
+  if (legacy && 'empty' in legacy && db) removeLegacy();
+  try {
+    // Where earlier versions kept a saved design that no longer parsed.
+    unreadable ??= globalThis.localStorage?.getItem(`${LEGACY_STORAGE_KEY}:unreadable`) ?? null;
+  } catch {
+    // No localStorage: nothing kept there.
+  }
+  if (restored) useStore.setState({ ...restored, changedAt: null });
+  useAutosave.setState({ status: 'saved', unreadable });
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let saved: Snapshot = snapshotOf();
+
+  const save = async (): Promise<void> => {
+    const snapshot = snapshotOf();
+    useAutosave.setState({ status: 'saving' });
+    try {
+      if (!db) throw openError ?? new Error('IndexedDB is unavailable.');
+      for (let attempt = 0; ; attempt++) {
+        const prepared = await parts.prepare(snapshot);
+        try {
+          await writeSaved(db, prepared.head, prepared.newParts);
+          prepared.stored();
+          break;
+        } catch (error) {
+          if (!(error instanceof MissingPartsError) || attempt > 0) throw error;
+          parts.keepOnly(error.present);
+        }
+      }
+      saved = snapshot;
+      if (legacy && 'design' in legacy) removeLegacy();
+      useAutosave.setState({ status: 'saved', savedAt: Date.now(), error: null });
+    } catch (error) {
+      useAutosave.setState({ status: 'error', error: saveErrorMessage(error) });
+    }
+  };
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = save().finally(() => {
+      running = null;
+      // Changes made while it saved: save them too.
+      const more = again;
+      again = false;
+      if (more && !sameSnapshot(snapshotOf(), saved)) flush();
+    });
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(flush, DELAY_MS);
+  };
+
+  useStore.subscribe((state, previous) => {
+    if (state.design !== previous.design || state.past !== previous.past || state.future !== previous.future)
+      schedule();
+  });
+  if (typeof window !== 'undefined') {
+    const now = () => timer !== undefined && flush();
+    window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && now());
+  }
+  // A design moved from localStorage is stored now, and its old entry then removed.
+  if (legacy && 'design' in legacy) flush();
+}
+
+function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
+  return a.design === b.design && a.past === b.past && a.future === b.future;
+}
