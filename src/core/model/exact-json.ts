@@ -72,5 +72,20 @@ export function exactJsonOf(text: string, plain: unknown): unknown {
 
 /** JSON.stringify that writes an ExactNumber's digits as a JSON number literal, so they round-trip. */
 export function stringifyExactJson(value: unknown, space?: number | string): string {
-  return stringify(value, null, space) ?? 'null';
+  // JSON.stringify writes a 100,000-item design several times faster than lossless-json; it is used unless
+  // a number needs its digits written (an ExactNumber, a bigint), which lossless-json then writes.
+  try {
+    return JSON.stringify(value, exactNumbersAbsent, space) ?? 'null';
+  } catch (error) {
+    if (error !== EXACT_NUMBER_FOUND) throw error;
+    return stringify(value, null, space) ?? 'null';
+  }
+}
+
+const EXACT_NUMBER_FOUND = Symbol('an ExactNumber');
+
+function exactNumbersAbsent(_key: string, value: unknown): unknown {
+  if (typeof value === 'bigint' || (typeof value === 'object' && isLosslessNumber(value)))
+    throw EXACT_NUMBER_FOUND;
+  return value;
 }
