@@ -5,6 +5,7 @@ import { patternPath } from '../lint-context.ts';
 
 export const consistentReadGsi: LintRule = {
   id: 'consistent-read-gsi',
+  family: 'patterns',
   severity: 'error',
   description:
     'A read asks for a strongly consistent read of a GSI, which DynamoDB rejects (GSIs are eventually consistent).',

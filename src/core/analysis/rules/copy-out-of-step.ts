@@ -43,6 +43,7 @@ function check(design: Design, action: WriteAction, path: string, id: string): R
 
 export const copyOutOfStep: LintRule = {
   id: 'copy-out-of-step',
+  family: 'patterns',
   severity: 'error',
   description:
     "An UpdateItem changes an attribute an item copy's primary key is built from: it would update the entity's own item and leave that copy under the old key.",

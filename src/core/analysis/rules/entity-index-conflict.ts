@@ -70,6 +70,7 @@ function readsOf(
 
 export const entityIndexConflict: LintRule = {
   id: 'entity-index-conflict',
+  family: 'keys',
   severity: 'error',
   description:
     'Patterns read one entity from the same index with key conditions no single template can meet, so the entity would need two templates for one key attribute.',

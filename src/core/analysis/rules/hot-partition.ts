@@ -86,6 +86,7 @@ function entityFinding(
 
 export const hotPartition: LintRule = {
   id: 'hot-partition',
+  family: 'throughput',
   severity: 'warning',
   description:
     'A partition key with one value (a literal such as ORDERBYDATE) or a few (a status) on the table or a GSI concentrates writes on one partition; info instead of a warning for a few values at modest declared write rates.',

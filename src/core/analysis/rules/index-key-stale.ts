@@ -55,6 +55,7 @@ function check(design: Design, action: WriteAction, path: string, id: string): R
 
 export const indexKeyStale: LintRule = {
   id: 'index-key-stale',
+  family: 'keys',
   severity: 'error',
   description:
     "An UpdateItem changes an attribute a key template is built from without being able to rewrite that key: the table's primary key (error), or an index key that also needs attributes the update does not know (warning).",

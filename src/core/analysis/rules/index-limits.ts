@@ -9,6 +9,7 @@ export const MAX_PROJECTED_ATTRIBUTES = 100;
 
 export const indexLimits: LintRule = {
   id: 'index-limits',
+  family: 'table',
   severity: 'error',
   description:
     "More than 20 GSIs or 5 LSIs, an LSI on a table without a sort key or sorting by the table's own sort key, or more than 100 INCLUDE-projected attributes in all.",

@@ -12,6 +12,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export const itemSizeRule: LintRule = {
   id: 'item-size',
+  family: 'growth',
   severity: 'error',
   description:
     "A sample item is over DynamoDB's 400 KB item limit (error) or over 100 KB (warning: every read and write of it costs many units); the largest attributes are named.",

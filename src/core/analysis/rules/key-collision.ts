@@ -90,6 +90,7 @@ function withinEntity(context: LintContext, keyNames: string[]): RuleFinding[] {
 
 export const keyCollision: LintRule = {
   id: 'key-collision',
+  family: 'keys',
   severity: 'error',
   description:
     "Two entities' templates can produce the same full primary key, or two samples of one entity render the same one, so one item overwrites the other.",

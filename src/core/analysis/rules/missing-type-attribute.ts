@@ -8,6 +8,7 @@ import { names } from './wording.ts';
 
 export const missingTypeAttribute: LintRule = {
   id: 'missing-type-attribute',
+  family: 'table',
   severity: 'warning',
   description:
     'A read that can return several entities gets items without the type attribute, because its index projection or its own projection leaves it out.',

@@ -7,6 +7,7 @@ import type { LintRule, RuleFinding } from '../lint.ts';
 
 export const multiAttributeKey: LintRule = {
   id: 'multi-attribute-key',
+  family: 'keys',
   severity: 'info',
   description:
     'A GSI key whose templates concatenate two or more attributes, read only by equality: a multi-attribute key would index the attributes themselves.',

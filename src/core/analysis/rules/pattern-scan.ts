@@ -20,6 +20,7 @@ function keyIdea(pattern: ReadPattern, clauses: readonly ConditionClause[]): str
 
 export const patternScan: LintRule = {
   id: 'pattern-scan',
+  family: 'patterns',
   severity: 'warning',
   description:
     'A pattern reads items it does not return to find the ones it does: a Scan of the whole table or index, or a filter on a non-key attribute (every item read is paid for).',

@@ -117,6 +117,7 @@ function gets(context: LintContext, i: number, add: (f: RuleFinding) => void): v
 
 export const patternUnserved: LintRule = {
   id: 'pattern-unserved',
+  family: 'patterns',
   severity: 'error',
   description:
     "A read's key condition matches no entity's keys (a prefix nobody writes, a sort key no entity in that partition has, an index the entity is not in), or a returned entity cannot be among its items.",

@@ -42,6 +42,7 @@ function evidence(context: LintContext, i: number, extra: readonly EntityRef[]):
 
 export const prefixCollision: LintRule = {
   id: 'prefix-collision',
+  family: 'keys',
   severity: 'error',
   description:
     "A Query's sort condition (a begins_with prefix, a literal, or none at all) also matches another entity's keys in the same partition, so it returns items it did not ask for.",

@@ -64,6 +64,7 @@ function expressionNames(design: Design, pattern: AccessPattern, path: string): 
 
 export const reservedWord: LintRule = {
   id: 'reserved-word',
+  family: 'values',
   severity: 'info',
   description:
     'An attribute an expression uses is a DynamoDB reserved word (status, name, date…); Keyplan writes it as #name through ExpressionAttributeNames, and so must hand-written code.',

@@ -6,6 +6,7 @@ import { patternPath } from '../lint-context.ts';
 
 export const unconditionalPut: LintRule = {
   id: 'unconditional-put',
+  family: 'patterns',
   severity: 'info',
   description:
     'A PutItem (alone or in a transaction) has no condition, so it silently replaces an existing item with the same key; a create should say condition not-exists.',

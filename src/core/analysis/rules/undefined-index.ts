@@ -20,6 +20,7 @@ function keyNamePatterns(keyNames: Iterable<string>): RegExp[] {
 
 export const undefinedIndex: LintRule = {
   id: 'undefined-index',
+  family: 'patterns',
   severity: 'error',
   description:
     'An entity writes an attribute named like an index key (GSI2PK beside GSI1PK) that no index of the table uses: it is stored as a plain attribute and no query can read by it.',

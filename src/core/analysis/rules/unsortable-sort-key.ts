@@ -85,6 +85,7 @@ function idOrder(context: LintContext, ref: EntityRef, schema: KeySchema): RuleF
 
 export const unsortableSortKey: LintRule = {
   id: 'unsortable-sort-key',
+  family: 'keys',
   severity: 'warning',
   description:
     'A string sort key holds a number without zero padding or a date that is not ISO-8601, so text order is not value order; info when a list sorts by a random id although the entity has a time.',

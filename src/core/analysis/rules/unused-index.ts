@@ -4,6 +4,7 @@ import type { LintRule, RuleFinding } from '../lint.ts';
 
 export const unusedIndex: LintRule = {
   id: 'unused-index',
+  family: 'projections',
   severity: 'info',
   description:
     'An index no access pattern reads (it still costs writes and storage), or that no entity has keys for (it stays empty).',
