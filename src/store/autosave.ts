@@ -21,7 +21,8 @@ import { LEGACY_STORAGE_KEY, useStore } from './index.ts';
 
 export const DELAY_MS = 300;
 
-export type AutosaveStatus = 'loading' | 'saved' | 'saving' | 'error';
+/** `pending`: changes wait for the next save; `error`: the last save failed (until one succeeds). */
+export type AutosaveStatus = 'loading' | 'saved' | 'pending' | 'saving' | 'error';
 
 export interface AutosaveState {
   status: AutosaveStatus;
@@ -128,7 +129,7 @@ export async function startAutosave(factory?: IDBFactory): Promise<void> {
 
   const save = async (): Promise<void> => {
     const snapshot = snapshotOf();
-    useAutosave.setState({ status: 'saving' });
+    if (useAutosave.getState().status !== 'error') useAutosave.setState({ status: 'saving' });
     try {
       if (!db) throw openError ?? new Error('IndexedDB is unavailable.');
       for (let attempt = 0; ; attempt++) {
@@ -144,7 +145,9 @@ export async function startAutosave(factory?: IDBFactory): Promise<void> {
       }
       saved = snapshot;
       if (legacy && 'design' in legacy) removeLegacy();
-      useAutosave.setState({ status: 'saved', savedAt: Date.now(), error: null });
+      // Changes made while it saved wait for the next save.
+      const status = sameSnapshot(snapshotOf(), snapshot) ? 'saved' : 'pending';
+      useAutosave.setState({ status, savedAt: Date.now(), error: null });
     } catch (error) {
       useAutosave.setState({ status: 'error', error: saveErrorMessage(error) });
     }
@@ -165,6 +168,8 @@ export async function startAutosave(factory?: IDBFactory): Promise<void> {
     });
   };
   const schedule = () => {
+    const { status } = useAutosave.getState();
+    if (status === 'saved') useAutosave.setState({ status: 'pending' });
     clearTimeout(timer);
     timer = setTimeout(flush, DELAY_MS);
   };

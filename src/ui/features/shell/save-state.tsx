@@ -31,7 +31,11 @@ export function SaveState() {
   const at = savedAt ?? changedAt;
   const when = at ? relativeTime(now - at) : null;
   const text =
-    status === 'error' ? 'Not saved' : status === 'saving' ? 'Saving…' : `Saved${when ? ` · ${when}` : ''}`;
+    status === 'error'
+      ? 'Not saved'
+      : status === 'saving' || status === 'pending'
+        ? 'Saving…'
+        : `Saved${when ? ` · ${when}` : ''}`;
   return (
     <span
       className="save-state"
