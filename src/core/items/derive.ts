@@ -125,10 +125,12 @@ interface DerivedEntity {
   rendered: Map<string, { template: string; values: (KeyValue | undefined)[] }>;
 }
 
-// Derivation reads only these of the table: renaming an index or changing its projection re-derives nothing.
-function keyTypesSignature(design: Design): string {
+// Derivation reads only these of the table, and only the types of the keys the entity's templates render:
+// adding an index, renaming one or changing its projection re-derives nothing.
+function keyTypesSignature(design: Design, entity: Entity, types: Map<string, KeyType>): string {
   const { typeAttribute, writeTypeAttribute } = design.table;
-  return JSON.stringify([typeAttribute, writeTypeAttribute, ...keyAttributeTypes(design)]);
+  const keys = Object.keys(entity.keys).map((name) => [name, types.get(name) ?? null]);
+  return JSON.stringify([typeAttribute, writeTypeAttribute, keys]);
 }
 
 function deriveEntityItems(design: Design, { entity, copy }: StoredForm, keyTypes: string): DerivedItem[] {
@@ -344,9 +346,11 @@ function renderAll(template: string, samples: Values[], type: KeyType): (KeyValu
  * views do).
  */
 export function deriveItemsByEntity(design: Design): DerivedItem[][] {
-  const keyTypes = keyTypesSignature(design);
+  const types = keyAttributeTypes(design);
   return design.entities.flatMap((entity) =>
-    storedForms(entity).map((form) => deriveEntityItems(design, form, keyTypes)),
+    storedForms(entity).map((form) =>
+      deriveEntityItems(design, form, keyTypesSignature(design, form.entity, types)),
+    ),
   );
 }
 
