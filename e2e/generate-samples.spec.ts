@@ -43,18 +43,31 @@ test('generating more items than the key templates hold says how many were added
 test('a count above the maximum generates nothing and says so', async ({ app }) => {
   await app.openExample('online-store');
   await app.selectEntity('Customer');
-  await app.fill('entity.generateCount', '20000');
+  await app.fill('entity.generateCount', '30000');
   await app.id('entity.generate').click();
   await expect(app.id('entity.generateNote')).toHaveText(
-    'Nothing generated: 20,000 is more than the 10,000 items Generate adds at a time.',
+    'Nothing generated: 30,000 is more than the 25,000 items Generate adds at a time.',
   );
   await expect(app.id('entity.generateCount')).toHaveAttribute('aria-invalid', 'true');
-  await expect(app.id('entity.generateCount')).toHaveValue('20000');
+  await expect(app.id('entity.generateCount')).toHaveValue('30000');
   await expect(samplesOf(app, 'Customer')).toHaveText('4');
 
   await app.fill('entity.generateCount', '3');
   await expect(app.id('entity.generateNote')).toHaveCount(0);
   await app.id('entity.generate').click();
   await expect(samplesOf(app, 'Customer')).toHaveText('7');
+  await expect(app.id('entity.generateNote')).toHaveCount(0);
+});
+
+test('a large batch is generated in a worker, with progress, and adds its items as one step', async ({
+  app,
+}) => {
+  await app.openExample('online-store');
+  await app.selectEntity('Customer');
+  const before = Number(await samplesOf(app, 'Customer').textContent());
+  await app.fill('entity.generateCount', '2000');
+  await app.id('entity.generate').click();
+  await expect(samplesOf(app, 'Customer')).toHaveText(String(before + 2000), { timeout: 30_000 });
+  await expect(app.id('entity.generateProgress')).toHaveCount(0);
   await expect(app.id('entity.generateNote')).toHaveCount(0);
 });

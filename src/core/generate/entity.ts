@@ -53,7 +53,7 @@ function picker(seed: number): <T>(list: T[]) => T {
 export function generateEntitySamples(
   design: Design,
   entityName: string,
-  { count, seed = 1, refDate }: GenerateOptions,
+  { count, seed = 1, refDate, onProgress }: GenerateOptions,
 ): { samples: SampleValues[]; result: GenerateResult } {
   const entity = design.entities.find((e) => e.name === entityName);
   if (!entity) throw new RangeError(`no entity named ${entityName}`);
@@ -80,7 +80,7 @@ export function generateEntitySamples(
   ).size;
   let spaces: Map<string, Space | undefined> | undefined;
   for (let attempt = 0; attempt < ATTEMPTS && out.length < count; attempt++) {
-    const run = generateSamples(design, { count, seed: seed + attempt * 7919, refDate });
+    const run = generateSamples(design, { count, seed: seed + attempt * 7919, refDate, onProgress });
     spaces ??= run.spaces.get(entityName);
     for (const generated of run.items[entityName] ?? []) {
       if (out.length >= count) break;

@@ -18,6 +18,8 @@ export interface GenerateOptions {
    * current UTC day, so the same seed gives the same items all day.
    */
   refDate?: Date | number | string;
+  /** Called after each entity is generated, with how many of the design's entities are done. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** The reference date of `options`, checked: a Date at or before which generated dates lie. */
@@ -83,7 +85,10 @@ export function generateItems(design: Design, options: GenerateOptions): Record<
 }
 
 /** Generated sample values per entity, with what was generated of each and why fewer if so. */
-export function generateSamples(design: Design, { count, seed = 1, refDate }: GenerateOptions): Generated {
+export function generateSamples(
+  design: Design,
+  { count, seed = 1, refDate, onProgress }: GenerateOptions,
+): Generated {
   if (!Number.isInteger(count) || count < 0)
     throw new RangeError(`count must be a whole number ≥ 0, got ${count}`);
   const faker = new Faker({ locale: [en, base] });
@@ -114,6 +119,7 @@ export function generateSamples(design: Design, { count, seed = 1, refDate }: Ge
       result.reason = shortfallReason(design, entity, result);
     }
     results.set(entity.name, result);
+    onProgress?.(results.size, design.entities.length);
   }
   return {
     items: Object.fromEntries(

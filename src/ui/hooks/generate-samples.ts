@@ -1,27 +1,94 @@
 // Adding generated samples to an entity. The generator (faker and its locale data) is large, so it loads on
-// first use and never weighs on the first screen.
+// first use and never weighs on the first screen; a large batch runs in a Web Worker (generate-worker.ts),
+// reporting progress and cancellable, so the page never freezes while 25,000 items are made.
 import type { GenerateResult } from '../../core/generate/report.ts';
+import { parseExactJson, stringifyExactJson } from '../../core/model/exact-json.ts';
 import { setSamples } from '../../core/model/ops/index.ts';
+import type { Design, SampleValues } from '../../core/model/schema.ts';
 import { useStore } from '../../store/index.ts';
+import type { GenerateMessage, GenerateRequest } from './generate-worker.ts';
+
+/** Batches at least this large are generated in a worker; smaller ones take a few ms on the page. */
+export const WORKER_GENERATE_MIN = 500;
+
+export interface GenerateControl {
+  /** Entities of the design generated so far (the generator makes the whole design's), when known. */
+  onProgress?: (done: number, total: number) => void;
+  /** Aborting stops the generation; nothing is added. */
+  signal?: AbortSignal;
+}
+
+// A seed from the entity's place and sample count: the same clicks give the same items.
+function seedOf(design: Design, entity: string): number {
+  const existing = design.items[entity] ?? [];
+  return existing.length * 31 + design.entities.findIndex((e) => e.name === entity) + 1;
+}
+
+/** The samples and result from a worker, or null when cancelled. */
+function generateInWorker(
+  request: GenerateRequest,
+  { onProgress, signal }: GenerateControl,
+): Promise<{ samples: SampleValues[]; result: GenerateResult } | null> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./generate-worker.ts', import.meta.url), { type: 'module' });
+    const stop = () => {
+      worker.terminate();
+      resolve(null);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    worker.onmessage = (event: MessageEvent<GenerateMessage>) => {
+      const message = event.data;
+      if (message.kind === 'progress') return onProgress?.(message.done, message.total);
+      signal?.removeEventListener('abort', stop);
+      worker.terminate();
+      if (message.kind === 'failed') reject(new Error(message.message));
+      else resolve({ samples: parseExactJson(message.samples) as SampleValues[], result: message.result });
+    };
+    worker.onerror = (event) => {
+      signal?.removeEventListener('abort', stop);
+      worker.terminate();
+      reject(new Error(event.message || 'the generator stopped'));
+    };
+    worker.postMessage(request);
+  });
+}
 
 /**
  * Appends up to `count` generated samples to the entity as one undo step. The result says how many were
- * added and, when fewer than `count`, why; undefined (with opError set) if the store refused the edit.
+ * added and, when fewer than `count`, why; undefined (with opError set) if the store refused the edit, null
+ * when cancelled.
  */
 export async function addGeneratedSamples(
   entity: string,
   count: number,
-): Promise<GenerateResult | undefined> {
+  control: GenerateControl = {},
+): Promise<GenerateResult | undefined | null> {
   const { generateEntitySamples } = await import('../../core/generate/entity.ts');
+  const before = useStore.getState().design;
+  let generated: { samples: SampleValues[]; result: GenerateResult } | undefined;
+  if (before && count >= WORKER_GENERATE_MIN && typeof Worker !== 'undefined') {
+    const request = { design: stringifyExactJson(before), entity, count, seed: seedOf(before, entity) };
+    let fromWorker: Awaited<ReturnType<typeof generateInWorker>>;
+    try {
+      fromWorker = await generateInWorker(request, control);
+    } catch (error) {
+      useStore.setState({ opError: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    }
+    if (fromWorker === null) return null;
+    generated = fromWorker;
+  }
   let result: GenerateResult | undefined;
   const committed = useStore.getState().commit((design) => {
     const existing = design.items[entity] ?? [];
-    // A seed from the entity's place and sample count: the same clicks give the same items.
-    const seed = existing.length * 31 + design.entities.findIndex((e) => e.name === entity) + 1;
-    const generated = generateEntitySamples(design, entity, { count, seed });
-    result = generated.result;
-    if (generated.samples.length === 0) return design;
-    return setSamples(design, entity, [...existing, ...generated.samples]);
+    // Made for the design as it was: if that changed meanwhile, generated again here for this one.
+    const made =
+      generated && design.items === before?.items && design.entities === before.entities
+        ? generated
+        : generateEntitySamples(design, entity, { count, seed: seedOf(design, entity) });
+    result = made.result;
+    if (made.samples.length === 0) return design;
+    return setSamples(design, entity, [...existing, ...made.samples]);
   });
   return committed ? result : undefined;
 }

@@ -15,7 +15,7 @@ import { SampleCell } from './sample-cell.tsx';
 
 /** Height of a sample row and of the header row (CSS: 26 px cells and a 1 px border). */
 const SAMPLE_ROW = 27;
-const MAX_GENERATE = 10_000;
+const MAX_GENERATE = 25_000;
 
 /** What the last Generate did not do as asked, shown under the toolbar until the next Generate or count. */
 interface GenerateNote {
@@ -37,6 +37,9 @@ function GenerateControls({
 }) {
   const [count, setCount] = useState('5');
   const [busy, setBusy] = useState(false);
+  // While a large batch generates (in a worker): how far it got, and how to stop it.
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const abort = useRef<AbortController | null>(null);
   const refused = note?.entity === entity.name && note.tone === 'error';
   const generate = async () => {
     const n = Number(count);
@@ -59,15 +62,23 @@ function GenerateControls({
     }
     setNote(undefined);
     setBusy(true);
+    abort.current = new AbortController();
     try {
-      const result = await addGeneratedSamples(entity.name, n);
-      if (!result) {
+      const result = await addGeneratedSamples(entity.name, n, {
+        signal: abort.current.signal,
+        onProgress: (done, total) => setProgress({ done, total }),
+      });
+      if (result === null) {
+        setNote({ entity: entity.name, tone: 'warn', text: 'Generate cancelled: nothing was added.' });
+      } else if (!result) {
         const why = useStore.getState().opError ?? 'the design refused the new items';
         setNote({ entity: entity.name, tone: 'error', text: `Nothing generated: ${why}` });
       } else if (result.reason) {
         setNote({ entity: entity.name, tone: 'warn', text: describeGenerateResult(result) });
       }
     } finally {
+      abort.current = null;
+      setProgress(null);
       setBusy(false);
     }
   };
@@ -99,6 +110,25 @@ function GenerateControls({
         }}
         onKeyDown={(event) => event.key === 'Enter' && void generate()}
       />
+      {busy && abort.current && (
+        <>
+          <progress
+            className="generate-progress"
+            max={progress?.total ?? 1}
+            value={progress?.done}
+            aria-label="Generating samples"
+            data-testid="entity.generateProgress"
+          />
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            data-testid="entity.generateCancel"
+            onClick={() => abort.current?.abort()}
+          >
+            Cancel
+          </button>
+        </>
+      )}
     </div>
   );
 }
