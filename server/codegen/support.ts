@@ -20,7 +20,7 @@ import { writtenForms } from '../../src/core/model/copies.ts';
 import { parseExactJson } from '../../src/core/model/exact-json.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../src/core/model/indexes.ts';
 import type { PlainItem } from '../../src/core/model/item.ts';
-import type { AccessPattern, Design, JsonValue } from '../../src/core/model/schema.ts';
+import type { AccessPattern, Design, DesignInput, JsonValue } from '../../src/core/model/schema.ts';
 import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
 import { buildRequest } from '../../src/core/requests/build.ts';
 import type { AttributeMap } from '../../src/core/requests/marshall.ts';
@@ -45,6 +45,81 @@ export interface CodegenCase {
   design: Design;
 }
 
+/**
+ * The golden multi-attribute design (GSIs keyed on 2+2 attributes, on 1+3, and on lists of one) with reads of
+ * each index's key condition and writes that change its key attributes.
+ */
+function multiAttributeDesign(): unknown {
+  const design = readFixture('src/core/export/golden/multi-attribute.keyplan.json') as DesignInput;
+  const match = (matchId_: string, points: number, player: string, more = {}) => ({
+    matchId_,
+    regionName: 'eu',
+    tierLevel: 1,
+    roundName: 'final',
+    points,
+    player,
+    seasonYear: 2026,
+    ...more,
+  });
+  return {
+    ...design,
+    items: {
+      Match: [
+        ...(design.items?.Match ?? []),
+        match('m3', 18, 'p1', { venueName: 'Arena' }),
+        match('m4', 5, 'p1', { roundName: 'first' }),
+        match('m5', 40, 'p2', { venueName: 'Arena', seasonYear: 2025 }),
+      ],
+    },
+    accessPatterns: [
+      ...(design.accessPatterns ?? []),
+      {
+        id: 'player-season-rounds',
+        name: "A player's matches of a season in rounds beginning with a prefix",
+        operation: 'Query',
+        index: 'ByPlayer',
+        keyCondition: {
+          partitionKeys: { playerId: '{player}' },
+          sortKeys: [
+            { attribute: 'season', op: '=', value: '{seasonYear}' },
+            { attribute: 'round', op: 'begins_with', value: 'fi' },
+          ],
+        },
+        example: { player: 'p1', seasonYear: 2026 },
+      },
+      {
+        id: 'venue-scores',
+        name: 'Matches at a venue with a score in a range',
+        operation: 'Query',
+        index: 'ByVenue',
+        keyCondition: {
+          partitionKeys: { venue: '{venueName}' },
+          sortKeys: [{ attribute: 'score', op: 'between', value: '{low}', to: '{high}' }],
+        },
+        scanIndexForward: false,
+        example: { venueName: 'Arena', low: 10, high: 40 },
+      },
+      {
+        id: 'rescore',
+        name: "Change a match's points",
+        operation: 'UpdateItem',
+        entity: 'Match',
+        set: ['points'],
+        condition: 'exists',
+        example: { matchId_: 'm2', points: 15 },
+      },
+      {
+        id: 'add-match',
+        name: 'Add a match',
+        operation: 'PutItem',
+        entity: 'Match',
+        condition: 'not-exists',
+        example: match('m9', 22, 'p3', { venueName: 'Arena' }),
+      },
+    ],
+  };
+}
+
 function readFixture(file: string): unknown {
   return parseExactJson(readFileSync(path.join(import.meta.dirname, '..', '..', file), 'utf8'));
 }
@@ -60,6 +135,7 @@ export function codegenCases(): CodegenCase[] {
     { name: 'natural-keys', input: naturalKeysDesignWithoutBinary() },
     { name: 'key-only', input: keyOnlyDesign() },
     { name: 'order-copies', input: readFixture('fixtures/examples/order-copies.keyplan.json') },
+    { name: 'multi-attribute', input: multiAttributeDesign() },
   ];
   return inputs.map(({ name, input }) => {
     const result = validateDesign(input);

@@ -2,7 +2,8 @@
 // projection, with the expression text, names and values as core/requests/build.ts writes them (same
 // builder, same order: key condition, filter, projection), and the flags DynamoDB reads.
 import { isMultiAttribute, keySchemaFor, projectedAttributeNames } from '../../model/indexes.ts';
-import type { AccessPattern, SortOperator } from '../../model/schema.ts';
+import { keyConditionParts } from '../../model/key-conditions.ts';
+import type { AccessPattern } from '../../model/schema.ts';
 import { RequestError } from '../../requests/errors.ts';
 import type { EntityPlan } from './entities.ts';
 import { type PatternContext, type ProjectionPlan, projectionOf } from './plan-writes.ts';
@@ -22,9 +23,8 @@ export interface ReadPlan {
   index?: string;
   /** GetItem: the table key. */
   key?: [string, ValueExpr][];
-  /** Query: the key condition, for boto3's Key(). */
-  partition?: [string, ValueExpr];
-  sort?: { name: string; op: SortOperator; operands: ValueExpr[] };
+  /** Query: the key condition's clauses in order (each partition attribute `=`, then the sort ones), for boto3's Key(). */
+  keyCondition?: ClausePlan[];
   filter?: ClausePlan[];
   projection?: ProjectionPlan;
   scanIndexForward?: false;
@@ -54,35 +54,45 @@ export function planRead(
   if (index !== undefined) plan.index = index;
   const fields: ReadPlan['expressions'] = { values: [] };
   if (pattern.operation !== 'Scan') {
-    const { partition, sort } = pattern.keyCondition;
-    const { partitionKey, sortKey } = schema;
-    if (partition === undefined || isMultiAttribute(schema))
-      throw new RequestError(
-        `pattern ${pattern.id} reads the multi-attribute key of ${index}: generated code does not cover multi-attribute key conditions yet`,
-      );
-    const pk = keyValue(partition, partitionKey.type, partitionKey.name, typeOf);
-    if (sort && !sortKey)
+    if (pattern.keyCondition.sort && !schema.sortKey)
       throw new RequestError(`pattern ${pattern.id}: ${index ?? 'the table'} has no sort key`);
-    const bounds = sort && sortKey ? [sort.value, ...(sort.to === undefined ? [] : [sort.to])] : [];
-    const sortOperands = bounds.map((bound) => keyValue(bound, sortKey!.type, sortKey!.name, typeOf));
+    // Aligned with the key attributes, whichever spelling the pattern uses: each partition attribute with
+    // "=", then the sort attributes given, left to right (a range condition only on the last).
+    const { partition, sort } = keyConditionParts(schema, pattern.keyCondition);
+    if (partition.length === 0) throw new RequestError(`a ${pattern.operation} needs a partition key value`);
+    const clauses: ClausePlan[] = [
+      ...partition.map(({ attribute, template }) => ({
+        attribute: attribute.name,
+        op: '=' as const,
+        operands: [keyValue(template, attribute.type, attribute.name, typeOf)],
+      })),
+      ...sort.map(({ attribute, op, value, to }) => {
+        const bounds = (to === undefined ? [value] : [value, to]).map((bound) =>
+          keyValue(bound, attribute.type, attribute.name, typeOf),
+        );
+        if (bounds.length < operandCount(op))
+          throw new RequestError(`${op} on ${attribute.name} needs two values`);
+        return { attribute: attribute.name, op, operands: bounds.slice(0, operandCount(op)) };
+      }),
+    ];
     if (pattern.operation === 'GetItem') {
-      if (sortKey && sort?.op !== '=')
-        throw new RequestError(`a GetItem needs the full primary key: an "=" on ${sortKey.name}`);
-      plan.key = [[partitionKey.name, pk]];
-      if (sortKey) plan.key.push([sortKey.name, sortOperands[0]]);
+      if (schema.sortKey && sort[0]?.op !== '=')
+        throw new RequestError(`a GetItem needs the full primary key: an "=" on ${schema.sortKey.name}`);
+      plan.key = clauses.map((clause): [string, ValueExpr] => [clause.attribute, clause.operands[0]]);
     } else {
-      plan.partition = [partitionKey.name, pk];
-      fields.keyCondition = expressions.compare(partitionKey.name, '=', [pk], 'pk');
-      if (sort && sortKey) {
-        if (sortOperands.length < operandCount(sort.op))
-          throw new RequestError(`${sort.op} on ${sortKey.name} needs two values`);
-        plan.sort = {
-          name: sortKey.name,
-          op: sort.op,
-          operands: sortOperands.slice(0, operandCount(sort.op)),
-        };
-        fields.keyCondition += ` AND ${expressions.compare(sortKey.name, sort.op, plan.sort.operands, 'sk')}`;
-      }
+      plan.keyCondition = clauses;
+      // build.ts names a single key's values :pk and :sk, a multi-attribute key's after each attribute.
+      const multi = isMultiAttribute(schema);
+      fields.keyCondition = clauses
+        .map((clause, i) =>
+          expressions.compare(
+            clause.attribute,
+            clause.op,
+            clause.operands,
+            multi ? undefined : i === 0 ? 'pk' : 'sk',
+          ),
+        )
+        .join(' AND ');
     }
   }
   if (pattern.filter?.length && pattern.operation !== 'GetItem') {

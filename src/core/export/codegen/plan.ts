@@ -4,6 +4,7 @@
 // sends for the same arguments; server/codegen tests check that field for field.
 import { parseTemplate } from '../../keys/template.ts';
 import { keyAttributeTypes, keySchemaFor } from '../../model/indexes.ts';
+import { keyConditionParts } from '../../model/key-conditions.ts';
 import type { AccessPattern, AttributeType, Design, WriteAction } from '../../model/schema.ts';
 import { RequestError } from '../../requests/errors.ts';
 import {
@@ -109,9 +110,12 @@ function argumentTypes(design: Design, pattern: AccessPattern): (name: string) =
   const uses: [template: unknown, type: AttributeType | undefined][] = [];
   if ('keyCondition' in pattern) {
     const schema = keySchemaFor(design, pattern.operation === 'GetItem' ? undefined : pattern.index);
-    const { partition, sort } = pattern.keyCondition;
-    uses.push([partition, schema?.partitionKey.type], [sort?.value, schema?.sortKey?.type]);
-    uses.push([sort?.to, schema?.sortKey?.type]);
+    if (schema) {
+      // Each part with its key attribute's type, a multi-attribute key's parts included.
+      const { partition, sort } = keyConditionParts(schema, pattern.keyCondition);
+      for (const { attribute, template } of partition) uses.push([template, attribute.type]);
+      for (const { attribute, value, to } of sort) uses.push([value, attribute.type], [to, attribute.type]);
+    }
   }
   const clauses = [
     ...('filter' in pattern ? (pattern.filter ?? []) : []),

@@ -15,11 +15,8 @@ function readArguments(plan: PatternPlan, read: ReadPlan, uses: PythonUses): Doc
   if (read.index !== undefined) args.push(`IndexName=${pyString(read.index)}`);
   if (read.key)
     args.push(keyword('Key', pyDict(read.key.map(([name, value]) => [name, pyValue(value, env, uses)]))));
-  if (read.partition) {
-    const [name, value] = read.partition;
-    const conditions = [pyCondition('Key', { attribute: name, op: '=', operands: [value] }, env, uses)];
-    if (read.sort)
-      conditions.push(pyCondition('Key', { attribute: read.sort.name, ...read.sort }, env, uses));
+  if (read.keyCondition) {
+    const conditions = read.keyCondition.map((clause) => pyCondition('Key', clause, env, uses));
     args.push(keyword('KeyConditionExpression', pyAnd(conditions)));
   }
   if (read.filter)
