@@ -2,6 +2,7 @@
 // stable id; a finding names what is wrong, how to fix it, and the JSON path of the part of the design it
 // is about (`entities[1].keys.GSI1PK`, `accessPatterns[3].keyCondition.sort`) so the UI can jump there.
 import type { Design } from '../model/schema.ts';
+import type { ValidationProblem } from '../model/validate.ts';
 import { LintContext } from './lint-context.ts';
 import { LINT_RULES } from './rules/index.ts';
 
@@ -32,6 +33,8 @@ export interface Finding {
   fix?: string;
   /** Other JSON paths of the same root cause: one root cause is one finding. */
   related?: string[];
+  /** Set when the design's `lint.suppress` silences it: shown, never counted. */
+  suppressed?: { reason: string };
 }
 
 /** What a rule's check reports; the engine adds the rule id, and the rule's severity unless one is given. */
@@ -55,27 +58,80 @@ export interface LintRule {
   check(design: Design, context: LintContext): RuleFinding[];
 }
 
+/** The rule of an id, if there is one. */
+export function findRule(id: string, rules: readonly LintRule[] = LINT_RULES): LintRule | undefined {
+  return rules.find((rule) => rule.id === id);
+}
+
+/** The rule id findings about the design's own `lint` configuration carry. */
+export const LINT_CONFIG_RULE = 'lint-config';
+
+/**
+ * What is wrong with the design's `lint` configuration that its schema cannot tell: a rule id the linter
+ * does not have (in `lint.rules` or a suppression). The CLI refuses such a design; the UI lists the problems.
+ */
+export function lintConfigProblems(
+  design: Design,
+  rules: readonly LintRule[] = LINT_RULES,
+): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  const unknown = (id: string) => {
+    if (findRule(id, rules)) return undefined;
+    return `unknown lint rule "${id}"; the rules are ${rules.map((r) => r.id).join(', ')}`;
+  };
+  for (const id of Object.keys(design.lint?.rules ?? {})) {
+    const message = unknown(id);
+    if (message) problems.push({ path: `lint.rules.${id}`, message });
+  }
+  design.lint?.suppress?.forEach((suppression, i) => {
+    const message = unknown(suppression.rule);
+    if (message) problems.push({ path: `lint.suppress[${i}].rule`, message });
+  });
+  return problems;
+}
+
 /**
  * Every finding of every rule on a design that validates (validateDesign), rule by rule in LINT_RULES
  * order. Rules share one LintContext, so derived items, index views and template shapes are computed once.
+ * The design's `lint` configuration applies: a rule set to `off` is not run, a rule given a severity reports
+ * every finding at that severity, and a finding a suppression names (same rule, same target) comes back
+ * with `suppressed: { reason }`. Problems of the configuration itself come first, as `lint-config` errors.
  */
 export function lintDesign(design: Design, rules: readonly LintRule[] = LINT_RULES): Finding[] {
   const context = new LintContext(design);
-  return rules.flatMap((rule) =>
-    rule.check(design, context).map((f) => ({
-      rule: rule.id,
-      severity: f.severity ?? rule.severity,
-      message: f.message,
-      target: f.target,
-      ...(f.fix === undefined ? {} : { fix: f.fix }),
-      ...(f.related === undefined || f.related.length === 0 ? {} : { related: f.related }),
-    })),
+  const levels = design.lint?.rules ?? {};
+  const suppressions = design.lint?.suppress ?? [];
+  const configFindings = lintConfigProblems(design, rules).map(
+    (problem): Finding => ({
+      rule: LINT_CONFIG_RULE,
+      severity: 'error',
+      message: problem.message,
+      target: problem.path,
+    }),
+  );
+  return configFindings.concat(
+    rules.flatMap((rule) => {
+      const level = levels[rule.id];
+      if (level === 'off') return [];
+      return rule.check(design, context).map((f) => {
+        const suppression = suppressions.find((s) => s.rule === rule.id && s.target === f.target);
+        return {
+          rule: rule.id,
+          severity: level ?? f.severity ?? rule.severity,
+          message: f.message,
+          target: f.target,
+          ...(f.fix === undefined ? {} : { fix: f.fix }),
+          ...(f.related === undefined || f.related.length === 0 ? {} : { related: f.related }),
+          ...(suppression ? { suppressed: { reason: suppression.reason } } : {}),
+        };
+      });
+    }),
   );
 }
 
-/** Findings per severity, errors first: how the CLI prints them and the UI groups them. */
+/** Unsuppressed findings per severity, errors first: how the CLI prints and counts them and the UI groups them. */
 export function groupBySeverity(findings: readonly Finding[]): Record<Severity, Finding[]> {
   const groups: Record<Severity, Finding[]> = { error: [], warning: [], info: [] };
-  for (const finding of findings) groups[finding.severity].push(finding);
+  for (const finding of findings) if (!finding.suppressed) groups[finding.severity].push(finding);
   return groups;
 }

@@ -442,6 +442,35 @@ const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
 );
 export type SampleValues = Record<string, JsonValue>;
 
+/** What the design says of a lint rule: off, or the severity of its findings. */
+export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
+export type RuleLevel = (typeof RULE_LEVELS)[number];
+
+/** One finding the design's authors judged not to apply: the rule, the finding's target, and why. */
+export const suppressionSchema = z
+  .object({
+    rule: z.string().min(1, 'must not be empty'),
+    target: z.string(),
+    reason: z
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? 'missing: say why the finding does not apply' : undefined,
+      })
+      .trim()
+      .min(1, 'must say why the finding does not apply'),
+  })
+  .strict();
+export type Suppression = z.infer<typeof suppressionSchema>;
+
+/** Lint configuration (rule ids are checked against the linter's rules by validateDesign). */
+export const lintConfigSchema = z
+  .object({
+    rules: z.record(z.string(), z.enum(RULE_LEVELS)).optional(),
+    suppress: z.array(suppressionSchema).optional(),
+  })
+  .strict();
+export type LintConfig = z.infer<typeof lintConfigSchema>;
+
 export const designSchema = z
   .object({
     format: z.literal(DESIGN_FORMAT),
@@ -452,6 +481,8 @@ export const designSchema = z
     accessPatterns: z.array(accessPatternSchema).default([]),
     /** Sample values per entity name; full items (keys, type attribute) are derived, never stored. */
     items: z.record(z.string(), z.array(z.record(z.string(), jsonValue))).default({}),
+    /** Per-rule severity and suppressed findings (see lint.ts). */
+    lint: lintConfigSchema.optional(),
   })
   .strict();
 export type Design = z.infer<typeof designSchema>;
