@@ -4,6 +4,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // prints its own table; add one by adding it here.
 import { runCoreBench } from './core.ts';
 import { runDynamoBench } from './dynamodb.ts';
+import { runLintBench } from './lint.ts';
 import { runLoadBench } from './load.ts';
 import { runUiBench } from './ui.ts';
 
@@ -12,6 +13,7 @@ const suites: Record<string, () => void | Promise<void>> = {
   dynamodb: runDynamoBench,
   ui: runUiBench,
   load: runLoadBench,
+  lint: runLintBench,
 };
 
 const requested = process.argv.slice(2);
