@@ -406,6 +406,7 @@ def available_books(
         FilterExpression=(
             Attr('available').eq(True)
             & Attr('pages').gt(_number(min_pages))
+            & Attr('pages').lt(Decimal('12345678901234567890123456789012345678'))
         ),
         ProjectionExpression='title, #year, #shelf_code',
         ExpressionAttributeNames={'#year': 'year', '#shelf_code': 'shelf-code'},

@@ -482,10 +482,14 @@ export async function* iterateAvailableBooks(
 function availableBooksInput(args: AvailableBooksArgs, page: Page): ScanCommandInput {
   return {
     TableName: TABLE_NAME,
-    FilterExpression: 'available = :available AND pages > :pages',
+    FilterExpression: 'available = :available AND pages > :pages AND pages < :pages2',
     ProjectionExpression: 'title, #year, #shelf_code',
     ExpressionAttributeNames: { '#year': 'year', '#shelf_code': 'shelf-code' },
-    ExpressionAttributeValues: { ':available': true, ':pages': args.minPages },
+    ExpressionAttributeValues: {
+      ':available': true,
+      ':pages': args.minPages,
+      ':pages2': NumberValue.from('12345678901234567890123456789012345678'),
+    },
     Limit: page.limit,
     ExclusiveStartKey: page.exclusiveStartKey,
   };

@@ -6,10 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { generateCode } from '../../src/core/export/codegen/index.ts';
 import { type PatternPlan, planCode } from '../../src/core/export/codegen/plan.ts';
+import { canonicalNumber } from '../../src/core/keys/compare.ts';
+import { isExactNumber } from '../../src/core/model/exact-json.ts';
 import type { AccessPattern, Design } from '../../src/core/model/schema.ts';
 import { type BuildOptions, buildRequest } from '../../src/core/requests/build.ts';
 import { namespacedTable } from '../namespace.ts';
@@ -45,8 +47,13 @@ const DIR = path.join(
 // biome-ignore lint/suspicious/noExplicitAny: the generated module is imported at run time
 type GeneratedModule = Record<string, any>;
 
-/** A request as JSON would hold it: Sets as arrays, no undefined fields (the client drops both the same way). */
+/**
+ * A request as JSON would hold it: Sets as arrays, no undefined fields (the client drops both the same way),
+ * and a number a double cannot hold by its digits, whether the generated code's NumberValue or `keyplan
+ * run`'s ExactNumber.
+ */
 function plainRequest(value: unknown): unknown {
+  if (value instanceof NumberValue || isExactNumber(value)) return { digits: canonicalNumber(value.value) };
   if (value instanceof Set) return [...value].map(plainRequest);
   if (Array.isArray(value)) return value.map(plainRequest);
   if (value === null || typeof value !== 'object') return value;

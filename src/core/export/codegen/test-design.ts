@@ -1,9 +1,10 @@
 // A design for the code generator's tests with what the built-in examples lack: a number sort key on a
 // GSI, a zero-padded {n:6} key, an LSI read with ConsistentRead, a KEYS_ONLY index, filters (a BOOL
 // literal, numbers, an argument named `limit`), projections of reserved words (name, year, status) and of
-// a name that is no identifier (shelf-code), a Scan, TransactGetItems, BatchGetItem over a list with a
-// repeat and a missing key, a string set, DeleteItem and UpdateItem with conditions on attributes, an
+// a name that is no identifier (shelf-code), a Scan with a 38-digit number literal, TransactGetItems,
+// BatchGetItem over a list with a repeat and a missing key, a string set, DeleteItem and UpdateItem with conditions on attributes, an
 // update that removes index keys, and a transaction with a ConditionCheck, a Put and an Update.
+import { ExactNumber } from '../../model/exact-json.ts';
 import type { DesignInput } from '../../model/schema.ts';
 
 function book(isbn: string, authorId: string, title: string, year: number, pages: number, more = {}) {
@@ -151,6 +152,8 @@ export const codegenTestDesign: DesignInput = {
       filter: [
         { attribute: 'available', op: '=', value: true },
         { attribute: 'pages', op: '>', value: '{minPages}' },
+        // 38 digits: a double would send 12345678901234568000000000000000000000.
+        { attribute: 'pages', op: '<', value: new ExactNumber('12345678901234567890123456789012345678') },
       ],
       projection: ['title', 'year', 'shelf-code'],
       returns: ['Book'],
