@@ -29,7 +29,7 @@ describe('scoreCorpus', () => {
         findings: [
           finding('k', 'entities[0].keys.SK', ['entities[1].keys.SK']),
           finding('p', 'table.globalSecondaryIndexes[0]'),
-          { ...finding('p', 'table.globalSecondaryIndexes[1]'), suppressed: { reason: 'x' } } as Finding,
+          { ...finding('p', 'table.globalSecondaryIndexes[1]'), suppressed: { reason: 'x' } },
         ],
       },
     ];

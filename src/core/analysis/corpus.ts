@@ -61,9 +61,7 @@ const matches = (finding: Finding, entry: CorpusEntry) =>
   finding.rule === entry.rule &&
   (finding.target === entry.target || (finding.related ?? []).includes(entry.target));
 
-const isSuppressed = (finding: Finding) =>
-  (finding as Finding & { suppressed?: unknown }).suppressed !== undefined &&
-  (finding as Finding & { suppressed?: unknown }).suppressed !== false;
+const isSuppressed = (finding: Finding) => finding.suppressed !== undefined;
 
 const emptyScore = (): Score => ({ findings: 0, matchedFindings: 0, expected: 0, matchedExpected: 0 });
 
