@@ -113,7 +113,7 @@ export interface Order {
   orderId: string;
   userId: string;
   status: 'PENDING' | 'PAID' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
-  total: number;
+  total: number | NumberValue;
   createdAt: string;
   createdMonth: string;
 }
@@ -171,8 +171,8 @@ export interface OrderItem {
   orderId: string;
   itemId: string;
   productId: string;
-  quantity: number;
-  price: number;
+  quantity: number | NumberValue;
+  price: number | NumberValue;
 }
 
 /** OrderItem as stored: its attributes, its keys and entityType. */
@@ -219,7 +219,7 @@ export interface Product {
   productId: string;
   name: string;
   category: string;
-  price: number;
+  price: number | NumberValue;
   publishedAt?: string;
   publishedMonth?: string;
 }
@@ -711,13 +711,13 @@ export interface CreateOrderArgs {
   orderId: string;
   userId: string;
   status: 'PENDING' | 'PAID' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
-  total: number;
+  total: number | NumberValue;
   createdAt: string;
   createdMonth: string;
   itemId: string;
   productId: string;
-  quantity: number;
-  price: number;
+  quantity: number | NumberValue;
+  price: number | NumberValue;
 }
 
 /**
@@ -797,7 +797,7 @@ export interface CreateProductArgs {
   productId: string;
   name: string;
   category: string;
-  price: number;
+  price: number | NumberValue;
   publishedAt?: string;
   publishedMonth?: string;
 }

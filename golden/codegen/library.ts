@@ -69,7 +69,7 @@ function hasValues(...values: unknown[]): boolean {
 }
 
 /** {n:width} in a key template: the integer digits zero-padded, sign and fraction kept. */
-function padNumber(value: number, width: number): string {
+function padNumber(value: number | NumberValue, width: number): string {
   const text = String(value);
   const sign = text.startsWith('-') ? '-' : '';
   const [integer, fraction] = text.slice(sign.length).split('.');
@@ -123,8 +123,8 @@ export interface Book {
   isbn: string;
   authorId: string;
   title: string;
-  year: number;
-  pages?: number;
+  year: number | NumberValue;
+  pages?: number | NumberValue;
   tags?: Set<string>;
   available?: boolean;
   'shelf-code'?: string;
@@ -135,7 +135,7 @@ export interface BookRecord extends Book {
   PK: string;
   SK: string;
   GSI1PK: string;
-  GSI1SK: number;
+  GSI1SK: number | NumberValue;
   GSI2PK?: string;
   GSI2SK: string;
   entityType: 'Book';
@@ -176,7 +176,7 @@ export async function putBook(
 /** The attributes of Loan. */
 export interface Loan {
   isbn: string;
-  loanNumber: number;
+  loanNumber: number | NumberValue;
   member: string;
   dueDate?: string;
   returned?: boolean;
@@ -247,8 +247,8 @@ export async function getAuthor(
 
 export interface BooksByAuthorSinceArgs {
   authorId: string;
-  fromYear: number;
-  limit: number;
+  fromYear: number | NumberValue;
+  limit: number | NumberValue;
 }
 
 /**
@@ -300,8 +300,8 @@ function booksByAuthorSinceInput(args: BooksByAuthorSinceArgs, page: Page): Quer
 
 export interface BookLoansArgs {
   isbn: string;
-  from: number;
-  to: number;
+  from: number | NumberValue;
+  to: number | NumberValue;
   returned: boolean;
 }
 
@@ -446,7 +446,7 @@ function memberLoansInput(args: MemberLoansArgs, page: Page): QueryCommandInput 
 }
 
 export interface AvailableBooksArgs {
-  minPages: number;
+  minPages: number | NumberValue;
 }
 
 /**
@@ -564,8 +564,8 @@ export interface AddBookArgs {
   isbn: string;
   authorId: string;
   title: string;
-  year: number;
-  pages?: number;
+  year: number | NumberValue;
+  pages?: number | NumberValue;
   tags?: Set<string>;
   available?: boolean;
   'shelf-code'?: string;
@@ -601,7 +601,7 @@ export async function addBook(
 
 export interface ReturnLoanArgs {
   isbn: string;
-  loanNumber: number;
+  loanNumber: number | NumberValue;
   returned: boolean;
   status: 'OPEN' | 'CLOSED';
 }
@@ -631,7 +631,7 @@ export async function returnLoan(
 
 export interface DeleteLoanArgs {
   isbn: string;
-  loanNumber: number;
+  loanNumber: number | NumberValue;
 }
 
 /**
@@ -654,7 +654,7 @@ export async function deleteLoan(
 export interface LendBookArgs {
   authorId: string;
   isbn: string;
-  loanNumber: number;
+  loanNumber: number | NumberValue;
   member: string;
   available: boolean;
   dueDate?: string;

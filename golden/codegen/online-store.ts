@@ -103,7 +103,7 @@ export interface Order {
   orderId: string;
   createdAt: string;
   status?: 'PLACED' | 'SHIPPED' | 'DELIVERED';
-  total?: number;
+  total?: number | NumberValue;
 }
 
 /** Order as stored: its attributes, its keys and entityType. */
@@ -146,8 +146,8 @@ export async function putOrder(
 export interface LineItem {
   orderId: string;
   sku: string;
-  quantity?: number;
-  price?: number;
+  quantity?: number | NumberValue;
+  price?: number | NumberValue;
 }
 
 /** LineItem as stored: its attributes, its keys and entityType. */
@@ -339,9 +339,9 @@ export interface PlaceOrderArgs {
   customerId: string;
   createdAt: string;
   orderId: string;
-  lineItems: { sku: string; quantity?: number; price?: number }[];
+  lineItems: { sku: string; quantity?: number | NumberValue; price?: number | NumberValue }[];
   status?: 'PLACED' | 'SHIPPED' | 'DELIVERED';
-  total?: number;
+  total?: number | NumberValue;
 }
 
 /**

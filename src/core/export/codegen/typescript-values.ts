@@ -81,20 +81,26 @@ export function tsLiteral(value: JsonValue, uses?: TypescriptUses): string {
   return entries.length ? `{ ${entries.join(', ')} }` : '{}';
 }
 
+/**
+ * A DynamoDB number in generated TypeScript: a JavaScript number, or a NumberValue for one a double cannot
+ * hold (38 digits). Always both: any N attribute may hold such a number, and createClient gives it back so.
+ */
+export const TS_NUMBER = 'number | NumberValue';
+
 /** The TypeScript type of an attribute: sets are Set (the DocumentClient writes a Set as SS/NS/BS). */
 export function tsType(type: AttributeType, enumeration?: (string | number)[]): string {
   if (enumeration?.length && (type === 'S' || type === 'N'))
     return enumeration.map((v) => tsLiteral(v)).join(' | ');
   const types: Record<AttributeType, string> = {
     S: 'string',
-    N: 'number',
+    N: TS_NUMBER,
     B: 'Uint8Array',
     BOOL: 'boolean',
     NULL: 'null',
     L: 'unknown[]',
     M: 'Record<string, unknown>',
     SS: 'Set<string>',
-    NS: 'Set<number>',
+    NS: `Set<${TS_NUMBER}>`,
     BS: 'Set<Uint8Array>',
   };
   return types[type];

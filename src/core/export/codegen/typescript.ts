@@ -16,6 +16,7 @@ import {
   tsLayout,
   tsObject,
   tsString,
+  TS_NUMBER,
   tsType,
   tsValue,
 } from './typescript-values.ts';
@@ -24,7 +25,7 @@ import {
 const SDK_CLIENT = '@aws-sdk/client-dynamodb';
 const SDK_LIB = '@aws-sdk/lib-dynamodb';
 
-const KEY_TYPES = { S: 'string', N: 'number', B: 'Uint8Array' } as const;
+const KEY_TYPES = { S: 'string', N: TS_NUMBER, B: 'Uint8Array' } as const;
 
 /**
  * The stored type and build function of the entity's own item or of one copy (`form`, `keys`, `names`): the
@@ -190,7 +191,7 @@ function hasValues(...values: unknown[]): boolean {
   [
     'padNumber',
     `/** {n:width} in a key template: the integer digits zero-padded, sign and fraction kept. */
-function padNumber(value: number, width: number): string {
+function padNumber(value: number | NumberValue, width: number): string {
   const text = String(value);
   const sign = text.startsWith('-') ? '-' : '';
   const [integer, fraction] = text.slice(sign.length).split('.');
