@@ -4,7 +4,13 @@
 // drops the items a later one replaced, as the grid's banner shows. GSI keys need not be unique, so
 // items alike there are not flagged.
 import { keyValueOf } from '../../indexes/views.ts';
-import { placeholders } from '../../keys/template.ts';
+import {
+  isConstant,
+  literalPrefix,
+  parseTemplate,
+  placeholders,
+  singlePlaceholder,
+} from '../../keys/template.ts';
 import { stringifyExactJson } from '../../model/exact-json.ts';
 import { primaryKeyNames, TABLE_INDEX } from '../../model/indexes.ts';
 import type { DerivedItem } from '../../model/item.ts';
@@ -13,6 +19,7 @@ import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, keyPath, type LintContext } from '../lint-context.ts';
 import { storedEntry } from '../stored-items.ts';
 import { anyIntersect } from '../template-match.ts';
+import { list } from './wording.ts';
 
 /** Runs of colliding samples named in a finding; the rest are counted. */
 const EXAMPLES_SHOWN = 3;
@@ -20,24 +27,181 @@ const EXAMPLES_SHOWN = 3;
 const templatesOf = (entity: Entity, keyNames: string[]) =>
   keyNames.map((k) => `${k} ${entity.keys[k]}`).join(', ');
 
+/** A message stays one line of at most this many characters; the fix holds the detail. */
+const MESSAGE_MAX = 160;
+
+/** Cross-entity overwrites among the samples: `i,j` (entity positions, i < j) → the two samples. */
+function sampleOverwrites(context: LintContext): Map<string, string> {
+  const out = new Map<string, string>();
+  const position = new Map(context.design.entities.map((e, i) => [e.name, i]));
+  for (const replaced of context.views.get(TABLE_INDEX)!.overwritten) {
+    const kept = storedEntry(context.views, replaced.item)?.source;
+    if (!kept || kept.entity === replaced.entity || replaced.copy || kept.copy) continue;
+    const [a, b] = [position.get(kept.entity)!, position.get(replaced.entity)!].sort((x, y) => x - y);
+    const id = `${a},${b}`;
+    if (!out.has(id))
+      out.set(
+        id,
+        `items.${kept.entity}[${kept.sampleIndex}] and items.${replaced.entity}[${replaced.sampleIndex}]`,
+      );
+  }
+  return out;
+}
+
+/**
+ * The literal text an entity's keys of this attribute begin with: the template's own prefix, else what all its
+ * samples' keys begin with, up to the end of their leading letters (`A1`, `A2` → `A`; `purchase#…` → `purchase#`).
+ */
+function realPrefix(context: LintContext, ref: EntityRef, keyName: string): string {
+  const own = literalPrefix(ref.entity.keys[keyName]);
+  if (own) return own;
+  const values = context.derived
+    .filter((d) => d.entity === ref.entity.name && !d.copy)
+    .map((d) => d.item[keyName])
+    .filter((v): v is string => typeof v === 'string');
+  if (values.length === 0) return '';
+  let common = values[0];
+  for (const v of values) while (!v.startsWith(common)) common = common.slice(0, -1);
+  const letters = /^\p{L}+/u.exec(common)?.[0] ?? '';
+  if (!letters) return '';
+  const next = common[letters.length];
+  return next !== undefined && !/[\p{L}\p{N}]/u.test(next) ? letters + next : letters;
+}
+
+/** Literal characters of a template: the fewer, the more keys it can produce. */
+const literalLength = (template: string) =>
+  parseTemplate(template).reduce((n, part) => n + (part.kind === 'literal' ? part.text.length : 0), 0);
+
+/** Union-find over entity positions: the entities whose keys may collide, one root cause per group. */
+function groups(pairs: readonly [number, number][]): number[][] {
+  const parent = new Map<number, number>();
+  const find = (x: number): number => {
+    const p = parent.get(x) ?? x;
+    if (p === x) return x;
+    const root = find(p);
+    parent.set(x, root);
+    return root;
+  };
+  for (const [a, b] of pairs) parent.set(find(b), find(a));
+  const out = new Map<number, number[]>();
+  for (const x of new Set(pairs.flat()).values()) {
+    const root = find(x);
+    out.set(root, [...(out.get(root) ?? []), x]);
+  }
+  return [...out.values()].map((g) => g.sort((x, y) => x - y));
+}
+
+/** `Customer, Account and Transaction`, shortened to `Customer and 4 more` while the message is too long. */
+function fitNames(names: string[], wrap: (text: string) => string): string {
+  for (let shown = names.length; shown >= 1; shown--) {
+    const text =
+      shown === names.length
+        ? list(names)
+        : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+    if (wrap(text).length <= MESSAGE_MAX) return wrap(text);
+  }
+  return wrap(`${names.length} other entities`);
+}
+
 function betweenEntities(context: LintContext, keyNames: string[]): RuleFinding[] {
   const entities = context.entities();
-  const findings: RuleFinding[] = [];
+  const last = keyNames[keyNames.length - 1];
+  const overwrites = sampleOverwrites(context);
+  const certain: RuleFinding[] = [];
+  const possible: [number, number][] = [];
   for (let j = 1; j < entities.length; j++) {
     for (let i = 0; i < j; i++) {
-      const same = keyNames.every((keyName) => {
+      const meet = keyNames.every((keyName) => {
         const a = context.entityShapes(entities[i], keyName);
         const b = context.entityShapes(entities[j], keyName);
         return a !== undefined && b !== undefined && anyIntersect(a, b);
       });
-      if (!same) continue;
+      if (!meet) continue;
       const [a, b] = [entities[i].entity, entities[j].entity];
-      const last = keyNames[keyNames.length - 1];
-      findings.push({
-        target: keyPath(entities[j], last),
-        message: `${a.name} (${templatesOf(a, keyNames)}) and ${b.name} (${templatesOf(b, keyNames)}) can produce the same primary key: writing one replaces the other. Give each entity its own literal prefix in ${last} (e.g. ${a.name.toUpperCase()}# and ${b.name.toUpperCase()}#).`,
-      });
+      // The same key: identical templates, a constant last key, and partition templates that name what
+      // they hold (CUSTOMER#{customerId}, not a bare {PK} whose values may differ by entity).
+      const same =
+        keyNames.every((k) => a.keys[k] === b.keys[k]) &&
+        isConstant(a.keys[last]) &&
+        keyNames.every((k) => isConstant(a.keys[k]) || literalPrefix(a.keys[k]) !== '');
+      const samples = overwrites.get(`${i},${j}`);
+      // Certainly wrong: the same key, or samples that do replace each other.
+      if (same || samples) {
+        certain.push({
+          target: keyPath(entities[j], last),
+          related: [keyPath(entities[i], last)],
+          message:
+            `${a.name} and ${b.name} write the same primary key${samples ? ` (${samples})` : ` (${templatesOf(b, keyNames)})`}: one replaces the other.`.slice(
+              0,
+              MESSAGE_MAX,
+            ),
+          fix: `Give each entity a literal ${last} prefix of its own (${a.name} ${a.name.toUpperCase()}#…, ${b.name} ${b.name.toUpperCase()}#…) so their keys cannot meet.`,
+        });
+      } else possible.push([i, j]);
     }
+  }
+  const findings: RuleFinding[] = [...certain];
+  for (const group of groups(possible)) {
+    const refs = group.map((i) => entities[i]);
+    // The root cause: a catch-all template (one placeholder) if there is one, else the least literal one.
+    const widest = [...refs].sort(
+      (x, y) =>
+        Number(singlePlaceholder(y.entity.keys[last]) !== undefined) -
+          Number(singlePlaceholder(x.entity.keys[last]) !== undefined) ||
+        literalLength(x.entity.keys[last]) - literalLength(y.entity.keys[last]) ||
+        x.index - y.index,
+    )[0];
+    const others = refs.filter((r) => r !== widest);
+    // Values that carry distinct prefixes on some key (P1, D1) keep two entities apart by convention.
+    const prefixes = new Map(
+      keyNames.map((k) => [k, new Map(refs.map((r) => [r.index, realPrefix(context, r, k)]))]),
+    );
+    const distinct = (k: string, x: number, y: number) => {
+      const [p, q] = [prefixes.get(k)!.get(x)!, prefixes.get(k)!.get(y)!];
+      return p !== '' && q !== '' && !p.startsWith(q) && !q.startsWith(p);
+    };
+    const apartBy = keyNames.find((k) => possible.every(([x, y]) => !group.includes(x) || distinct(k, x, y)));
+    const apart = apartBy !== undefined;
+    const template = widest.entity.keys[last];
+    const what =
+      singlePlaceholder(template) !== undefined
+        ? `${widest.entity.name}'s ${last} ${template} is one placeholder: it can produce the keys of `
+        : `${widest.entity.name}'s ${last} ${template} can produce the primary keys of `;
+    const tail = apart ? ' too; only their values keep them apart.' : ': one item could replace another.';
+    const own = prefixes.get(last)!;
+    const fix = apart
+      ? `Write the prefixes the values already carry into the ${apartBy} templates (${refs
+          .map((r) => `${r.entity.name} ${prefixes.get(apartBy)!.get(r.index)}…`)
+          .join(', ')}), so the keys, not a naming convention, keep the entities apart.`
+      : `Give each entity a literal ${last} prefix no other can produce, in the template: ${refs
+          .map((r) => {
+            const p = own.get(r.index)!;
+            const unique = p !== '' && refs.every((o) => o === r || distinct(last, r.index, o.index));
+            const literal = literalPrefix(r.entity.keys[last]);
+            // A literal prefix no other template begins with stays; the templates without one change.
+            const kept =
+              literal !== '' &&
+              refs.every((o) => {
+                const theirs = literalPrefix(o.entity.keys[last]);
+                return (
+                  o === r || theirs === '' || (!theirs.startsWith(literal) && !literal.startsWith(theirs))
+                );
+              });
+            if (kept) return `${r.entity.name} keeps ${literal}`;
+            if (unique && !literal) return `${r.entity.name} ${p}… (as its samples begin)`;
+            return `${r.entity.name} ${r.entity.name.toUpperCase()}#${r.entity.keys[last]}`;
+          })
+          .join('; ')}.`;
+    findings.push({
+      severity: apart ? 'info' : 'warning',
+      target: keyPath(widest, last),
+      related: others.map((r) => keyPath(r, last)),
+      message: fitNames(
+        others.map((r) => r.entity.name),
+        (names) => `${what}${names}${tail}`,
+      ),
+      fix,
+    });
   }
   return findings;
 }
@@ -80,9 +244,16 @@ function withinEntity(context: LintContext, keyNames: string[]): RuleFinding[] {
       (a) => !used.has(a.name) && (/id$/i.test(a.name) || a.format === 'uuid' || a.format === 'ulid'),
     );
     const last = keyNames[keyNames.length - 1];
+    const first = `${count === 1 ? 'A sample' : `${count} samples`} of ${entityName} ${count === 1 ? 'shares' : 'share'} a primary key: `;
+    const tail = '; only the last one is stored.';
+    const shown = examples.length === 1 ? examples[0] : `${examples[0]}; and ${examples.length - 1} more`;
     findings.push({
       target: keyPath(ref, last),
-      message: `${count === 1 ? 'A sample' : `${count} samples`} of ${entityName} ${count === 1 ? 'shares' : 'share'} a primary key with another ${entityName}: ${examples.slice(0, EXAMPLES_SHOWN).join('; ')}${more}. Only the last one written is stored: writing one replaces the other. The key templates (${templatesOf(entity, keyNames)}) must tell two ${entityName} items apart: put what identifies one in ${last}${id ? ` (e.g. {${id.name}})` : ''}.`,
+      message:
+        (first + shown + tail).length <= MESSAGE_MAX
+          ? first + shown + tail
+          : `${first}${examples.length === 1 ? examples[0].split(' (')[0] : `${examples.length} keys`}${tail}`,
+      fix: `The key templates (${templatesOf(entity, keyNames)}) must tell two ${entityName} items apart: put what identifies one in ${last}${id ? ` (e.g. {${id.name}})` : ''}. Colliding: ${examples.slice(0, EXAMPLES_SHOWN).join('; ')}${more}.`,
     });
   }
   return findings;
@@ -93,7 +264,11 @@ export const keyCollision: LintRule = {
   family: 'keys',
   severity: 'error',
   description:
-    "Two entities' templates can produce the same full primary key, or two samples of one entity render the same one, so one item overwrites the other.",
+    "Two entities' templates can produce the same full primary key, or two samples of one entity render the same one, so one item overwrites the other: an error when certain (samples that collide, one constant key), else a warning, or info when only the values' prefixes keep entities apart; one finding per group of entities.",
+  explanation:
+    'DynamoDB keeps one item per primary key: a PutItem of a key another item has replaces that item, whatever entity it was. ' +
+    "Key templates that begin with a literal prefix of their own (ORDER#{orderId}, ITEM#{sku}) cannot meet; a template that is one placeholder ({sk}), as an imported model's often are, can produce any other entity's key in the same partition. " +
+    'The collision is certain when samples do collide or two entities share a constant key; otherwise it depends on the values, and the finding is reported once, at the widest template, with the other entities in related.',
   check(design, context) {
     const keyNames = primaryKeyNames(design);
     return [...betweenEntities(context, keyNames), ...withinEntity(context, keyNames)];

@@ -22,10 +22,43 @@ describe('key-collision', () => {
     expect(findingsOf(keyCollision, withEntity({ PK: 'CUSTOMER#{customerId}', SK: 'ADDRESS' }))).toEqual([]);
   });
 
-  it('flags two entities that can write the same primary key', () => {
+  it('flags two entities that certainly write the same primary key as an error', () => {
     const findings = findingsOf(keyCollision, withEntity({ PK: 'CUSTOMER#{customerId}', SK: 'PROFILE' }));
     expect(where(findings)).toEqual([['error', 'entities[3].keys.SK']]);
-    expect(findings[0].message).toMatch(/^Customer \(PK CUSTOMER#\{customerId\}, SK PROFILE\) and Address/);
+    expect(findings[0].related).toEqual(['entities[0].keys.SK']);
+    expect(findings[0].message).toBe(
+      'Customer and Address write the same primary key (PK CUSTOMER#{customerId}, SK PROFILE): one replaces the other.',
+    );
+  });
+
+  it('reports a catch-all sort key once, at its entity, with the real prefixes to use', () => {
+    // An imported entity whose whole SK is one attribute: it can produce every key of the partition.
+    const withNote = (sk: string) =>
+      storeDesign((doc) => {
+        doc.entities.push({
+          name: 'Note',
+          attributes: [
+            { name: 'customerId', type: 'S', required: true },
+            { name: 'sk', type: 'S', required: true, keyOnly: true },
+          ],
+          keys: { PK: 'CUSTOMER#{customerId}', SK: '{sk}' },
+        });
+        doc.items = { ...doc.items, Note: [{ customerId: 'c1', sk }] };
+      });
+    const findings = findingsOf(keyCollision, withNote('ORDER#2024'));
+    expect(where(findings)).toEqual([['warning', 'entities[3].keys.SK']]);
+    expect(findings[0].related).toEqual(['entities[0].keys.SK', 'entities[1].keys.SK']);
+    expect(findings[0].message).toBe(
+      "Note's SK {sk} is one placeholder: it can produce the keys of Customer and Order: one item could replace another.",
+    );
+    expect(findings[0].fix).toBe(
+      'Give each entity a literal SK prefix no other can produce, in the template: Customer keeps PROFILE; Order keeps ORDER#; Note NOTE#{sk}.',
+    );
+    // Samples that carry a prefix of their own keep the entities apart by convention: info, and the fix
+    // names that prefix.
+    const apart = findingsOf(keyCollision, withNote('N1'));
+    expect(where(apart)).toEqual([['info', 'entities[3].keys.SK']]);
+    expect(apart[0].fix).toMatch(/\(Customer PROFILE…, Order ORDER#…, Note N…\)/);
   });
 
   it('flags samples of one entity that share a primary key, naming them and the key', () => {
@@ -36,10 +69,11 @@ describe('key-collision', () => {
     const findings = findingsOf(keyCollision, design);
     expect(where(findings)).toEqual([['error', 'entities[1].keys.SK']]);
     expect(findings[0].message).toBe(
-      'A sample of Order shares a primary key with another Order: items.Order[5] and items.Order[7] ' +
-        '(PK "CUSTOMER#c3", SK "ORDER#DELIVERED"). Only the last one written is stored: writing one replaces ' +
-        'the other. The key templates (PK CUSTOMER#{customerId}, SK ORDER#{status}) must tell two Order items ' +
-        'apart: put what identifies one in SK (e.g. {orderId}).',
+      'A sample of Order shares a primary key: items.Order[5] and items.Order[7] (PK "CUSTOMER#c3", SK "ORDER#DELIVERED"); only the last one is stored.',
+    );
+    expect(findings[0].fix).toBe(
+      'The key templates (PK CUSTOMER#{customerId}, SK ORDER#{status}) must tell two Order items apart: put what ' +
+        'identifies one in SK (e.g. {orderId}). Colliding: items.Order[5] and items.Order[7] (PK "CUSTOMER#c3", SK "ORDER#DELIVERED").',
     );
   });
 
