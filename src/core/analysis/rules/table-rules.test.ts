@@ -56,6 +56,19 @@ describe('unused-index', () => {
     ]);
     expect(findings[0].message).toMatch(/GSI1 is read by no access pattern/);
     expect(findings[1].message).toMatch(/GSI2 is empty/);
+    expect(findings[0].fix).toMatch(/or remove GSI1/);
+  });
+
+  it('only notes that no pattern uses an index yet when the design has no access patterns (an imported model)', () => {
+    const findings = findingsOf(
+      unusedIndex,
+      storeDesign((doc) => {
+        doc.accessPatterns = [];
+      }),
+    );
+    expect(where(findings)).toEqual([['info', 'table.globalSecondaryIndexes[0]']]);
+    expect(findings[0].message).toBe('GSI1: no access pattern uses it yet.');
+    expect(findings[0].fix).not.toMatch(/remove/);
   });
 });
 

@@ -7,7 +7,10 @@ export const unusedIndex: LintRule = {
   family: 'projections',
   severity: 'info',
   description:
-    'An index no access pattern reads (it still costs writes and storage), or that no entity has keys for (it stays empty).',
+    'An index no access pattern reads (it still costs writes and storage), or that no entity has keys for (it stays empty); a design with no access patterns yet is only told that none uses it yet.',
+  explanation:
+    "Every write of an item that has an index's keys is also written to the index (a write unit per 1 KB, per index), and the index stores its own copy of the projected attributes. " +
+    'An index that no access pattern reads is paid for and never used. A design with no access patterns yet (an imported model) cannot tell which index is unused, so it is only noted.',
   check(design, context) {
     const findings: RuleFinding[] = [];
     const read = new Set(
@@ -28,15 +31,25 @@ export const unusedIndex: LintRule = {
     for (const { index, path } of indexes) {
       const schema = context.schemas.find((s) => s.name === index.name)!;
       const members = context.inIndex(schema);
+      const keys = `${schema.partitionKey.name}${schema.sortKey ? ` and ${schema.sortKey.name}` : ''}`;
       if (members.length === 0)
         findings.push({
           target: path,
-          message: `${index.name} is empty: no entity has templates for its keys. Give the entities it is for ${schema.partitionKey.name}${schema.sortKey ? ` and ${schema.sortKey.name}` : ''} templates, or remove it.`,
+          message: `${index.name} is empty: no entity has templates for ${keys}.`,
+          fix: `Give the entities it is for ${keys} templates, or remove ${index.name}.`,
+        });
+      else if (design.accessPatterns.length === 0)
+        // A design without patterns yet (an imported model): nothing to judge the index by.
+        findings.push({
+          target: path,
+          message: `${index.name}: no access pattern uses it yet.`,
+          fix: `Add the access patterns that read ${index.name}, so lint and the estimates can judge it.`,
         });
       else if (!read.has(index.name))
         findings.push({
           target: path,
-          message: `${index.name} is read by no access pattern, yet every write of an item in it costs an index write and its copy costs storage. Add the pattern it is for, or remove it.`,
+          message: `${index.name} is read by no access pattern, yet every write of an item in it costs an index write.`,
+          fix: `Add the pattern ${index.name} is for, or remove ${index.name} (and its ${keys} templates).`,
         });
     }
     return findings;
