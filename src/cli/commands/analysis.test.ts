@@ -17,7 +17,13 @@ describe('keyplan lint', () => {
       const { findings } = result.json();
       expect(findings.length).toBeGreaterThan(0);
       for (const finding of findings) {
-        expect(Object.keys(finding)).toEqual(['rule', 'severity', 'message', 'target']);
+        expect(Object.keys(finding)).toEqual(
+          expect.arrayContaining(['rule', 'severity', 'message', 'target', 'line', 'column']),
+        );
+        for (const key of Object.keys(finding))
+          expect(['rule', 'severity', 'message', 'target', 'fix', 'related', 'line', 'column']).toContain(
+            key,
+          );
         expect(finding.severity).toBe('info');
       }
       expect(result.stderr).toBe('-: 0 errors, 0 warnings, 2 info\n');
@@ -30,7 +36,7 @@ describe('keyplan lint', () => {
     const headings = result.stdout.split('\n').filter((line) => /^\w/.test(line));
     expect(headings).toEqual(['Errors (10)', 'Warnings (1)', 'Info (10)']);
     expect(result.stdout).toContain(
-      '  pattern-unserved at accessPatterns[2].keyCondition\n    get-order asks PK = ORDER#{orderId} and SK = DETAILS',
+      `  pattern-unserved at accessPatterns[2].keyCondition (${SEED_000}:113:7)\n    get-order asks PK = ORDER#{orderId} and SK = DETAILS`,
     );
     expect(result.stderr).toMatch(/: 10 errors, 1 warning, 10 info\n$/);
   });
@@ -40,7 +46,9 @@ describe('keyplan lint', () => {
     const json = await keyplan(['lint', SEED_000, '--json']);
     const { findings } = json.json();
     for (const f of findings)
-      expect(human.stdout).toContain(`  ${f.rule} at ${f.target}\n    ${f.message}\n`);
+      expect(human.stdout).toContain(
+        `  ${f.rule} at ${f.target} (${SEED_000}:${f.line}:${f.column})\n    ${f.message}\n`,
+      );
     expect(json.code).toBe(1);
     expect(JSON.parse(readFileSync(SEED_000, 'utf8')).accessPatterns).toHaveLength(18);
   });
