@@ -8,12 +8,15 @@ import { indexKeyStale } from './index-key-stale.ts';
 import { indexLimits } from './index-limits.ts';
 import { itemSizeRule } from './item-size.ts';
 import { keyCollision } from './key-collision.ts';
+import { missingTtl } from './missing-ttl.ts';
 import { missingTypeAttribute } from './missing-type-attribute.ts';
 import { multiAttributeKey } from './multi-attribute-key.ts';
 import { patternScan } from './pattern-scan.ts';
 import { patternUnserved } from './pattern-unserved.ts';
 import { prefixCollision } from './prefix-collision.ts';
 import { reservedWord } from './reserved-word.ts';
+import { ttlNotEnabled } from './ttl-not-enabled.ts';
+import { ttlNotNumber } from './ttl-not-number.ts';
 import { unconditionalPut } from './unconditional-put.ts';
 import { undefinedIndex } from './undefined-index.ts';
 import { unsortableSortKey } from './unsortable-sort-key.ts';
@@ -38,4 +41,7 @@ export const LINT_RULES: readonly LintRule[] = [
   missingTypeAttribute,
   undefinedIndex,
   unconditionalPut,
+  ttlNotNumber,
+  ttlNotEnabled,
+  missingTtl,
 ];
