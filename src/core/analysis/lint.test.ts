@@ -12,10 +12,15 @@ describe('lintDesign', () => {
   ])('finds no error or warning in the built-in %s example, and few infos', (_name, design) => {
     const findings = lintDesign(design);
     expect(findings.filter((f) => f.severity !== 'info')).toEqual([]);
-    // The few-valued status partition of GSI1, and the reserved word status of the status update.
+    // The few-valued status partition of GSI1, the orders-by-status Query without Limit on it, and the
+    // reserved words name, status and total, each once at the attribute that declares it.
     expect(findings.map((f) => [f.rule, f.target])).toEqual([
       ['hot-partition', 'entities[1].keys.GSI1PK'],
-      ['reserved-word', expect.stringMatching(/^accessPatterns\[\d+\]\.set\[0\]$/)],
+      ...['name', 'status', 'total'].map(() => [
+        'reserved-word',
+        expect.stringMatching(/^entities\[\d+\]\.attributes\[\d+\]$/),
+      ]),
+      ['unbounded-query', expect.stringMatching(/^accessPatterns\[\d+\]$/)],
     ]);
   });
 
@@ -42,7 +47,10 @@ describe('lintDesign', () => {
         // Orders listed by ORDER#<orderId>: id order, not time order.
         ['unsortable-sort-key', 'entities[1].keys.SK'],
         ['unsortable-sort-key', 'entities[1].keys.GSI1SK'],
-        ['reserved-word', 'accessPatterns[17].set[0]'],
+        // name, status and total: reserved words, each at the attribute declaring it (status set by pattern 17).
+        ['reserved-word', 'entities[0].attributes[1]'],
+        ['reserved-word', 'entities[1].attributes[2]'],
+        ['reserved-word', 'entities[1].attributes[3]'],
         // The sparse variant writes GSI2PK/GSI2SK; create_table defines GSI1 only.
         ['undefined-index', 'entities[3].attributes[4]'],
         ['undefined-index', 'entities[3].attributes[5]'],

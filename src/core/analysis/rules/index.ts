@@ -1,8 +1,11 @@
 // Every lint rule, in the order findings are reported.
 import type { LintRule } from '../lint.ts';
+import { allProjection } from './all-projection.ts';
+import { celebrityPartition } from './celebrity-partition.ts';
 import { consistentReadGsi } from './consistent-read-gsi.ts';
 import { copyOutOfStep } from './copy-out-of-step.ts';
 import { entityIndexConflict } from './entity-index-conflict.ts';
+import { growingList } from './growing-list.ts';
 import { hotPartition } from './hot-partition.ts';
 import { indexKeyStale } from './index-key-stale.ts';
 import { indexLimits } from './index-limits.ts';
@@ -15,8 +18,12 @@ import { patternScan } from './pattern-scan.ts';
 import { patternUnserved } from './pattern-unserved.ts';
 import { prefixCollision } from './prefix-collision.ts';
 import { reservedWord } from './reserved-word.ts';
+import { sensitiveInIndex } from './sensitive-in-index.ts';
+import { stateInKey } from './state-in-key.ts';
+import { timestampSortKey } from './timestamp-sort-key.ts';
 import { ttlNotEnabled } from './ttl-not-enabled.ts';
 import { ttlNotNumber } from './ttl-not-number.ts';
+import { unboundedQuery } from './unbounded-query.ts';
 import { unconditionalPut } from './unconditional-put.ts';
 import { undefinedIndex } from './undefined-index.ts';
 import { unsortableSortKey } from './unsortable-sort-key.ts';
@@ -44,4 +51,11 @@ export const LINT_RULES: readonly LintRule[] = [
   ttlNotNumber,
   ttlNotEnabled,
   missingTtl,
+  timestampSortKey,
+  growingList,
+  unboundedQuery,
+  celebrityPartition,
+  stateInKey,
+  allProjection,
+  sensitiveInIndex,
 ];

@@ -69,18 +69,41 @@ export const reservedWord: LintRule = {
   description:
     'An attribute an expression uses is a DynamoDB reserved word (status, name, date…); Keyplan writes it as #name through ExpressionAttributeNames, and so must hand-written code.',
   check(design) {
-    const seen = new Set<string>();
-    const findings: RuleFinding[] = [];
+    // One finding per reserved name: at its first declaration (an entity attribute), else where an
+    // expression first uses it; every other declaration and use is listed as related.
+    const places = new Map<string, { declared: string[]; used: [string, string, string][] }>();
+    const at = (name: string) => {
+      const key = name.toUpperCase();
+      if (!places.has(key)) places.set(key, { declared: [], used: [] });
+      return places.get(key)!;
+    };
+    design.entities.forEach((entity, i) =>
+      entity.attributes.forEach((attribute, j) => {
+        if (isReservedWord(attribute.name))
+          at(attribute.name).declared.push(`entities[${i}].attributes[${j}]`);
+      }),
+    );
     design.accessPatterns.forEach((pattern, i) => {
-      for (const [name, target] of expressionNames(design, pattern, patternPath(i))) {
-        if (seen.has(name) || !isReservedWord(name)) continue;
-        seen.add(name);
-        findings.push({
-          target,
-          message: `${name} is a DynamoDB reserved word, first used in an expression by ${pattern.id}: an expression must name it through ExpressionAttributeNames ("#${name}": "${name}"). Keyplan's requests and generated code do; hand-written expressions must too.`,
-        });
-      }
+      for (const [name, target] of expressionNames(design, pattern, patternPath(i)))
+        if (isReservedWord(name)) at(name).used.push([target, pattern.id, name]);
     });
+    const findings: RuleFinding[] = [];
+    for (const [, { declared, used }] of places) {
+      const [target, ...related] = [...declared, ...used.map(([path]) => path)];
+      const name = declared.length > 0 ? attributeAt(design, declared[0]) : used[0][2];
+      const where = used.length > 0 ? `used in an expression by ${used[0][1]}` : 'an attribute name';
+      findings.push({
+        target,
+        ...(related.length > 0 ? { related } : {}),
+        message: `${name} is a DynamoDB reserved word (${where}): every expression must name it as #${name} through ExpressionAttributeNames.`,
+        fix: `Keyplan's requests and generated code write "#${name}": "${name}"; hand-written expressions must too — or rename the attribute (e.g. ${name.toLowerCase()}Value).`,
+      });
+    }
     return findings;
   },
 };
+
+function attributeAt(design: Design, path: string): string {
+  const [, i, j] = /entities\[(\d+)\]\.attributes\[(\d+)\]/.exec(path)!;
+  return design.entities[Number(i)].attributes[Number(j)].name;
+}

@@ -130,23 +130,38 @@ describe('missing-type-attribute', () => {
 });
 
 describe('reserved-word', () => {
-  it('stays quiet when no expression uses a reserved word', () => {
+  it('stays quiet when no attribute name or expression is a reserved word', () => {
     const design = storeDesign((doc) => {
       doc.accessPatterns = doc.accessPatterns.filter((p) => p.id !== 'ship-order');
+      for (const entity of doc.entities ?? [])
+        entity.attributes = entity.attributes?.filter((a) => !['name', 'status', 'total'].includes(a.name));
+      for (const entity of doc.entities ?? []) {
+        delete entity.keys.GSI1PK;
+        delete entity.keys.GSI1SK;
+      }
+      doc.accessPatterns = doc.accessPatterns?.filter((p) => p.id !== 'orders-by-status');
+      doc.table.globalSecondaryIndexes = [];
+      doc.items = {};
     });
     expect(findingsOf(reservedWord, design)).toEqual([]);
   });
 
-  it('tells once per reserved name where an expression first uses it', () => {
+  it('tells once per reserved name, at the attribute declaring it, every expression using it related', () => {
     const design = storeDesign((doc) => {
-      patternIn(doc, 'customer-orders', 'Query').filter = [{ attribute: 'name', op: 'exists' }];
+      patternIn(doc, 'customer-orders', 'Query').filter = [{ attribute: 'size', op: 'exists' }];
     });
     const findings = findingsOf(reservedWord, design);
-    expect(where(findings)).toEqual([
-      ['info', 'accessPatterns[1].filter[0].attribute'],
-      ['info', 'accessPatterns[5].set[0]'],
+    expect(findings.map((f) => [f.target, f.related])).toEqual([
+      ['entities[0].attributes[1]', undefined],
+      ['entities[1].attributes[3]', ['accessPatterns[5].set[0]']],
+      ['entities[1].attributes[4]', undefined],
+      // Used in a filter only, declared by no entity: where the expression uses it.
+      ['accessPatterns[1].filter[0].attribute', undefined],
     ]);
-    expect(findings[1].message).toMatch(/"#status": "status"/);
+    expect(findings[1].message).toMatch(
+      /status is a DynamoDB reserved word \(used in an expression by ship-order\)/,
+    );
+    expect(findings.every((f) => f.message.length <= 160)).toBe(true);
   });
 });
 
