@@ -38,6 +38,19 @@ describe('exact JSON', () => {
     expect(isExactNumber(numberFromText('1e-400'))).toBe(true);
   });
 
+  it('finds a long number after strings holding escaped quotes, digits and "e123" (which are no numbers)', () => {
+    const value = parseExactJson(
+      String.raw`{"a":"x\"1e123\\","b":"\\","c":"u-he682 and 1234567890123456789","n":[12345678901234567890123]}`,
+    ) as Record<string, unknown[]>;
+    expect(value.a).toBe('x"1e123\\');
+    expect(isExactNumber(value.n[0])).toBe(true);
+    expect(parseExactJson('{"id":"u-he682","phone":"12345678901234567","n":1.5}')).toEqual({
+      id: 'u-he682',
+      phone: '12345678901234567',
+      n: 1.5,
+    });
+  });
+
   it('throws JSON.parse’s own error for bad text', () => {
     expect(() => parseExactJson('{"a": 12345678901234567890,')).toThrow(SyntaxError);
   });

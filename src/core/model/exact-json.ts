@@ -54,8 +54,43 @@ export function numberText(value: NumberValue): string {
 
 // A number literal whose digits a double may not hold has at least 16 digits (dots between them), or an
 // exponent of three digits (out of a double's range, or DynamoDB's). Text without one parses exactly
-// with JSON.parse, which is several times faster on the multi-megabyte designs the grid opens.
-const MAYBE_INEXACT = /\d[\d.]{15}|[eE][+-]?\d{3}/;
+// with JSON.parse, which is several times faster on the multi-megabyte designs the grid opens. String
+// literals are skipped (an id "u-he682" or a 16-digit phone number in a string is no number): the text is
+// valid JSON (JSON.parse read it), so outside strings a digit or an "e" belongs to a number literal. A
+// scan, not a regular expression: one over a string of a million escapes overflows the regex stack.
+function mayBeInexact(text: string): boolean {
+  let run = 0; // length of the current run of digits and dots that began with a digit
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Past the closing quote: the first one not escaped (preceded by an even number of backslashes).
+      let end = text.indexOf('"', i + 1);
+      for (;;) {
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      i = end;
+      run = 0;
+    } else if (c >= 0x30 && c <= 0x39) {
+      if (++run >= 16) return true;
+    } else if (c === 0x2e) {
+      if (run > 0 && ++run >= 16) return true;
+    } else {
+      run = 0;
+      if (c === 0x65 || c === 0x45) {
+        let j = i + 1;
+        if (text.charCodeAt(j) === 0x2b || text.charCodeAt(j) === 0x2d) j++;
+        let digits = 0;
+        while (digits < 3 && text.charCodeAt(j + digits) >= 0x30 && text.charCodeAt(j + digits) <= 0x39)
+          digits++;
+        if (digits === 3) return true;
+      }
+    }
+  }
+  return false;
+}
 
 /** JSON.parse that keeps every number exactly (see numberFromText); throws JSON.parse's SyntaxError. */
 export function parseExactJson(text: string): unknown {
@@ -67,7 +102,7 @@ export function parseExactJson(text: string): unknown {
  * read as `plain`: `plain` itself unless a number in the text needs its digits kept.
  */
 export function exactJsonOf(text: string, plain: unknown): unknown {
-  return MAYBE_INEXACT.test(text) ? parse(text, null, numberFromText) : plain;
+  return mayBeInexact(text) ? parse(text, null, numberFromText) : plain;
 }
 
 /** JSON.stringify that writes an ExactNumber's digits as a JSON number literal, so they round-trip. */
