@@ -4,7 +4,7 @@
 import { type CostModel, costModel } from '../core/analysis/cost.ts';
 import { estimateDesign, estimatePattern } from '../core/analysis/estimate.ts';
 import type { PatternEstimate } from '../core/analysis/estimate-types.ts';
-import { type Finding, lintDesign } from '../core/analysis/lint.ts';
+import { type Finding, findRule, lintDesign } from '../core/analysis/lint.ts';
 import { compareTablePerEntity, type TablePerEntity } from '../core/analysis/table-per-entity.ts';
 import { buildViewsFor } from '../core/indexes/views.ts';
 import type { Design } from '../core/model/schema.ts';
@@ -22,6 +22,12 @@ export const lintOf = memoizeLast((design: Design): Finding[] => {
     return [];
   }
 });
+
+/** A rule's one-line description and its long explanation (the description when it has none). */
+export function ruleInfo(id: string): { description: string; explanation: string } | undefined {
+  const rule = findRule(id);
+  return rule && { description: rule.description, explanation: rule.explanation ?? rule.description };
+}
 
 export const estimatesOf = memoizeLast((design: Design): PatternEstimate[] =>
   estimateDesign(design, viewsOf(design)),

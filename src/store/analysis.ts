@@ -44,6 +44,10 @@ export interface DesignFinding {
   message: string;
   /** A design path (`entities[1].keys.GSI1PK`); empty for the design as a whole. */
   target: string;
+  /** Lint findings: the concrete fix, the other places of the same root cause, and the design's suppression. */
+  fix?: string;
+  related?: string[];
+  suppressed?: { reason: string };
 }
 
 let lastFindings: { design: Design; lint: readonly Finding[] | null; result: DesignFinding[] } | null = null;
@@ -68,9 +72,17 @@ export function useFindings(): DesignFinding[] {
   return design ? findingsOf(design, loaded ? loaded.lintOf(design) : null) : [];
 }
 
-/** Errors and warnings (what the status bar counts); notes are left out. */
+/** Errors and warnings (what the status bar counts); notes and suppressed findings are left out. */
 export function useProblemCount(): number {
-  return useFindings().filter((f) => f.severity !== 'info').length;
+  return useFindings().filter((f) => f.severity !== 'info' && !f.suppressed).length;
+}
+
+/** What a lint rule is about and why (the Problems tab's details); undefined until the linter has loaded. */
+export function useRuleInfo(
+  id: string | undefined,
+): { description: string; explanation: string } | undefined {
+  const loaded = useCore();
+  return id && loaded ? loaded.ruleInfo(id) : undefined;
 }
 
 /** Every pattern's estimate, in design order; null while the estimators load. */

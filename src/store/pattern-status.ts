@@ -21,9 +21,10 @@ const TONE: Record<DesignFinding['severity'], PatternTone> = { error: 'error', w
 /** How the sidebar names a tone to assistive technology. */
 export const TONE_LABEL: Record<PatternTone, string> = { ok: 'OK', warn: 'Warning', error: 'Error' };
 
-/** The pattern's own findings (its path or below), worst first. */
+/** The pattern's own findings (its path or below) but suppressed ones, worst first. */
 function findingsOn(findings: readonly DesignFinding[], base: string): DesignFinding[] {
   return findings
+    .filter((f) => !f.suppressed)
     .filter((f) => f.target === base || f.target.startsWith(`${base}.`) || f.target.startsWith(`${base}[`))
     .sort((a, b) => RANK[TONE[b.severity]] - RANK[TONE[a.severity]]);
 }

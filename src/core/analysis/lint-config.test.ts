@@ -1,6 +1,7 @@
 // The design's `lint` configuration: a rule turned off or given another severity, and a finding suppressed
 // with a reason (returned marked, never counted); a rule id the linter does not have is a problem with a path.
 import { describe, expect, it } from 'vitest';
+import { suppressFinding, unsuppressFinding } from '../model/ops/lint.ts';
 import { validateDesign } from '../model/validate.ts';
 import { groupBySeverity, lintConfigProblems, lintDesign } from './lint.ts';
 import { seed000Design } from './test-designs.ts';
@@ -80,5 +81,31 @@ describe('lint configuration in the design', () => {
       { path: 'lint.suppress[0].reason', message: 'missing: say why the finding does not apply' },
       { path: 'lint.suppress[1].reason', message: 'must say why the finding does not apply' },
     ]);
+  });
+
+  it('suppresses a finding from the Problems tab and lifts the suppression again', () => {
+    const design = seed000Design();
+    const [first] = plain;
+    const suppressed = suppressFinding(design, {
+      rule: first.rule,
+      target: first.target,
+      reason: '  known  ',
+    });
+    expect(suppressed.lint).toEqual({
+      suppress: [{ rule: first.rule, target: first.target, reason: 'known' }],
+    });
+    expect(validateDesign(suppressed).ok).toBe(true);
+    expect(
+      lintDesign(suppressed)
+        .filter((f) => f.suppressed)
+        .map(key),
+    ).toEqual([key(first)]);
+    // A second reason replaces the first; a blank one is refused.
+    const again = suppressFinding(suppressed, { rule: first.rule, target: first.target, reason: 'reviewed' });
+    expect(again.lint?.suppress).toEqual([{ rule: first.rule, target: first.target, reason: 'reviewed' }]);
+    expect(() => suppressFinding(design, { rule: first.rule, target: first.target, reason: ' ' })).toThrow(
+      'suppression reason: must say why the finding does not apply',
+    );
+    expect(unsuppressFinding(again, first)).toEqual(design);
   });
 });

@@ -1,10 +1,15 @@
 // Problems: what is wrong with the design, grouped by severity: validation problems (errors without a rule)
 // and lint findings (rule id, message, target). A finding names its target by design path
 // (`entities[2].keys.GSI1PK`); clicking it selects that entity, pattern, index or the table and reveals it.
+// A finding's details tell its fix, its other places and the rule's explanation, and suppress it with a
+// reason (the design's `lint.suppress`); suppressed findings are listed last, muted, with their reason.
+import { type FormEvent, useState } from 'react';
+import { suppressFinding, unsuppressFinding } from '../../../core/model/ops/lint.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import { type DesignFinding, useFindings } from '../../../store/analysis.ts';
+import { type DesignFinding, useFindings, useRuleInfo } from '../../../store/analysis.ts';
 import { useDeferredDesign } from '../../../store/derived.ts';
 import { Icon } from '../../components/icon.tsx';
+import { useCommit } from '../patterns/use-pattern-edit.ts';
 import { selectionForPath, targetLabel } from './problem-target.ts';
 import { revealPath } from './reveal.ts';
 
@@ -27,10 +32,11 @@ export function ProblemsTab() {
         <p>The design validates and the linter has nothing to say about it.</p>
       </div>
     );
+  const suppressed = findings.filter((f) => f.suppressed);
   return (
     <div className="problems">
       {GROUPS.map(({ severity, title }) => {
-        const group = findings.filter((f) => f.severity === severity);
+        const group = findings.filter((f) => f.severity === severity && !f.suppressed);
         if (group.length === 0) return null;
         return (
           <section key={severity} aria-label={title} data-testid={`problems.group.${severity}`}>
@@ -50,6 +56,23 @@ export function ProblemsTab() {
           </section>
         );
       })}
+      {suppressed.length > 0 && (
+        <section aria-label="Suppressed" data-testid="problems.group.suppressed">
+          <h3 className="problems-group">
+            Suppressed <span className="badge">{suppressed.length}</span>
+          </h3>
+          <ul className="problems-list">
+            {suppressed.map((finding, i) => (
+              <FindingRow
+                // biome-ignore lint/suspicious/noArrayIndexKey: two findings may say the same of the same target.
+                key={`${finding.rule ?? ''}:${finding.target}:${i}`}
+                finding={finding}
+                design={design}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
@@ -60,7 +83,7 @@ function FindingRow({ finding, design }: { finding: DesignFinding; design: Desig
   const selectable = selectionForPath(design, finding.target) !== null;
   const label = targetLabel(design, finding.target);
   return (
-    <li>
+    <li className={finding.suppressed ? 'is-suppressed' : undefined}>
       <button
         type="button"
         className={`problems-item problems-${finding.severity}`}
@@ -76,12 +99,95 @@ function FindingRow({ finding, design }: { finding: DesignFinding; design: Desig
         <span className={`problems-rule mono${finding.rule ? '' : ' is-validation'}`}>
           {finding.rule ?? 'invalid'}
         </span>
-        <span className="problems-message">{finding.message}</span>
+        <span className="problems-message">
+          {finding.message}
+          {finding.suppressed && (
+            <span className="problems-suppressed" data-testid="problems.suppressed">
+              suppressed: {finding.suppressed.reason}
+            </span>
+          )}
+        </span>
         <span className="problems-where">
           {label && <span className="problems-target">{label}</span>}
           {finding.target && <span className="problems-path mono">{finding.target}</span>}
         </span>
       </button>
+      {finding.rule && finding.rule !== 'lint-config' && (
+        <FindingDetails finding={finding} rule={finding.rule} />
+      )}
     </li>
+  );
+}
+
+/** The fix, the other places, why the rule matters, and suppressing the finding (or lifting its suppression). */
+function FindingDetails({ finding, rule }: { finding: DesignFinding; rule: string }) {
+  const info = useRuleInfo(rule);
+  const commit = useCommit();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const target = finding.target;
+  const suppress = (event: FormEvent) => {
+    event.preventDefault();
+    setError(commit((d) => suppressFinding(d, { rule, target, reason })));
+  };
+  return (
+    <details className="problems-details" data-testid="problems.details">
+      <summary>Details</summary>
+      {finding.fix && (
+        <p>
+          <strong>Fix:</strong> {finding.fix}
+        </p>
+      )}
+      {finding.related && (
+        <p>
+          <strong>Also at:</strong>{' '}
+          {finding.related.map((path) => (
+            <button
+              key={path}
+              type="button"
+              className="problems-related mono"
+              onClick={() => revealPath(path)}
+            >
+              {path}
+            </button>
+          ))}
+        </p>
+      )}
+      {info && <p data-testid="problems.explanation">{info.explanation}</p>}
+      {finding.suppressed ? (
+        <button
+          type="button"
+          className="btn btn-sm"
+          data-testid="problems.unsuppress"
+          onClick={() => setError(commit((d) => unsuppressFinding(d, { rule, target })))}
+        >
+          Stop suppressing
+        </button>
+      ) : (
+        <form className="problems-suppress" onSubmit={suppress}>
+          <input
+            className="input"
+            data-testid="problems.suppress-reason"
+            aria-label="Why this finding does not apply"
+            placeholder="Why this finding does not apply"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="btn btn-sm"
+            data-testid="problems.suppress"
+            disabled={reason.trim() === ''}
+          >
+            Suppress
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="problems-error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
   );
 }

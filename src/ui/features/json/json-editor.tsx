@@ -64,7 +64,7 @@ function setLintMarkers(editor: CodeEditor, findings: readonly DesignFinding[]) 
   const model = editor.getModel();
   if (!model) return;
   const markers = findings
-    .filter((finding) => finding.rule)
+    .filter((finding) => finding.rule && !finding.suppressed)
     .map((finding) => ({
       severity: LINT_SEVERITY[finding.severity],
       message: finding.message,
