@@ -62,7 +62,7 @@ def build_user(user_id: str, name: str, email: str, created_at: str) -> dict:
 
 
 def put_user(user_id: str, name: str, email: str, created_at: str) -> dict:
-    """Writes an User, replacing any item with its key; returns the item written."""
+    """Writes a User, replacing any item with its key; returns the item written."""
     item = build_user(user_id, name, email, created_at)
     table.put_item(Item=item)
     return item
@@ -550,7 +550,7 @@ def create_user(user_id: str, name: str, email: str, created_at: str) -> dict:
 
     The seed's put_user, guarded so that it never overwrites an existing profile.
 
-    PutItem of an User, only if no item has its key (ConditionalCheckFailedException
+    PutItem of a User, only if no item has its key (ConditionalCheckFailedException
     otherwise). Returns the item written.
     """
     item = build_user(user_id=user_id, name=name, email=email, created_at=created_at)

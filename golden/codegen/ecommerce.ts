@@ -91,7 +91,7 @@ export function buildUser(user: User): UserRecord {
   return item;
 }
 
-/** Writes an User, replacing any item with its key; returns the item written. */
+/** Writes a User, replacing any item with its key; returns the item written. */
 export async function putUser(
   client: DynamoDBDocumentClient,
   user: User,

@@ -22,7 +22,13 @@ export function sentence(text: string): string {
 
 /** `an Order`, `a User`. */
 export function article(name: string): string {
-  return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
+  return `${startsWithVowelSound(name) ? 'an' : 'a'} ${name}`;
+}
+
+// "a User", "a Unit" (a "you" sound: U, consonant, vowel) but "an Update", "an Order".
+function startsWithVowelSound(name: string): boolean {
+  if (/^u[b-df-hj-np-tv-z][aeiou]/i.test(name)) return false;
+  return /^[aeiou]/i.test(name);
 }
 
 /** What a put helper does: one PutItem, or with item copies one TransactWriteItems of the item and its copies. */
