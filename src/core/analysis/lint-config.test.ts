@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { suppressFinding, unsuppressFinding } from '../model/ops/lint.ts';
 import { validateDesign } from '../model/validate.ts';
-import { groupBySeverity, lintConfigProblems, lintDesign } from './lint.ts';
+import { groupBySeverity, LINT_FAMILIES, lintConfigProblems, lintDesign } from './lint.ts';
+import { LINT_RULES } from './rules/index.ts';
 import { seed000Design } from './test-designs.ts';
 
 const key = (f: { rule: string; target: string }) => `${f.rule} ${f.target}`;
@@ -107,5 +108,14 @@ describe('lint configuration in the design', () => {
       'suppression reason: must say why the finding does not apply',
     );
     expect(unsuppressFinding(again, first)).toEqual(design);
+  });
+
+  it('knows every rule by a unique id, with a family, a one-line description and an explanation', () => {
+    expect(new Set(LINT_RULES.map((r) => r.id)).size).toBe(LINT_RULES.length);
+    for (const rule of LINT_RULES) {
+      expect(LINT_FAMILIES, rule.id).toContain(rule.family);
+      expect(rule.description, rule.id).not.toContain('\n');
+      expect(rule.explanation?.length ?? 0, rule.id).toBeGreaterThan(rule.description.length);
+    }
   });
 });

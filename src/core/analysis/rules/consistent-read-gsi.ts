@@ -6,6 +6,8 @@ import { patternPath } from '../lint-context.ts';
 export const consistentReadGsi: LintRule = {
   id: 'consistent-read-gsi',
   family: 'patterns',
+  explanation:
+    'A global secondary index is updated asynchronously from the table, so DynamoDB cannot offer a strongly consistent read of it: a GetItem, Query or Scan with ConsistentRead true on a GSI fails with a ValidationException every time it runs. Read the GSI eventually consistent (a just-written item may be missing for a moment), or read the table or an LSI, which support strongly consistent reads, when the pattern must see its own writes.',
   severity: 'error',
   description:
     'A read asks for a strongly consistent read of a GSI, which DynamoDB rejects (GSIs are eventually consistent).',

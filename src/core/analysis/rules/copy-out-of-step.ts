@@ -44,6 +44,8 @@ function check(design: Design, action: WriteAction, path: string, id: string): R
 export const copyOutOfStep: LintRule = {
   id: 'copy-out-of-step',
   family: 'patterns',
+  explanation:
+    "An item copy is a second item that repeats the entity under other keys. When an UpdateItem changes an attribute a copy's primary key is built from, the copy would have to move to a new key, which UpdateItem cannot do: the entity's own item is updated and the copy stays under its old key with old values, so reads through the copy return stale or wrong items. Write the change as a transaction that deletes the old copy and puts the new one, or build the copy's key from attributes that never change.",
   severity: 'error',
   description:
     "An UpdateItem changes an attribute an item copy's primary key is built from: it would update the entity's own item and leave that copy under the old key.",

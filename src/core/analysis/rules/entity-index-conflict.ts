@@ -71,6 +71,8 @@ function readsOf(
 export const entityIndexConflict: LintRule = {
   id: 'entity-index-conflict',
   family: 'keys',
+  explanation:
+    'An item has exactly one value for each key attribute, rendered from one template. When two patterns read the same entity from the same index with key conditions that need different shapes of that key (USER#{userId} for one, ORDER#{orderId} for the other), no template can serve both: one of the patterns finds nothing. Give one pattern an index of its own (another GSI with its own key templates), or change one pattern to the key the entity already writes.',
   severity: 'error',
   description:
     'Patterns read one entity from the same index with key conditions no single template can meet, so the entity would need two templates for one key attribute.',

@@ -87,6 +87,8 @@ function entityFinding(
 export const hotPartition: LintRule = {
   id: 'hot-partition',
   family: 'throughput',
+  explanation:
+    "DynamoDB spreads a table's load by partition key value; all items with one value live in one partition, which serves at most 1,000 write units and 3,000 read units a second. A key built from a literal (ORDERBYDATE) or from an attribute with few values (a status) puts every write of the entity, in the table or in a GSI, on one or a few partitions, however large the table grows; a GSI partition that cannot keep up throttles the table's writes too. Add a high-cardinality value to the key, bucket it by time (ORDERBYDATE#{month}), or shard it (#{shard}, one Query per shard).",
   severity: 'warning',
   description:
     'A partition key with one value (a literal such as ORDERBYDATE) or a few (a status) on the table or a GSI concentrates writes on one partition; info instead of a warning for a few values at modest declared write rates.',

@@ -56,6 +56,8 @@ function check(design: Design, action: WriteAction, path: string, id: string): R
 export const indexKeyStale: LintRule = {
   id: 'index-key-stale',
   family: 'keys',
+  explanation:
+    "A key attribute built from a template (GSI1PK = STATUS#{status}) must be rewritten whenever an attribute it is built from changes. An UpdateItem that sets status without setting GSI1PK leaves the index key showing the old value, so index queries return the item under the wrong key. The table's primary key cannot be updated at all (an error); an index key can be, but only if the update knows every attribute of its template. Set the key in the same update, or make the update carry the attributes the template needs.",
   severity: 'error',
   description:
     "An UpdateItem changes an attribute a key template is built from without being able to rewrite that key: the table's primary key (error), or an index key that also needs attributes the update does not know (warning).",

@@ -10,6 +10,8 @@ export const MAX_PROJECTED_ATTRIBUTES = 100;
 export const indexLimits: LintRule = {
   id: 'index-limits',
   family: 'table',
+  explanation:
+    "DynamoDB accepts at most 20 global secondary indexes and 5 local secondary indexes per table, an LSI only on a table with a sort key and with a sort key other than the table's, and at most 100 projected non-key attributes across all INCLUDE projections. A design past these limits cannot be created: CreateTable or UpdateTable fails. Merge indexes by overloading their keys, or project fewer attributes.",
   severity: 'error',
   description:
     "More than 20 GSIs or 5 LSIs, an LSI on a table without a sort key or sorting by the table's own sort key, or more than 100 INCLUDE-projected attributes in all.",

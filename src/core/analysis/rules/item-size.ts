@@ -13,6 +13,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const itemSizeRule: LintRule = {
   id: 'item-size',
   family: 'growth',
+  explanation:
+    'DynamoDB refuses an item over 400 KB, key names and values included. Well before that, size is cost: a read costs one unit per 4 KB and a write one unit per 1 KB, so a 100 KB item costs 100 write units on every change, even of one small attribute, and a Query returns few of them per 1 MB page. Move large or growing parts (long text, lists of records) into items of their own, or into S3 with a pointer.',
   severity: 'error',
   description:
     "A sample item is over DynamoDB's 400 KB item limit (error) or over 100 KB (warning: every read and write of it costs many units); the largest attributes are named.",

@@ -9,6 +9,8 @@ import { names } from './wording.ts';
 export const missingTypeAttribute: LintRule = {
   id: 'missing-type-attribute',
   family: 'table',
+  explanation:
+    "In a single table, a read that can return several entities needs to tell them apart: Keyplan's items carry a type attribute for that. When an index projects only some attributes (KEYS_ONLY, INCLUDE) or the pattern projects some, and the type attribute is not among them, the application receives items without it and must guess the entity from the key's text. Add the type attribute to the index's INCLUDE list or the pattern's projection.",
   severity: 'warning',
   description:
     'A read that can return several entities gets items without the type attribute, because its index projection or its own projection leaves it out.',

@@ -8,6 +8,8 @@ import type { LintRule, RuleFinding } from '../lint.ts';
 export const multiAttributeKey: LintRule = {
   id: 'multi-attribute-key',
   family: 'keys',
+  explanation:
+    "DynamoDB's multi-attribute GSI keys index up to four attributes of their own types for the partition and the sort key, without a concatenated string attribute. A GSI key that concatenates attributes (TENANT#{tenantId}#REGION#{region}) and is only ever read by equality is a candidate: the index keeps the attributes' own types, needs no extra attribute written and kept in step on every update, and cannot go stale. This is advice, not a fault: concatenated keys stay valid, and they are needed for begins_with across parts.",
   severity: 'info',
   description:
     'A GSI key whose templates concatenate two or more attributes, read only by equality: a multi-attribute key would index the attributes themselves.',

@@ -21,6 +21,8 @@ function keyIdea(pattern: ReadPattern, clauses: readonly ConditionClause[]): str
 export const patternScan: LintRule = {
   id: 'pattern-scan',
   family: 'patterns',
+  explanation:
+    'A Scan reads every item of the table or index and pays for all of them, 1 MB a page; its cost grows with the table, not with the answer. A filter expression is applied after the read, so a Query with a filter on a non-key attribute pays for every item of the key range it reads, including the ones the filter drops. Give the pattern a key it can Query by (a GSI keyed by what it filters on), or keep the Scan for rare jobs on small tables.',
   severity: 'warning',
   description:
     'A pattern reads items it does not return to find the ones it does: a Scan of the whole table or index, or a filter on a non-key attribute (every item read is paid for).',

@@ -118,6 +118,8 @@ function gets(context: LintContext, i: number, add: (f: RuleFinding) => void): v
 export const patternUnserved: LintRule = {
   id: 'pattern-unserved',
   family: 'patterns',
+  explanation:
+    "An access pattern is served when the items it asks for are written under the keys it reads. A key condition whose prefix no entity writes, a sort condition no entity in that partition can meet, or an index the entity does not appear in returns nothing in DynamoDB, with no error: the application sees an empty page. Change the pattern to read the keys the entity is written under, or change the entity's templates (or add an index) so it is written where the pattern reads.",
   severity: 'error',
   description:
     "A read's key condition matches no entity's keys (a prefix nobody writes, a sort key no entity in that partition has, an index the entity is not in), or a returned entity cannot be among its items.",

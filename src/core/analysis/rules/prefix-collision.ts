@@ -43,6 +43,8 @@ function evidence(context: LintContext, i: number, extra: readonly EntityRef[]):
 export const prefixCollision: LintRule = {
   id: 'prefix-collision',
   family: 'keys',
+  explanation:
+    "A partition in a single table often holds several entities (a customer and its orders under CUSTOMER#{id}). A Query that reads the partition without a sort condition, or with a prefix another entity's sort keys also start with, returns those items too: the application gets entities it did not ask for, pays to read them, and may mistake them for its own. Add a sort condition only the wanted entity meets (begins_with(SK, 'ORDER#')), or give the entities sort-key prefixes that do not start one another.",
   severity: 'error',
   description:
     "A Query's sort condition (a begins_with prefix, a literal, or none at all) also matches another entity's keys in the same partition, so it returns items it did not ask for.",

@@ -65,6 +65,8 @@ function expressionNames(design: Design, pattern: AccessPattern, path: string): 
 export const reservedWord: LintRule = {
   id: 'reserved-word',
   family: 'values',
+  explanation:
+    "DynamoDB reserves more than 500 words (status, name, date, data, count…) that cannot appear as attribute names in a key condition, filter, projection or update expression; such a request fails with a ValidationException. Keyplan's requests and generated code write every name as #placeholder with ExpressionAttributeNames; hand-written code, console queries and other tools must do the same, or the attribute can be renamed.",
   severity: 'info',
   description:
     'An attribute an expression uses is a DynamoDB reserved word (status, name, date…); Keyplan writes it as #name through ExpressionAttributeNames, and so must hand-written code.',

@@ -7,6 +7,8 @@ import { patternPath } from '../lint-context.ts';
 export const unconditionalPut: LintRule = {
   id: 'unconditional-put',
   family: 'patterns',
+  explanation:
+    'PutItem replaces any item that already has its key, silently. A create without a condition therefore overwrites an existing record when two clients pick the same id, when a request is retried after a timeout, or when an id is reused. Say condition not-exists (attribute_not_exists(PK)) for a create, so a second write fails with ConditionalCheckFailed instead of destroying data; an intended replace can say so with an exists condition or stay unconditional.',
   severity: 'info',
   description:
     'A PutItem (alone or in a transaction) has no condition, so it silently replaces an existing item with the same key; a create should say condition not-exists.',

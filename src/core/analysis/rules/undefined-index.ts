@@ -21,6 +21,8 @@ function keyNamePatterns(keyNames: Iterable<string>): RegExp[] {
 export const undefinedIndex: LintRule = {
   id: 'undefined-index',
   family: 'patterns',
+  explanation:
+    'An attribute named like an index key (GSI2PK beside GSI1PK) suggests an index the table does not define. DynamoDB stores it as an ordinary attribute: no query can read by it, and every item pays for its storage. Either add the index to the table (keyed by that attribute) and make the attribute a key template, or drop the attribute.',
   severity: 'error',
   description:
     'An entity writes an attribute named like an index key (GSI2PK beside GSI1PK) that no index of the table uses: it is stored as a plain attribute and no query can read by it.',

@@ -86,6 +86,8 @@ function idOrder(context: LintContext, ref: EntityRef, schema: KeySchema): RuleF
 export const unsortableSortKey: LintRule = {
   id: 'unsortable-sort-key',
   family: 'keys',
+  explanation:
+    "A Query returns items in sort-key order: by bytes for strings, by value for numbers. A sort key built from an id (ORDER#{orderId}) lists items by id, not by time, so 'the latest orders' needs every item read and sorted by the application. Put the attribute the pattern orders by first, in a form that sorts as text (ISO 8601 dates, zero-padded numbers): ORDER#{createdAt}#{orderId}.",
   severity: 'warning',
   description:
     'A string sort key holds a number without zero padding or a date that is not ISO-8601, so text order is not value order; info when a list sorts by a random id although the entity has a time.',
