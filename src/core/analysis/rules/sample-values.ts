@@ -31,7 +31,8 @@ export function attributeRefs(
 export type TimestampShape = 'date' | 'date-time' | 'date-time-zoned' | 'other-date';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LOCAL = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+// ISO's basic time (T010101) with an extended date, as some models write it, is a local time too.
+const LOCAL = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?|T\d{6})$/;
 const ZONED = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 /** Looks like a date but is none of the ISO shapes: `2023-05-05 23:59:59:00`, `2021-09-15T02:00"00`, `7/1/2019`. */
 const DATE_LIKE = /^(\d{4}-\d{2}-\d{2}[T ]|\d{1,2}\/\d{1,2}\/\d{2,4}$)/;
