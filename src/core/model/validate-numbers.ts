@@ -6,6 +6,7 @@ import { placeholders, TemplateSyntaxError } from '../keys/template.ts';
 import { isExactNumber } from './exact-json.ts';
 import { keyAttributeTypes } from './indexes.ts';
 import type { ConditionClause, Design, JsonValue } from './schema.ts';
+import { checkSamplesOnce, samplesCache } from './validate-cache.ts';
 
 export function checkNumberLimits(design: Design, add: (path: string, message: string) => void): void {
   const keyTypes = keyAttributeTypes(design);
@@ -39,12 +40,20 @@ export function checkNumberLimits(design: Design, add: (path: string, message: s
     }
   });
   for (const [entityName, samples] of Object.entries(design.items)) {
-    samples.forEach((sample, i) => {
-      for (const [name, value] of Object.entries(sample))
-        visit(value, `items.${entityName}[${i}].${name}`, add);
-    });
+    checkSamplesOnce(checkedSamples, samples, [entityName], add, (add) =>
+      samples.forEach((sample, i) => {
+        for (const name in sample) {
+          const value = sample[name];
+          // Most values are text: no number in them, and no path to build.
+          if (typeof value !== 'string' && typeof value !== 'boolean' && value !== null)
+            visit(value, `items.${entityName}[${i}].${name}`, add);
+        }
+      }),
+    );
   }
 }
+
+const checkedSamples = samplesCache();
 
 function literal(template: string): boolean {
   try {

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { naturalKeysDesign } from '../requests/natural-keys-design.ts';
-import type { DesignInput } from './schema.ts';
+import { stringifyExactJson } from './exact-json.ts';
+import { updateAttribute } from './ops/attributes.ts';
+import { setEntityKey } from './ops/entities.ts';
+import { updateSample } from './ops/samples.ts';
+import type { Design, DesignInput } from './schema.ts';
 import { formatProblems, validateDesign, validateDesignText } from './validate.ts';
 
 const exampleText = readFileSync(
@@ -243,5 +247,33 @@ describe('validateDesign', () => {
   it('says where JSON syntax breaks', () => {
     const result = validateDesignText('{\n  "format": "keyplan/1",\n  "name": "x",\n}');
     expect(result.problems[0].message).toMatch(/^invalid JSON at line 4, column 1/);
+  });
+});
+
+describe('validateDesign after edits (samples checked again only where something they depend on changed)', () => {
+  it('finds what a validation from scratch finds, edit after edit', () => {
+    const fresh = (design: Design) => validateDesign(JSON.parse(stringifyExactJson(design))).problems;
+    const start = validateDesign(example());
+    expect(start.ok).toBe(true);
+    let design = start.design!;
+    const edits: ((d: Design) => Design)[] = [
+      // Problems in Order's samples: a wrong type, a number DynamoDB refuses, a key too long.
+      (d) => updateSample(d, 'Order', 0, 'total', 'lots'),
+      (d) => updateSample(d, 'Order', 1, 'total', 1e200),
+      (d) => updateSample(d, 'Order', 2, 'status', 'x'.repeat(1100)),
+      // Another entity's edit: Order's problems stay.
+      (d) => updateSample(d, 'Customer', 0, 'name', 'Ann'),
+      // What Order's samples are checked against: a type, a requirement, a key template.
+      (d) => updateAttribute(d, 'Order', 'total', { type: 'S' }),
+      (d) => updateAttribute(d, 'Customer', 'email', { required: true }),
+      (d) => updateSample(d, 'Customer', 1, 'email', null),
+      (d) => setEntityKey(d, 'Order', 'GSI1PK', 'S#{orderId}'),
+      (d) => updateSample(d, 'Order', 2, 'status', 'PAID'),
+    ];
+    for (const edit of edits) {
+      design = edit(design);
+      expect(validateDesign(design).problems).toEqual(fresh(design));
+    }
+    expect(formatProblems(validateDesign(design).problems)).toContain('missing required attribute "email"');
   });
 });

@@ -27,6 +27,7 @@ import {
   type JsonValue,
   type KeyAttribute,
 } from './schema.ts';
+import { checkSamplesOnce, samplesCache } from './validate-cache.ts';
 import { checkCopies } from './validate-copies.ts';
 import { checkNumberLimits } from './validate-numbers.ts';
 
@@ -115,11 +116,60 @@ export function validateDesign(input: unknown): ValidationResult {
   // Counted first: a design past the limit is refused before a single sample is checked.
   const tooMany = itemLimitMessage(designItemCount(input));
   if (tooMany) return { ok: false, problems: [{ path: 'items', message: tooMany }] };
-  const parsed = designSchema.safeParse(input, { error: designErrorMap });
+  const parsed = parseWithPlainItems(input) ?? designSchema.safeParse(input, { error: designErrorMap });
   if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error) };
   const problems = referenceProblems(parsed.data);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, design: parsed.data, problems: [] };
+}
+
+/**
+ * The design parsed with its samples checked by a plain walk instead of zod, which takes a third of a second
+ * on 100,000 samples: when every sample is an object of JSON values (what the schema asks of them), the
+ * rest is parsed by zod and the samples are kept as they are. Undefined when a sample is not, or anything
+ * else fails: the full zod parse then gives its problems, with every path, exactly as before.
+ */
+function parseWithPlainItems(input: unknown): { success: true; data: Design } | undefined {
+  if (!isPlainObject(input) || !isPlainObject(input.items)) return undefined;
+  const items = input.items as Record<string, unknown>;
+  for (const name in items) {
+    const samples = items[name];
+    if (!Array.isArray(samples) || !samples.every((sample) => isPlainObject(sample) && isJsonRecord(sample)))
+      return undefined;
+  }
+  const parsed = designSchema.safeParse({ ...input, items: {} }, { error: designErrorMap });
+  if (!parsed.success) return undefined;
+  // Own enumerable keys, as zod's record gives them.
+  parsed.data.items = { ...(items as Design['items']) };
+  return { success: true, data: parsed.data };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function isJsonRecord(record: Record<string, unknown>): boolean {
+  for (const name in record) if (!isJsonValue(record[name])) return false;
+  return true;
+}
+
+// What schema.ts's jsonValue accepts.
+function isJsonValue(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      if (value === null || isExactNumber(value)) return true;
+      if (Array.isArray(value)) return value.every(isJsonValue);
+      return isPlainObject(value) && isJsonRecord(value);
+    default:
+      return false;
+  }
 }
 
 /** Parses JSON text and validates it; a syntax error names the line and column. */
@@ -382,30 +432,52 @@ function checkItemKeys(design: Design, add: (path: string, message: string) => v
         Object.entries(keys).map((entry) => JSON.stringify(entry)),
       ),
     );
-    for (const [keyName, template] of [...templates].map((entry) => JSON.parse(entry) as [string, string])) {
-      const role = roles.get(keyName);
-      if (!role || keyTypes.get(keyName) !== 'S') continue;
-      const limit = KEY_LIMIT_BYTES[role];
-      try {
-        if (minimumKeyBytes(template).total > limit) continue; // reported on the template
-      } catch {
-        continue; // a syntax error, reported on the template
-      }
-      let first: { index: number; bytes: number } | undefined;
-      let others = 0;
-      samples.forEach((sample, index) => {
-        const bytes = renderedKeyBytes(template, sample);
-        if (bytes === undefined || bytes <= limit) return;
-        if (first) others++;
-        else first = { index, bytes };
-      });
-      if (!first) continue;
-      const more = others > 0 ? ` (and ${formatBytes(others)} more of its samples)` : '';
-      add(
-        `items.${entity.name}[${first.index}]`,
-        `${keyName} renders ${formatBytes(first.bytes)} bytes for this sample, longer than ${keyLimitText(role)}${more}`,
-      );
+    // What the check reads besides the samples: the templates and their keys' roles and types.
+    const inputs = JSON.stringify(
+      [...templates].map((entry) => {
+        const [keyName] = JSON.parse(entry) as [string, string];
+        return [entry, roles.get(keyName) ?? null, keyTypes.get(keyName) ?? null];
+      }),
+    );
+    checkSamplesOnce(checkedKeys, samples, [entity.name, inputs], add, (add) =>
+      checkRenderedKeys(entity, samples, templates, roles, keyTypes, add),
+    );
+  }
+}
+
+const checkedKeys = samplesCache();
+
+function checkRenderedKeys(
+  entity: Entity,
+  samples: Design['items'][string],
+  templates: Set<string>,
+  roles: Map<string, KeyRole>,
+  keyTypes: Map<string, string>,
+  add: (path: string, message: string) => void,
+) {
+  for (const [keyName, template] of [...templates].map((entry) => JSON.parse(entry) as [string, string])) {
+    const role = roles.get(keyName);
+    if (!role || keyTypes.get(keyName) !== 'S') continue;
+    const limit = KEY_LIMIT_BYTES[role];
+    try {
+      if (minimumKeyBytes(template).total > limit) continue; // reported on the template
+    } catch {
+      continue; // a syntax error, reported on the template
     }
+    let first: { index: number; bytes: number } | undefined;
+    let others = 0;
+    samples.forEach((sample, index) => {
+      const bytes = renderedKeyBytes(template, sample);
+      if (bytes === undefined || bytes <= limit) return;
+      if (first) others++;
+      else first = { index, bytes };
+    });
+    if (!first) continue;
+    const more = others > 0 ? ` (and ${formatBytes(others)} more of its samples)` : '';
+    add(
+      `items.${entity.name}[${first.index}]`,
+      `${keyName} renders ${formatBytes(first.bytes)} bytes for this sample, longer than ${keyLimitText(role)}${more}`,
+    );
   }
 }
 
@@ -468,48 +540,64 @@ function checkItems(design: Design, add: (path: string, message: string) => void
       add(`items.${entityName}`, `no entity is named "${entityName}"`);
       continue;
     }
-    const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
-    samples.forEach((sample, i) => {
-      const path = `items.${entityName}[${i}]`;
-      for (const [name, value] of Object.entries(sample)) {
-        const attribute = attributes.get(name);
-        if (!attribute) {
-          add(`${path}.${name}`, `"${name}" is not an attribute of ${entityName}`);
-          continue;
-        }
-        if (value === null && attribute.type !== 'NULL') continue; // null means "no value", as an absent attribute
-        if (!TYPE_CHECKS[attribute.type](value)) {
-          const expected = TYPE_NAMES[attribute.type] ?? `a value of type ${attribute.type}`;
-          add(`${path}.${name}`, `expected ${expected}, got ${stringifyExactJson(value)}`);
-        } else if (attribute.type === 'SS' || attribute.type === 'NS' || attribute.type === 'BS') {
-          const repeated = repeatedMember(attribute.type, value as JsonValue[]);
-          if (repeated)
-            add(
-              `${path}.${name}[${repeated.again}]`,
-              `${stringifyExactJson((value as JsonValue[])[repeated.again])} repeats member [${repeated.first}]: a set holds each member once, and DynamoDB refuses a set with duplicates`,
-            );
-        } else if (loneSurrogateIn(value)) {
-          const lone = loneSurrogateIn(value)!;
-          const unit = `\\u${lone.unit.charCodeAt(0).toString(16).toUpperCase()}`;
-          add(
-            `${path}.${name}${lone.path}`,
-            `text with a lone surrogate (${unit}) is not well-formed UTF-16: DynamoDB stores text as UTF-8, which cannot hold it (DynamoDB Local stores "?" in its place)`,
-          );
-        } else if (attribute.enum && !inEnum(attribute.enum, value)) {
-          add(
-            `${path}.${name}`,
-            `${stringifyExactJson(value)} is not one of ${attribute.enum.map((v) => stringifyExactJson(v)).join(', ')}`,
-          );
-        }
-      }
-      for (const attribute of entity.attributes) {
-        const value = sample[attribute.name];
-        if (attribute.required && (value === undefined || (value === null && attribute.type !== 'NULL'))) {
-          add(`${path}`, `missing required attribute "${attribute.name}"`);
-        }
-      }
-    });
+    checkSamplesOnce(checkedItems, samples, [entityName, entity.attributes], add, (add) =>
+      checkSamples(entity, samples, add),
+    );
   }
+}
+
+const checkedItems = samplesCache();
+
+function checkSamples(
+  entity: Entity,
+  samples: Design['items'][string],
+  add: (path: string, message: string) => void,
+) {
+  const entityName = entity.name;
+  const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
+  const required = entity.attributes.filter((attribute) => attribute.required);
+  samples.forEach((sample, i) => {
+    // Built only for a problem: most samples have none.
+    const path = () => `items.${entityName}[${i}]`;
+    for (const name in sample) {
+      const value = sample[name];
+      const attribute = attributes.get(name);
+      if (!attribute) {
+        add(`${path()}.${name}`, `"${name}" is not an attribute of ${entityName}`);
+        continue;
+      }
+      if (value === null && attribute.type !== 'NULL') continue; // null means "no value", as an absent attribute
+      if (!TYPE_CHECKS[attribute.type](value)) {
+        const expected = TYPE_NAMES[attribute.type] ?? `a value of type ${attribute.type}`;
+        add(`${path()}.${name}`, `expected ${expected}, got ${stringifyExactJson(value)}`);
+      } else if (attribute.type === 'SS' || attribute.type === 'NS' || attribute.type === 'BS') {
+        const repeated = repeatedMember(attribute.type, value as JsonValue[]);
+        if (repeated)
+          add(
+            `${path()}.${name}[${repeated.again}]`,
+            `${stringifyExactJson((value as JsonValue[])[repeated.again])} repeats member [${repeated.first}]: a set holds each member once, and DynamoDB refuses a set with duplicates`,
+          );
+      } else if (loneSurrogateIn(value)) {
+        const lone = loneSurrogateIn(value)!;
+        const unit = `\\u${lone.unit.charCodeAt(0).toString(16).toUpperCase()}`;
+        add(
+          `${path()}.${name}${lone.path}`,
+          `text with a lone surrogate (${unit}) is not well-formed UTF-16: DynamoDB stores text as UTF-8, which cannot hold it (DynamoDB Local stores "?" in its place)`,
+        );
+      } else if (attribute.enum && !inEnum(attribute.enum, value)) {
+        add(
+          `${path()}.${name}`,
+          `${stringifyExactJson(value)} is not one of ${attribute.enum.map((v) => stringifyExactJson(v)).join(', ')}`,
+        );
+      }
+    }
+    for (const attribute of required) {
+      const value = sample[attribute.name];
+      if (value === undefined || (value === null && attribute.type !== 'NULL')) {
+        add(path(), `missing required attribute "${attribute.name}"`);
+      }
+    }
+  });
 }
 
 function checkPattern(
