@@ -5,21 +5,22 @@
 import { isIdName } from '../../generate/relations.ts';
 import type { AccessPattern, JsonValue } from '../../model/schema.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
+import { patternPath } from '../lint-context.ts';
 
 const GROWING_TYPES = new Set(['L', 'SS', 'NS', 'BS']);
 /** A sample list this long, or this large as JSON, is already growing. */
 const LARGE_COUNT = 100;
 const LARGE_BYTES = 40 * 1024;
 
-/** Patterns that update the attribute of the entity, by id. */
-function updatesOf(patterns: readonly AccessPattern[], entity: string, attribute: string): string[] {
-  return patterns.flatMap((p) => {
+/** Patterns that update the attribute of the entity, by index. */
+function updatesOf(patterns: readonly AccessPattern[], entity: string, attribute: string): number[] {
+  return patterns.flatMap((p, i) => {
     const actions =
       p.operation === 'UpdateItem' ? [p] : p.operation === 'TransactWriteItems' ? p.actions : [];
     return actions.some(
       (a) => a.operation === 'UpdateItem' && a.entity === entity && a.set?.includes(attribute),
     )
-      ? [p.id]
+      ? [i]
       : [];
   });
 }
@@ -56,8 +57,9 @@ export const growingList: LintRule = {
         const largest = Math.max(0, ...values.map((v) => JSON.stringify(v).length));
         const id = attribute.type === 'L' ? recordId(values) : undefined;
         let why: string;
-        if (updates.length > 0)
-          why = `${updates.join(', ')} update${updates.length > 1 ? '' : 's'} it in place`;
+        // One pattern by name; several by count, each listed in related (the message stays one short line).
+        if (updates.length === 1) why = `${design.accessPatterns[updates[0]].id} updates it in place`;
+        else if (updates.length > 1) why = `${updates.length} patterns update it in place`;
         else if (longest >= LARGE_COUNT || largest >= LARGE_BYTES)
           why = `a sample already holds ${longest} entries (${Math.round(largest / 1024)} KB)`;
         else if (id !== undefined) why = `each entry names another item by ${id}`;
@@ -65,6 +67,7 @@ export const growingList: LintRule = {
         const member = id ?? `${attribute.name.replace(/s$|List$|Set$/, '')}Id`;
         findings.push({
           target: `entities[${ref.index}].attributes[${j}]`,
+          ...(updates.length > 1 ? { related: updates.map(patternPath) } : {}),
           message: `${entity.name}.${attribute.name} is a ${attribute.type} that grows inside one item toward 400 KB: ${why}.`,
           fix: `Store each entry as an item of its own under ${entity.name}'s partition (a sort key such as ${attribute.name.toUpperCase()}#{${member}}) and Query them.`,
         });

@@ -21,7 +21,7 @@ function growsForever(design: Design, entity: Entity, template: string): string 
     values *= attribute?.type === 'BOOL' ? 2 : (attribute?.enum?.length ?? Number.POSITIVE_INFINITY);
   }
   if (values <= FEW_VALUES)
-    return `${template} takes ${values} values, so each partition holds a share of every ${entity.name} ever written`;
+    return `${template} has ${values} value${values > 1 ? 's' : ''} for every ${entity.name} ever written`;
   if (entity.expectedItems === undefined) return undefined;
   // One-to-many: the partition is a parent's id; items per partition = the entity's items over the parent's.
   const parentId = names.find(isIdName);
@@ -35,7 +35,7 @@ function growsForever(design: Design, entity: Entity, template: string): string 
   if (!parent?.expectedItems) return undefined;
   const perPartition = Math.round(entity.expectedItems / parent.expectedItems);
   return perPartition >= LARGE_PARTITION
-    ? `about ${perPartition.toLocaleString('en-US')} ${entity.name} items per ${parent.name} (expectedItems), and growing`
+    ? `about ${perPartition.toLocaleString('en-US')} ${entity.name} per ${parent.name} by expectedItems`
     : undefined;
 }
 
@@ -67,11 +67,7 @@ export const unboundedQuery: LintRule = {
       findings.push({
         ...(counted ? {} : { severity: 'info' as const }),
         target: patternPath(i),
-        message:
-          `${pattern.id} reads a partition of ${indexLabel(reach.schema)} that grows forever with no Limit: ${reasons[0]}.`.slice(
-            0,
-            160,
-          ),
+        message: `${pattern.id} has no Limit on a ${indexLabel(reach.schema)} partition that grows forever: ${reasons[0]}.`,
         fix: `Give ${pattern.id} a limit (e.g. 50) and page with LastEvaluatedKey${pattern.scanIndexForward === false ? '' : ', newest first (scanIndexForward false)'}, or bound its sort key by a range.`,
       });
     });
