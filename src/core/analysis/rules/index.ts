@@ -6,6 +6,7 @@ import { consistentReadGsi } from './consistent-read-gsi.ts';
 import { copyOutOfStep } from './copy-out-of-step.ts';
 import { entityIndexConflict } from './entity-index-conflict.ts';
 import { growingList } from './growing-list.ts';
+import { hotItem } from './hot-item.ts';
 import { hotPartition } from './hot-partition.ts';
 import { indexKeyStale } from './index-key-stale.ts';
 import { indexLimits } from './index-limits.ts';
@@ -22,6 +23,7 @@ import { prefixCollision } from './prefix-collision.ts';
 import { reservedWord } from './reserved-word.ts';
 import { sensitiveInIndex } from './sensitive-in-index.ts';
 import { stateInKey } from './state-in-key.ts';
+import { timeBucketPartition } from './time-bucket-partition.ts';
 import { timestampFormat } from './timestamp-format.ts';
 import { timestampSortKey } from './timestamp-sort-key.ts';
 import { ttlNotEnabled } from './ttl-not-enabled.ts';
@@ -59,6 +61,8 @@ export const LINT_RULES: readonly LintRule[] = [
   unpaddedNumberInKey,
   timestampFormat,
   literalDateInKey,
+  timeBucketPartition,
+  hotItem,
   timestampSortKey,
   growingList,
   unboundedQuery,
