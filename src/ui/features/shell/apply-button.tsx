@@ -164,7 +164,7 @@ export function ApplyButton() {
   const applying = apply.status === 'applying';
   const label = applying
     ? apply.total > 0
-      ? `Loading ${apply.written}/${apply.total}`
+      ? `Loading ${apply.written.toLocaleString('en-US')}/${apply.total.toLocaleString('en-US')}`
       : 'Applying…'
     : 'Apply';
   return (
