@@ -314,11 +314,23 @@ function patchContribution(
         : source;
     excluded = excluded.map(moved);
     for (const [key, part] of parts) {
-      if (!part.entries.some((entry) => moved(entry.source) !== entry.source)) continue;
-      const entries = part.entries.map((entry) => {
+      // One pass, the array copied at the first moved entry; entries as literals (a spread is several
+      // times slower, and this runs for every entry after the edit).
+      const old = part.entries;
+      let entries: ViewEntry[] | undefined;
+      for (let n = 0; n < old.length; n++) {
+        const entry = old[n];
         const source = moved(entry.source);
-        return source === entry.source ? entry : { ...entry, source };
-      });
+        if (source === entry.source) {
+          if (entries) entries[n] = entry;
+          continue;
+        }
+        entries ??= old.slice(0, n);
+        const copy: ViewEntry = { item: entry.item, source, pk: entry.pk };
+        if ('sk' in entry) copy.sk = entry.sk;
+        entries[n] = copy;
+      }
+      if (!entries) continue;
       parts.set(key, { entries, tokens: part.tokens });
       copied.add(key);
     }

@@ -263,7 +263,7 @@ function sampleEdit(design: Design, previous: DerivedEntity, samples: Values[]):
       values:
         shift === 0 && newEnd - start < 64
           ? patchedColumn(values, start, middle)
-          : [...values.slice(0, start), ...middle, ...values.slice(oldEnd)],
+          : values.slice(0, start).concat(middle, values.slice(oldEnd)),
     });
   }
   const assembleAt = columnAssembler(design, entity, copy, rendered);
@@ -274,7 +274,8 @@ function sampleEdit(design: Design, previous: DerivedEntity, samples: Values[]):
   }
   for (let i = oldEnd; i < before.length; i++) {
     const moved = previous.items[i];
-    items.push(shift === 0 ? moved : { ...moved, sampleIndex: i + shift });
+    // A literal, not a spread: after a sample is removed near the start, this runs for every later sample.
+    items.push(shift === 0 ? moved : derivedItem(entity.name, copy, i + shift, moved.item));
   }
   deltas.set(items, { from: previous.items, start, oldEnd, newEnd });
   return { entity, copy, keyTypes: previous.keyTypes, samples, items, rendered };
