@@ -28,6 +28,9 @@ export const unusedIndex: LintRule = {
         path: `table.localSecondaryIndexes[${i}]`,
       })),
     ];
+    // A design without patterns yet (an imported model) has nothing to judge its indexes by: one note for
+    // the design, not one per index, and never "remove it".
+    const unjudged: string[] = [];
     for (const { index, path } of indexes) {
       const schema = context.schemas.find((s) => s.name === index.name)!;
       const members = context.inIndex(schema);
@@ -38,19 +41,24 @@ export const unusedIndex: LintRule = {
           message: `${index.name} is empty: no entity has templates for ${keys}.`,
           fix: `Give the entities it is for ${keys} templates, or remove ${index.name}.`,
         });
-      else if (design.accessPatterns.length === 0)
-        // A design without patterns yet (an imported model): nothing to judge the index by.
-        findings.push({
-          target: path,
-          message: `${index.name}: no access pattern uses it yet.`,
-          fix: `Add the access patterns that read ${index.name}, so lint and the estimates can judge it.`,
-        });
+      else if (design.accessPatterns.length === 0) unjudged.push(index.name);
       else if (!read.has(index.name))
         findings.push({
           target: path,
           message: `${index.name} is read by no access pattern, yet every write of an item in it costs an index write.`,
           fix: `Add the pattern ${index.name} is for, or remove ${index.name} (and its ${keys} templates).`,
         });
+    }
+    if (unjudged.length > 0) {
+      const named =
+        unjudged.length > 3
+          ? `${unjudged.slice(0, 3).join(', ')} and ${unjudged.length - 3} more`
+          : unjudged.join(', ');
+      findings.push({
+        target: 'accessPatterns',
+        message: `The design has no access patterns yet, so none uses ${named} yet.`,
+        fix: `Add the access patterns the table serves (those that read ${unjudged.join(', ')} first), so lint and the estimates can judge each index.`,
+      });
     }
     return findings;
   },
