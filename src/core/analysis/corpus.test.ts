@@ -59,6 +59,15 @@ describe('the lint corpus', () => {
         ).toBeDefined();
   });
 
+  it('gives every finding a one-line message of at most 160 characters (detail goes in fix and explanation)', () => {
+    const long = cases.flatMap((c) =>
+      c.findings
+        .filter((f) => f.message.includes('\n') || f.message.length > 160)
+        .map((f) => `${c.name}: ${f.rule} @ ${f.target} (${f.message.length}): ${f.message}`),
+    );
+    expect(long).toEqual([]);
+  });
+
   it('scores precision ≥ 90% and recall ≥ 70%, overall and per family', () => {
     const report = corpusTable(score)
       .map((row) => row.join('\t'))

@@ -68,19 +68,21 @@ function entityFinding(
     if (sortKey && entity.keys[sortKey] !== undefined && isConstant(entity.keys[sortKey])) return undefined;
     return {
       target: keyPath(ref, keyName),
-      message: `${keyName} ${template} is one value: every ${entity.name} in ${where} shares one partition, at most ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes and 3,000 reads a second. Add a placeholder that spreads them (a time bucket, an id) or shard it: ${shard(template, keyName, entity)}.`,
+      message: `${keyName} ${template} is one value: every ${entity.name} in ${where} shares one partition (at most ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes, 3,000 reads a second).`,
+      fix: `Add a placeholder that spreads them (a time bucket, an id) or shard it: ${shard(template, keyName, entity)}.`,
     };
   }
   const rate = writeRate(design, entity.name);
   const busy = rate !== undefined && rate > PARTITION_WRITES_PER_SECOND;
   const load =
     rate === undefined
-      ? 'No write rate is given for it'
-      : `Its patterns write ${rate.toLocaleString('en-US')} ${entity.name} items a second`;
+      ? 'no write rate is given for it'
+      : `its patterns write ${rate.toLocaleString('en-US')} ${entity.name} items a second`;
   return {
     severity: busy ? 'warning' : 'info',
     target: keyPath(ref, keyName),
-    message: `${keyName} ${template} has only ${values} values, so ${entity.name} items in ${where} share at most ${values} partitions, and one value can take all the writes. ${load}: ${busy ? 'more than one partition takes' : 'fine while one value gets fewer than'} ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes a second. ${busy ? 'Shard it' : 'Beyond that, shard it'}: ${shard(template, keyName, entity)}.`,
+    message: `${keyName} ${template} has only ${values} values: ${entity.name} items in ${where} share ${values} partitions at most; ${load}.`,
+    fix: `${busy ? `More than one partition's ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes a second: shard it` : `Fine while one value gets fewer than ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes a second; beyond that, shard it`}: ${shard(template, keyName, entity)}.`,
   };
 }
 
@@ -118,7 +120,8 @@ export const hotPartition: LintRule = {
       if (partition === undefined || !isConstant(partition)) return;
       findings.push({
         target: `${patternPath(i)}.keyCondition.partition`,
-        message: `${pattern.id} reads the single partition ${partition} of ${indexLabel(reach.schema)}: every item it lists would be written to that one partition (at most ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes a second) and read from it. Bucket the key (${partition}#{month}) or shard it (${partition}#{shard}, one Query per shard).`,
+        message: `${pattern.id} reads the single partition ${partition} of ${indexLabel(reach.schema)}: every item it lists is written to that one partition.`,
+        fix: `Bucket the key (${partition}#{month}) or shard it (${partition}#{shard}, one Query per shard): one partition takes at most ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes a second.`,
       });
     });
     return findings;

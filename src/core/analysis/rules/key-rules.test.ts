@@ -133,7 +133,7 @@ describe('hot-partition', () => {
       ['warning', 'entities[1].keys.GSI1PK'],
       ['warning', 'accessPatterns[6].keyCondition.partition'],
     ]);
-    expect(findings[0].message).toMatch(/ORDERS#\{shard\}.*N Queries/);
+    expect(findings[0].fix).toMatch(/ORDERS#\{shard\}.*N Queries/);
   });
 
   it("says info for a few-valued key at modest rates, warning past a partition's write rate", () => {

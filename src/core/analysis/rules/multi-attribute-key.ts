@@ -42,7 +42,8 @@ export const multiAttributeKey: LintRule = {
         const first = placeholders(templates[0].template);
         findings.push({
           target: `table.globalSecondaryIndexes[${i}].${field}`,
-          message: `${gsi.name}'s ${role} ${key.name} concatenates attributes (${shown}) and every pattern reading ${gsi.name} gives it whole with "=": a multi-attribute key (${field}s: ${first.join(', ')}) would index those attributes themselves, without the ${key.name} each item stores, and sort numbers as numbers.`,
+          message: `${gsi.name}'s ${role} ${key.name} concatenates attributes (${shown}), never read in part: a multi-attribute key could index them as they are.`,
+          fix: `Make ${gsi.name}'s ${field}s ${first.join(', ')}: the index keys on those attributes themselves, without the ${key.name} each item stores, and sorts numbers as numbers.`,
         });
       }
     });

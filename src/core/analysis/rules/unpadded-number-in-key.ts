@@ -61,7 +61,7 @@ export const unpaddedNumberInKey: LintRule = {
           seen.add(id);
           findings.push({
             target: id,
-            message: `${ref.entity.name}'s ${keyName} values hold numbers of different widths (${short}, ${long}): ${indexLabel(schema)} sorts them as text, not by number.`,
+            message: `${ref.entity.name}'s ${keyName} values hold numbers of different widths (${short}, ${long}): ${indexLabel(schema)} sorts them as text.`,
             fix: `Zero-pad the number to ${width} or more digits in every ${keyName} value (${short.replace(/\d+/, (d) => d.padStart(width, '0'))}); in a template, declare it N and write {name:${width}}.`,
           });
           break;

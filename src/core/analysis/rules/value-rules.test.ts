@@ -57,7 +57,7 @@ describe('unpadded-number-in-key', () => {
     const findings = findingsOf(unpaddedNumberInKey, withTickets(['Complaint123', 'Complaint0987']));
     expect(where(findings)).toEqual([['warning', 'entities[3].keys.SK']]);
     expect(findings[0].message).toBe(
-      "Complaint's SK values hold numbers of different widths (Complaint123, Complaint0987): the table sorts them as text, not by number.",
+      "Complaint's SK values hold numbers of different widths (Complaint123, Complaint0987): the table sorts them as text.",
     );
     expect(findings[0].fix).toMatch(
       /^Zero-pad the number to 4 or more digits in every SK value \(Complaint0123\)/,
