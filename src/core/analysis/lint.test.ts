@@ -75,7 +75,7 @@ describe('lintDesign', () => {
     expect(byTarget.get('entity-index-conflict entities[1].keys.GSI1PK')?.message).toMatch(
       /ORDERSTATUS#\{status\} for orders-by-status and ORDERBYDATE for orders-by-date/,
     );
-    expect(byTarget.get('undefined-index entities[3].attributes[4]')?.message).toMatch(
+    expect(byTarget.get('undefined-index entities[3].attributes[4]')?.fix).toMatch(
       /"PUBLISHED".*one partition/,
     );
   });

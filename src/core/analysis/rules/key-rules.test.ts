@@ -218,6 +218,17 @@ describe('undefined-index', () => {
     });
     const findings = findingsOf(undefinedIndex, design);
     expect(where(findings)).toEqual([['error', 'entities[0].attributes[3]']]);
-    expect(findings[0].message).toMatch(/Add GSI2 to the table \(keyed by GSI2PK\)/);
+    expect(findings[0].message).toMatch(/named like a key of index GSI2, which the table does not define/);
+    expect(findings[0].fix).toMatch(/Add GSI2 to the table \(keyed by GSI2PK\)/);
+  });
+
+  it('names the key a misspelt attribute means (gsi1sk beside GSI1SK), as a warning', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Customer').attributes?.push({ name: 'gsi1sk', type: 'S' });
+    });
+    const findings = findingsOf(undefinedIndex, design);
+    expect(where(findings)).toEqual([['warning', 'entities[0].attributes[3]']]);
+    expect(findings[0].message).toMatch(/writes gsi1sk, not the index key GSI1SK/);
+    expect(findings[0].fix).toMatch(/Rename gsi1sk to GSI1SK/);
   });
 });

@@ -6,6 +6,9 @@ import type { LintRule, RuleFinding } from '../lint.ts';
 import { entityPath } from '../lint-context.ts';
 import { list } from './wording.ts';
 
+/** A name without case or separators: GSI1-SK, gsi1Sk and gsi1_sk are one. */
+const looseName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Name patterns of index key attributes: the table's own numbered ones (GSI1PK → GSI\d+PK) and GSIn/LSIn PK/SK. */
@@ -49,9 +52,22 @@ export const undefinedIndex: LintRule = {
         const hot = single
           ? ` Its samples all hold ${single}: as a partition key that one value would put every item in one partition; give it a placeholder.`
           : '';
+        // gsi1Sk beside the table's GSI1-SK is a misspelt key, not a missing index: name the key it means.
+        const meant = [...keys.keys()].find((key) => looseName(key) === looseName(attribute.name));
+        const target = `${entityPath(ref)}.attributes[${a}]`;
+        if (meant) {
+          findings.push({
+            target,
+            severity: 'warning',
+            message: `${ref.entity.name} writes ${attribute.name}, not the index key ${meant}: its items stay out of that index.`,
+            fix: `Rename ${attribute.name} to ${meant} (a key template on ${ref.entity.name}), so its items are indexed.`,
+          });
+          return;
+        }
         findings.push({
-          target: `${entityPath(ref)}.attributes[${a}]`,
-          message: `${ref.entity.name} writes ${attribute.name}, named like a key of index ${index}, which the table does not define: DynamoDB stores it as a plain attribute and no query can read by it. Add ${index} to the table (keyed by ${keyedBy}) and turn the attribute into a key template, or drop it.${hot}`,
+          target,
+          message: `${ref.entity.name} writes ${attribute.name}, named like a key of index ${index}, which the table does not define.`,
+          fix: `DynamoDB stores it as a plain attribute and no query can read by it. Add ${index} to the table (keyed by ${keyedBy}) and turn the attribute into a key template, or drop it.${hot}`,
         });
       });
     }
