@@ -174,7 +174,7 @@ describe('unsortable-sort-key', () => {
       ['warning', 'entities[1].keys.GSI1SK'],
     ]);
     expect(findings[0].message).toMatch(/sample 0 holds "10\/08\/2026 14:30", which is not ISO-8601/);
-    expect(findings[1].message).toMatch(/\{total:10\}/);
+    expect(findings[1].fix).toMatch(/\{total:10\}/);
   });
 
   it('notes a list sorted by a random id when the entity has a time', () => {
@@ -183,7 +183,27 @@ describe('unsortable-sort-key', () => {
     });
     const findings = findingsOf(unsortableSortKey, design);
     expect(where(findings)).toEqual([['info', 'entities[1].keys.GSI1SK']]);
-    expect(findings[0].message).toMatch(/put it first: ORDER#\{createdAt\}#\{orderId\}/);
+    expect(findings[0].fix).toMatch(/put it first: ORDER#\{createdAt\}#\{orderId\}/);
+  });
+
+  it('leaves an id-first sort key alone when a GetItem finds the item by it (a time first would need the time)', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.SK = 'ORDER#{orderId}';
+      patternIn(doc, 'customer-orders', 'Query').scanIndexForward = undefined;
+    });
+    expect(where(findingsOf(unsortableSortKey, design))).toEqual([['info', 'entities[1].keys.SK']]);
+    const looked = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.SK = 'ORDER#{orderId}';
+      doc.accessPatterns.push({
+        id: 'get-order',
+        name: 'Get an order',
+        operation: 'GetItem',
+        keyCondition: { partition: 'CUSTOMER#{customerId}', sort: { op: '=', value: 'ORDER#{orderId}' } },
+        returns: ['Order'],
+        example: { customerId: 'c1', orderId: 'o100' },
+      });
+    });
+    expect(findingsOf(unsortableSortKey, looked)).toEqual([]);
   });
 });
 

@@ -25,7 +25,8 @@ function unpaddedNumbers(ref: EntityRef, keyName: string): RuleFinding | undefin
   const named = numbers.map((p) => (p.kind === 'placeholder' ? p.name : ''));
   return {
     target: keyPath(ref, keyName),
-    message: `${keyName} ${template} puts the number${named.length > 1 ? 's' : ''} ${list(named.map((n) => `{${n}}`))} in a string, where 10 sorts before 9. Zero-pad to a fixed width, e.g. {${named[0]}:10}, so text order is number order.`,
+    message: `${keyName} ${template} puts the number${named.length > 1 ? 's' : ''} ${list(named.map((n) => `{${n}}`))} in a string, where 10 sorts before 9.`,
+    fix: `Zero-pad to a fixed width, e.g. {${named[0]}:10}, so text order is number order.`,
   };
 }
 
@@ -44,7 +45,8 @@ function nonIsoDates(design: Design, ref: EntityRef, keyName: string): RuleFindi
     if (index < 0) continue;
     return {
       target: keyPath(ref, keyName),
-      message: `${keyName} ${template} sorts by {${part.name}}, but sample ${index} holds ${JSON.stringify(samples[index][part.name])}, which is not ISO-8601: as text it does not sort by time. Store dates as 2026-10-08 or 2026-10-08T14:30:00Z.`,
+      message: `${keyName} ${template} sorts by {${part.name}}, but sample ${index} holds ${JSON.stringify(samples[index][part.name])}, which is not ISO-8601: as text it does not sort by time.`,
+      fix: `Store ${part.name} as ISO-8601, 2026-10-08 or 2026-10-08T14:30:00Z.`,
     };
   }
   return undefined;
@@ -75,11 +77,19 @@ function idOrder(context: LintContext, ref: EntityRef, schema: KeySchema): RuleF
     return reach?.schema.name === schema.name && reach.served.some((r) => r.index === ref.index);
   });
   if (lists.length === 0) return undefined;
+  // A GetItem finds the item by this key: with the time first it would need the time to find it.
+  const pointRead = context.design.accessPatterns.some((pattern, i) => {
+    if (pattern.operation !== 'GetItem') return false;
+    const reach = context.reach(i);
+    return reach?.schema.name === schema.name && reach.served.some((r) => r.index === ref.index);
+  });
+  if (pointRead) return undefined;
   const literal = template.slice(0, template.indexOf('{'));
   return {
     severity: 'info',
     target: keyPath(ref, keyName),
-    message: `${list(lists.map((p) => p.id))} list${lists.length === 1 ? 's' : ''} ${ref.entity.name} items in ${keyName} order, ${template}: by ${id}, not by time. To list them by ${time.name}, put it first: ${literal}{${time.name}}#{${id}}.`,
+    message: `${lists.length === 1 ? `${lists[0].id} lists` : `${lists.length} patterns list`} ${ref.entity.name} items in ${keyName} order, ${template}: by ${id}, not by time.`,
+    fix: `To list them by ${time.name}${lists.length > 1 ? ` (${list(lists.map((p) => p.id))})` : ''}, put it first: ${literal}{${time.name}}#{${id}}.`,
   };
 }
 
