@@ -5,7 +5,7 @@
 //
 // The merged order is the one a single stable sort of every item in derived order gives: sort key token,
 // then (GSI/LSI) DynamoDB Local's tie hash, then entity order, then sample order.
-import { type ItemsDelta, itemsDelta } from '../items/derive.ts';
+import { type ItemsDelta, itemsDelta, templateDelta } from '../items/derive.ts';
 import { compareByToken, compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
 import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
@@ -92,7 +92,10 @@ export function contributionOf(
   if (found) {
     byContext.delete(key);
   } else {
-    found = patchedContribution(items, context, exclusions) ?? buildContribution(items, context, exclusions);
+    found =
+      patchedContribution(items, context, exclusions) ??
+      rekeyedContribution(items, context, exclusions) ??
+      buildContribution(items, context, exclusions);
     if (byContext.size >= CONTEXTS_KEPT) byContext.delete(byContext.keys().next().value!);
   }
   byContext.set(key, found);
@@ -167,6 +170,68 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
   const orderTokens = firsts.map((n) => pkTokens[n]);
   overwritten.sort((a, b) => a.sampleIndex - b.sampleIndex);
   return { items, parts, order, orderTokens, excluded, overwritten };
+}
+
+/**
+ * After a key template edit that left this view's partition key alone (derive.ts's TemplateDelta): the
+ * previous contribution's partitions, each entry pointing at the new item, and sorted again (as
+ * buildContribution sorts: sample order, sort key, tie hash) only when the sort key or the tie hash may
+ * have changed. Undefined (build it whole) when an item leaves or joins the view, or any exclusion or
+ * overwrite is involved: those a full build settles.
+ */
+function rekeyedContribution(
+  items: DerivedItem[],
+  context: ViewContext,
+  exclusions: Exclusions,
+): Contribution | undefined {
+  const delta = templateDelta(items);
+  if (!delta || exclusions.overwritten.length > 0 || exclusions.notInTable.length > 0) return undefined;
+  const { schema, projection, tie } = context;
+  const { partitionKey, sortKey } = schema;
+  const names = (key: TupleKeyAttribute) => (key.parts ?? [key]).map((part) => part.name);
+  if (names(partitionKey).some((name) => delta.changed.has(name))) return undefined;
+  const from = contributions.get(delta.from)?.get(`${context.key}|`);
+  if (!from || from.overwritten.length > 0 || from.excluded.length > 0) return undefined;
+  const resort =
+    tie !== undefined || (sortKey !== undefined && names(sortKey).some((name) => delta.changed.has(name)));
+  const parts = new Map<string, Part>();
+  const overwritten: DerivedItem[] = [];
+  for (const [key, part] of from.parts) {
+    const entries: ViewEntry[] = new Array(part.entries.length);
+    for (let n = 0; n < entries.length; n++) {
+      const previous = part.entries[n];
+      const source = items[previous.source.sampleIndex];
+      const entry: ViewEntry = { item: project(source.item, projection), source, pk: previous.pk };
+      if (sortKey) {
+        const sk = keyValueOf(source.item, sortKey);
+        if (sk === undefined) return undefined;
+        entry.sk = sk;
+      }
+      entries[n] = entry;
+    }
+    if (!resort) {
+      parts.set(key, { entries, tokens: part.tokens });
+      continue;
+    }
+    entries.sort((a, b) => a.source.sampleIndex - b.source.sampleIndex);
+    const tokens = sortKey ? entries.map((entry) => sortToken(entry.sk!, sortKey.type)) : undefined;
+    const at = entries.map((_, n) => n);
+    if (tokens)
+      at.sort((a, b) => {
+        const x = tokens[a];
+        const y = tokens[b];
+        if (x !== y) return x < y ? -1 : 1;
+        return compareByToken(x, y, entries[a].sk!, entries[b].sk!, sortKey!.type);
+      });
+    const sorted: Part = { entries: at.map((n) => entries[n]), tokens: tokens && at.map((n) => tokens[n]) };
+    if (tie) sortTies(sorted, tie, sortKey?.type);
+    if (schema.kind === 'table') {
+      dropOverwritten(sorted, schema, overwritten);
+      if (overwritten.length > 0) return undefined;
+    }
+    parts.set(key, sorted);
+  }
+  return { items, parts, order: from.order, orderTokens: from.orderTokens, excluded: [], overwritten: [] };
 }
 
 /**

@@ -183,7 +183,31 @@ function deriveAll(
             patchAt?.(sampleIndex) ?? assembleAt(values, sampleIndex),
           ),
         );
+  if (typeof patchAt === 'function')
+    templateDeltas.set(items, {
+      from: reusable!.items,
+      changed: new Set(
+        [...rendered].filter(([k, column]) => reusable!.rendered.get(k) !== column).map(([k]) => k),
+      ),
+    });
   return { entity, copy, keyTypes, samples, items, rendered };
+}
+
+/**
+ * A key template edit (same samples, same attributes and keys): item i is from[i] with the `changed` key
+ * attributes rendered again (present or absent), every other attribute the same. The views re-key only
+ * what those attributes decide (view-parts.ts) instead of grouping every item again.
+ */
+export interface TemplateDelta {
+  from: DerivedItem[];
+  changed: Set<string>;
+}
+
+const templateDeltas = new WeakMap<DerivedItem[], TemplateDelta>();
+
+/** How these items differ from the entity's previous ones, when they come from a key template edit. */
+export function templateDelta(items: DerivedItem[]): TemplateDelta | undefined {
+  return templateDeltas.get(items);
 }
 
 function derivedItem(
