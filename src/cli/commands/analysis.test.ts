@@ -10,7 +10,7 @@ const SEED_000 = new URL('../../core/analysis/fixtures/seed-000.keyplan.json', i
 const keyplan = (args: string[], stdin = '') => runKeyplan(args, stdin);
 
 describe('keyplan lint', () => {
-  it('exits 0 on both built-in examples, which have infos only', async () => {
+  it('exits 0 on both built-in examples, which have no errors (the e-commerce time bucket is a warning)', async () => {
     for (const example of EXAMPLES) {
       const result = await keyplan(['lint', '-', '--json'], JSON.stringify(example.design));
       expect(result.code, result.stderr).toBe(0);
@@ -24,9 +24,9 @@ describe('keyplan lint', () => {
           expect(['rule', 'severity', 'message', 'target', 'fix', 'related', 'line', 'column']).toContain(
             key,
           );
-        expect(finding.severity).toBe('info');
+        expect(finding.severity).not.toBe('error');
       }
-      expect(result.stderr).toBe('-: 0 errors, 0 warnings, 2 info\n');
+      expect(result.stderr).toMatch(/^-: 0 errors, \d+ warnings?, \d+ info\n$/);
     }
   });
 
@@ -34,11 +34,11 @@ describe('keyplan lint', () => {
     const result = await keyplan(['lint', SEED_000]);
     expect(result.code).toBe(1);
     const headings = result.stdout.split('\n').filter((line) => /^\w/.test(line));
-    expect(headings).toEqual(['Errors (10)', 'Warnings (1)', 'Info (10)']);
+    expect(headings).toEqual(['Errors (10)', 'Warnings (1)', 'Info (13)']);
     expect(result.stdout).toContain(
       `  pattern-unserved at accessPatterns[2].keyCondition (${SEED_000}:113:7)\n    get-order asks PK = ORDER#{orderId} and SK = DETAILS`,
     );
-    expect(result.stderr).toMatch(/: 10 errors, 1 warning, 10 info\n$/);
+    expect(result.stderr).toMatch(/: 10 errors, 1 warning, 13 info\n$/);
   });
 
   it('agrees with --json', async () => {

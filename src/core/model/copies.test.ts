@@ -249,16 +249,13 @@ describe('item copies', () => {
     expect(back.ok && back.design).toEqual(design);
   });
 
-  it('leave generated code without the writes it cannot send as Keyplan does (one transaction of the copies)', () => {
+  it('are written by generated code as Keyplan sends them: one transaction of the item and its copies', () => {
     for (const language of ['python', 'typescript'] as const) {
       const { code, skipped } = generateModule(design, language);
-      expect(skipped.map((s) => s.id)).toEqual(['create-order', 'pay-order', 'delete-order', 'create-user']);
-      expect(skipped[0].reason).toBe(
-        'Order is stored with item copies (ById), which generated code does not write yet; keyplan requests gives the TransactWriteItems to send',
-      );
-      // The reads are generated, and an entity's put helper says it writes its own item only.
+      expect(skipped).toEqual([]);
       expect(code).toMatch(/user_orders|userOrders/);
-      expect(code).toContain('copies (ById) are not written');
+      expect(code).toMatch(/create_order|createOrder/);
+      expect(code).toMatch(/transact_write_items|TransactWriteCommand/);
     }
   });
 
