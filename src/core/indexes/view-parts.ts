@@ -476,6 +476,8 @@ interface Merge {
   view: IndexView;
   /** Table only: partition key → items a later entity's item with the same primary key replaced. */
   crossOverwritten: Map<string, DerivedItem[]>;
+  /** Partition keys several contributions hold → their indexes; undefined when not known. */
+  shared?: Map<string, number[]>;
 }
 
 // The last merge per context: the next one starts from it and redoes only the edited entities' partitions.
@@ -483,14 +485,23 @@ const lastMerges = new Map<string, Merge>();
 
 function mergeAll(context: ViewContext, contributions: Contribution[]): Merge {
   const byKey = new Map<string, Part | Part[]>();
-  for (const contribution of contributions) {
+  const holders = new Map<string, number>();
+  const shared = new Map<string, number[]>();
+  contributions.forEach((contribution, i) => {
     for (const [key, part] of contribution.parts) {
       const seen = byKey.get(key);
-      if (seen === undefined) byKey.set(key, part);
-      else if (Array.isArray(seen)) seen.push(part);
-      else byKey.set(key, [seen, part]);
+      if (seen === undefined) {
+        byKey.set(key, part);
+        holders.set(key, i);
+      } else {
+        if (Array.isArray(seen)) seen.push(part);
+        else byKey.set(key, [seen, part]);
+        const indexes = shared.get(key);
+        if (indexes) indexes.push(i);
+        else shared.set(key, [holders.get(key)!, i]);
+      }
     }
-  }
+  });
   const partitions = new Map<string, ViewEntry[]>();
   const crossOverwritten = new Map<string, DerivedItem[]>();
   let itemCount = 0;
@@ -500,7 +511,10 @@ function mergeAll(context: ViewContext, contributions: Contribution[]): Merge {
     itemCount += entries.length;
   }
   const partitionOrder = mergedOrder(contributions, partitions, context.schema);
-  return finish(context, contributions, partitions, partitionOrder, itemCount, crossOverwritten);
+  return {
+    ...finish(context, contributions, partitions, partitionOrder, itemCount, crossOverwritten),
+    shared,
+  };
 }
 
 function mergeChanged(context: ViewContext, last: Merge, contributions: Contribution[]): Merge {
@@ -516,19 +530,56 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
   // A sample edit's patch (patchedContribution) knows the partitions it touched.
   const patched = changed.every((i) => contributions[i].patched?.from === last.contributions[i]);
   // Otherwise partitions the edited entities left must go too. (Redoing a key twice is harmless.)
+  // The same partition keys (a template edit of a sort key, say): the partitions each changed entity holds,
+  // walked with its parts, the others' parts looked up only where they share the key.
+  if (sameKeys && !patched && last.shared) {
+    const { shared } = last;
+    for (const i of changed) {
+      for (const [key, part] of contributions[i].parts) {
+        const holders = shared.get(key);
+        const before = partitions.get(key)?.length ?? 0;
+        let entries: ViewEntry[];
+        if (!holders) entries = part.entries;
+        else {
+          crossOverwritten.delete(key);
+          entries = mergeInto(
+            key,
+            holders.map((h) => contributions[h].parts.get(key)!),
+            context,
+            crossOverwritten,
+          );
+        }
+        partitions.set(key, entries);
+        itemCount += entries.length - before;
+      }
+    }
+    return {
+      ...finish(context, contributions, partitions, last.view.partitionOrder, itemCount, crossOverwritten),
+      shared,
+    };
+  }
   const affected = patched
     ? new Set(changed.flatMap((i) => [...contributions[i].patched!.keys]))
     : sameKeys
       ? changed.flatMap((i) => contributions[i].order)
       : new Set(changed.flatMap((i) => [...last.contributions[i].order, ...contributions[i].order]));
+  // Kept up to date for the affected keys, the only ones whose holders may change. (The last merge is
+  // replaced by this one, so its map is taken over.)
+  const { shared } = last;
   for (const key of affected) {
     itemCount -= partitions.get(key)?.length ?? 0;
     crossOverwritten.delete(key);
     const parts: Part[] = [];
-    for (const contribution of contributions) {
+    const holders: number[] = [];
+    contributions.forEach((contribution, i) => {
       const part = contribution.parts.get(key);
-      if (part) parts.push(part);
-    }
+      if (part) {
+        parts.push(part);
+        holders.push(i);
+      }
+    });
+    if (holders.length > 1) shared?.set(key, holders);
+    else shared?.delete(key);
     if (parts.length === 0) {
       partitions.delete(key);
       continue;
@@ -542,7 +593,10 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
     : patched
       ? patchedOrder(last.view, partitions, affected, context.schema)
       : mergedOrder(contributions, partitions, context.schema);
-  return finish(context, contributions, partitions, partitionOrder, itemCount, crossOverwritten);
+  return {
+    ...finish(context, contributions, partitions, partitionOrder, itemCount, crossOverwritten),
+    shared,
+  };
 }
 
 // The previous partition order with the partitions a patch emptied taken out and those it created inserted.
