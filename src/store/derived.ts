@@ -87,10 +87,19 @@ let settleTimer: ReturnType<typeof setTimeout> | undefined;
 useStore.subscribe((state, previous) => {
   if (state.design === previous.design) return;
   clearTimeout(settleTimer);
-  // Opening or closing a design is not typing: follow at once.
-  if (!state.design || !previous.design) settled.setState({ design: state.design });
-  else settleTimer = setTimeout(() => settled.setState({ design: useStore.getState().design }), SETTLE_MS);
+  const settle = () => settled.setState({ design: useStore.getState().design });
+  // Closing a design is not typing: follow at once. Nor is opening one, but the grid comes first: the
+  // readers follow once it has painted (validating, linting and keying every index of 100,000 items take
+  // seconds, which would otherwise come before the grid's first frame).
+  if (!state.design) settled.setState({ design: null });
+  else if (!previous.design) afterPaint(() => (settleTimer = setTimeout(settle, 0)));
+  else settleTimer = setTimeout(settle, SETTLE_MS);
 });
+
+function afterPaint(then: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(then);
+  else then();
+}
 
 /**
  * The design for what may lag an edit (problem lists, lint, costs, pattern verdicts): the last design typing
