@@ -213,18 +213,28 @@ function rekeyedContribution(
       parts.set(key, { entries, tokens: part.tokens });
       continue;
     }
-    entries.sort((a, b) => a.source.sampleIndex - b.source.sampleIndex);
+    // One sort in buildContribution's order: sort key token (exact on equal tokens), then the tie hash,
+    // then sample order. Tie hashes are computed only for entries that meet an equal sort key.
     const tokens = sortKey ? entries.map((entry) => sortToken(entry.sk!, sortKey.type)) : undefined;
+    const ties: (string | undefined)[] = [];
+    const tieAt = (n: number) => (ties[n] ??= tie!(entries[n].item));
     const at = entries.map((_, n) => n);
-    if (tokens)
-      at.sort((a, b) => {
+    at.sort((a, b) => {
+      if (tokens) {
         const x = tokens[a];
         const y = tokens[b];
         if (x !== y) return x < y ? -1 : 1;
-        return compareByToken(x, y, entries[a].sk!, entries[b].sk!, sortKey!.type);
-      });
+        const order = compareByToken(x, y, entries[a].sk!, entries[b].sk!, sortKey!.type);
+        if (order !== 0) return order;
+      }
+      if (tie) {
+        const x = tieAt(a);
+        const y = tieAt(b);
+        if (x !== y) return x < y ? -1 : 1;
+      }
+      return entries[a].source.sampleIndex - entries[b].source.sampleIndex;
+    });
     const sorted: Part = { entries: at.map((n) => entries[n]), tokens: tokens && at.map((n) => tokens[n]) };
-    if (tie) sortTies(sorted, tie, sortKey?.type);
     if (schema.kind === 'table') {
       dropOverwritten(sorted, schema, overwritten);
       if (overwritten.length > 0) return undefined;
