@@ -168,6 +168,9 @@ export function emptyStartKeyProblem(
 // JSON escape, encodes each as "?" before it stores or compares the text (checked: "a\uD800" is stored as
 // "a?", and begins_with "a\uDC00" finds it). AWS documents nothing for it, so the evaluator follows Local.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// The same, without the global flag's lastIndex: one compiled expression for every test (validating 100,000
+// samples compiled one per string value, half a second).
+const ONE_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 
 /** Text as DynamoDB Local stores it: each lone surrogate replaced by "?". */
 export function asStoredText<T>(value: T): T {
@@ -180,7 +183,7 @@ export function asStoredText<T>(value: T): T {
 
 /** Whether text holds a lone surrogate. */
 export function hasLoneSurrogate(value: string): boolean {
-  return new RegExp(LONE_SURROGATE.source).test(value);
+  return ONE_LONE_SURROGATE.test(value);
 }
 
 /** A read pattern as validate.ts sees it: what DynamoDB refuses in it whatever its arguments. */
@@ -239,7 +242,7 @@ export function readPatternProblems(
  */
 export function loneSurrogateIn(value: JsonValue): { path: string; unit: string } | undefined {
   if (typeof value === 'string') {
-    const match = new RegExp(LONE_SURROGATE.source).exec(value);
+    const match = ONE_LONE_SURROGATE.exec(value);
     return match ? { path: '', unit: match[0] } : undefined;
   }
   if (value === null || typeof value !== 'object' || isNumeric(value)) return undefined;
