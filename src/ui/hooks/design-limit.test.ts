@@ -38,8 +38,7 @@ describe('the items limit in the app', () => {
       createDesignSlice(...(a as unknown as Parameters<typeof createDesignSlice>)),
     );
     store.getState().openDesign(opened.design);
-    const one = (design: Design) =>
-      setSamples(design, 'Order', [...design.items.Order, { id: 'one-more' }]);
+    const one = (design: Design) => setSamples(design, 'Order', [...design.items.Order, { id: 'one-more' }]);
     expect(store.getState().commit(one)).toBe(false);
     expect(store.getState().opError).toBe(
       'this would give the design 100,001 sample items, more than the 100,000 a design may hold; remove some, or split the design',

@@ -96,7 +96,9 @@ describe('generated code', () => {
     expect(python).toContain("FilterExpression=Attr('pages').lte(_number(limit_)),");
     expect(python).toContain('    limit_: Number,\n    *,\n    limit: int | None = None,');
     const typescript = generateCode(library, 'typescript');
-    expect(typescript).toContain('export interface BookLoansArgs {\n  isbn: string;\n  from: number | NumberValue;');
+    expect(typescript).toContain(
+      'export interface BookLoansArgs {\n  isbn: string;\n  from: number | NumberValue;',
+    );
     // biome-ignore lint/suspicious/noTemplateCurlyInString: generated TypeScript, as text
     expect(typescript).toContain("':sk': `LOAN#${padNumber(args.from, 6)}`,");
   });

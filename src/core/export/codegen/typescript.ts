@@ -8,6 +8,7 @@ import type { CodePlan } from './plan.ts';
 import { article, putDoc, wrap } from './text.ts';
 import { typescriptPatternFunctions } from './typescript-patterns.ts';
 import {
+  TS_NUMBER,
   type TypescriptEnv,
   TypescriptUses,
   tsAccess,
@@ -16,7 +17,6 @@ import {
   tsLayout,
   tsObject,
   tsString,
-  TS_NUMBER,
   tsType,
   tsValue,
 } from './typescript-values.ts';

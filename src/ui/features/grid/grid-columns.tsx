@@ -2,12 +2,7 @@
 // (display columns), so the defs only change when the set of columns does, not on every edit.
 import { columnSizingFeature, createColumnHelper, tableFeatures } from '@tanstack/react-table';
 import type { GridItemRow, GridRow } from '../../../core/indexes/grid-rows.ts';
-import {
-  ATTRIBUTE_WIDTH,
-  type ColumnSpec,
-  INLINE_MIN_WIDTH,
-  type KeyColumnSpec,
-} from './column-spec.ts';
+import { ATTRIBUTE_WIDTH, type ColumnSpec, INLINE_MIN_WIDTH, type KeyColumnSpec } from './column-spec.ts';
 import { AttributeCell, EntityCell, InlineAttributesCell, KeyCell } from './grid-cells.tsx';
 
 export interface GridColumnMeta {
