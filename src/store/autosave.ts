@@ -107,11 +107,18 @@ export async function startAutosave(factory?: IDBFactory): Promise<void> {
   }
   // The localStorage autosave was written by an earlier Keyplan, after anything here: it wins.
   const legacy = legacySave();
-  if (legacy && 'design' in legacy) restored = { design: legacy.design, past: [], future: [] };
+  if (legacy && 'design' in legacy) {
+    // Also the unload journal (see journalOnUnload): the design saved before it stays one undo step away.
+    const before = restored?.design;
+    const past = restored && before && before !== legacy.design ? [...restored.past, before] : [];
+    restored = { design: legacy.design, past, future: [] };
+  }
   if (legacy && 'unreadable' in legacy) {
     unreadable = legacy.unreadable;
     if (db) await writeUnreadable(db, unreadable).then(removeLegacy, () => {});
   }
+  // A design closed just before the page went (the journal holds no design): it stays closed.
+  if (legacy && 'empty' in legacy && restored) restored = { design: null, past: [], future: [] };
   if (legacy && 'empty' in legacy && db) removeLegacy();
   try {
     // Where earlier versions kept a saved design that no longer parsed.
@@ -180,11 +187,39 @@ export async function startAutosave(factory?: IDBFactory): Promise<void> {
   });
   if (typeof window !== 'undefined') {
     const now = () => timer !== undefined && flush();
-    window.addEventListener('pagehide', now);
+    const unsaved = () => timer !== undefined || running !== null;
+    window.addEventListener('pagehide', () => {
+      // An IndexedDB save started now may not finish before the page goes (a reload right after an edit):
+      // the design is also written synchronously where the next load looks first.
+      if (unsaved()) journalOnUnload(useStore.getState().design);
+      now();
+    });
+    window.addEventListener('beforeunload', (event) => {
+      // Too big for the journal: ask before leaving rather than lose the last changes.
+      if (unsaved() && !journalOnUnload(useStore.getState().design)) event.preventDefault();
+    });
     document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && now());
   }
   // A design moved from localStorage is stored now, and its old entry then removed.
-  if (legacy && 'design' in legacy) flush();
+  if (legacy && ('design' in legacy || ('empty' in legacy && restored))) flush();
+}
+
+/** Designs up to this many characters fit the unload journal (localStorage holds about 5 million). */
+const JOURNAL_MAX_CHARS = 4_000_000;
+
+/**
+ * Writes the design, synchronously, in the localStorage entry that a load reads first and then moves into
+ * IndexedDB (the legacy autosave's own format and key). False when it is too big or storage refuses it.
+ */
+function journalOnUnload(design: Design | null): boolean {
+  try {
+    const text = stringifyExactJson({ state: { design } });
+    if (text.length > JOURNAL_MAX_CHARS) return false;
+    localStorage.setItem(LEGACY_STORAGE_KEY, text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
