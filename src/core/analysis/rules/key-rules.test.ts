@@ -251,4 +251,14 @@ describe('undefined-index', () => {
     expect(findings[0].message).toMatch(/writes gsi1sk, not the index key GSI1SK/);
     expect(findings[0].fix).toMatch(/Rename gsi1sk to GSI1SK/);
   });
+
+  it('stays quiet on an attribute that is the source of its own index key (GSI1SK {gsi1sk})', () => {
+    // A Workbench import names the attribute behind GSI1-SK gsi1Sk: the item writes GSI1-SK from it.
+    const design = storeDesign((doc) => {
+      const customer = entityIn(doc, 'Customer');
+      customer.attributes?.push({ name: 'gsi1sk', type: 'S' });
+      customer.keys.GSI1SK = '{gsi1sk}';
+    });
+    expect(findingsOf(undefinedIndex, design)).toEqual([]);
+  });
 });

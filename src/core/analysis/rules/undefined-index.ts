@@ -1,6 +1,7 @@
 // An attribute named like an index key (GSI2PK next to the table's GSI1PK/GSI1SK) that no index of the
 // table uses is written as a plain attribute: no query can read by it. Seed 000's sparse-index variant
 // writes GSI2PK/GSI2SK to a table whose create_table defines GSI1 only.
+import { placeholders } from '../../keys/template.ts';
 import { keyAttributeTypes } from '../../model/indexes.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
 import { entityPath } from '../lint-context.ts';
@@ -35,8 +36,16 @@ export const undefinedIndex: LintRule = {
     const findings: RuleFinding[] = [];
     const indexOf = (name: string) => name.replace(/_?(PK|SK)$/i, '');
     for (const ref of context.entities()) {
+      // gsi1Sk feeding the entity's own GSI1-SK template ({gsi1Sk}) is that key's source, not a stray.
+      const feedsItsKey = (name: string) =>
+        Object.entries(ref.entity.keys).some(
+          ([key, template]) => looseName(key) === looseName(name) && placeholders(template).includes(name),
+        );
       const strays = ref.entity.attributes.filter(
-        (attribute) => !keys.has(attribute.name) && patterns.some((p) => p.test(attribute.name)),
+        (attribute) =>
+          !keys.has(attribute.name) &&
+          patterns.some((p) => p.test(attribute.name)) &&
+          !feedsItsKey(attribute.name),
       );
       ref.entity.attributes.forEach((attribute, a) => {
         if (!strays.includes(attribute)) return;
