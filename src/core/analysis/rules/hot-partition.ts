@@ -66,6 +66,10 @@ function entityFinding(
   if (values === 1) {
     // A constant partition key with a constant sort key is one item, not a crowd.
     if (sortKey && entity.keys[sortKey] !== undefined && isConstant(entity.keys[sortKey])) return undefined;
+    // With no access pattern at all (a Workbench model on import) a constant is no evidence of load: the
+    // importer makes a literal of a value every sample shares (ForumName "Amazon DynamoDB", a "UUID-UUID"
+    // placeholder, one booking's hotel "H1"), and a small reference list (BRANDS) is fine in one partition.
+    if (design.accessPatterns.length === 0) return undefined;
     return {
       target: keyPath(ref, keyName),
       message: `${keyName} ${template} is one value: every ${entity.name} in ${where} shares one partition (at most ${PARTITION_WRITES_PER_SECOND.toLocaleString('en-US')} writes, 3,000 reads a second).`,

@@ -146,6 +146,16 @@ describe('hot-partition', () => {
     expect(findings[0].message).toMatch(/write 1,500 Order items a second/);
   });
 
+  it('leaves a constant partition key alone in a design with no access patterns (an import)', () => {
+    // A Workbench import makes a literal of a value every sample shares (ForumName "Amazon DynamoDB"):
+    // with no pattern saying how items are written, that is no evidence of one busy partition.
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'Order').keys.GSI1PK = 'Amazon DynamoDB';
+      doc.accessPatterns = [];
+    });
+    expect(findingsOf(hotPartition, design)).toEqual([]);
+  });
+
   it('leaves a singleton (constant partition and sort key) alone', () => {
     const design = storeDesign((doc) => {
       doc.entities.push({ name: 'Settings', attributes: [], keys: { PK: 'SETTINGS', SK: 'GLOBAL' } });
