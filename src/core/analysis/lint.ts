@@ -90,6 +90,36 @@ export function lintConfigProblems(
   return problems;
 }
 
+/** A finding's message is one line of at most this many characters; the detail goes in its fix. */
+export const MESSAGE_MAX = 160;
+
+/**
+ * A rule's message as one line of at most MESSAGE_MAX characters: the whole sentences that fit, else the
+ * first sentence up to its last `: `, `; ` or `, ` that fits. What is cut goes first in the fix, as written.
+ */
+export function oneLineMessage(text: string, fix?: string): { message: string; fix?: string } {
+  const flat = text.replace(/\s*\n\s*/g, ' ').trim();
+  if (flat.length <= MESSAGE_MAX) return { message: flat, fix };
+  let message: string;
+  let rest: string;
+  const sentence = flat.lastIndexOf('. ', MESSAGE_MAX - 1);
+  const clause = [': ', '; ', ', ']
+    .map((mark) => flat.lastIndexOf(mark, MESSAGE_MAX - 2))
+    .find((at) => at > 0);
+  if (sentence > 0) {
+    message = flat.slice(0, sentence + 1);
+    rest = flat.slice(sentence + 2);
+  } else if (clause !== undefined) {
+    message = `${flat.slice(0, clause)}.`;
+    rest = flat.charAt(clause + 2).toUpperCase() + flat.slice(clause + 3);
+  } else {
+    const space = flat.lastIndexOf(' ', MESSAGE_MAX - 2);
+    message = `${flat.slice(0, space)}…`;
+    rest = `…${flat.slice(space + 1)}`;
+  }
+  return { message, fix: fix === undefined ? rest : `${rest} ${fix}` };
+}
+
 /**
  * Every finding of every rule on a design that validates (validateDesign), rule by rule in LINT_RULES
  * order. Rules share one LintContext, so derived items, index views and template shapes are computed once.
@@ -115,12 +145,13 @@ export function lintDesign(design: Design, rules: readonly LintRule[] = LINT_RUL
       if (level === 'off') return [];
       return rule.check(design, context).map((f) => {
         const suppression = suppressions.find((s) => s.rule === rule.id && s.target === f.target);
+        const { message, fix } = oneLineMessage(f.message, f.fix);
         return {
           rule: rule.id,
           severity: level ?? f.severity ?? rule.severity,
-          message: f.message,
+          message,
           target: f.target,
-          ...(f.fix === undefined ? {} : { fix: f.fix }),
+          ...(fix === undefined ? {} : { fix }),
           ...(f.related === undefined || f.related.length === 0 ? {} : { related: f.related }),
           ...(suppression ? { suppressed: { reason: suppression.reason } } : {}),
         };

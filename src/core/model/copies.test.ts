@@ -206,7 +206,7 @@ describe('item copies', () => {
     const result = validateDesign(json);
     const flagged = lintDesign(result.design!).filter((f) => f.rule === 'copy-out-of-step');
     expect(flagged.map((f) => [f.severity, f.target])).toEqual([['error', 'accessPatterns[7].set[1]']]);
-    expect(flagged[0].message).toContain('leave ByEmail under the old email');
+    expect(`${flagged[0].message} ${flagged[0].fix}`).toContain('leave ByEmail under the old email');
     // Without the copy the entity's reads conflict (one PK cannot serve both), as before copies.
     const single = structuredClone(design) as DesignInput;
     delete single.entities![1].copies;

@@ -232,8 +232,12 @@ describe('index-key-stale', () => {
       ['warning', 'accessPatterns[5].set[0]'],
       ['error', 'accessPatterns[5].set[1]'],
     ]);
-    expect(findings[0].message).toMatch(/GSI1PK STATUS#\{status\}#\{total\}.*does not know \{total\}/);
-    expect(findings[1].message).toMatch(/SK ORDER#\{createdAt\}#\{orderId\}.*never changes in place/);
+    expect(`${findings[0].message} ${findings[0].fix}`).toMatch(
+      /GSI1PK STATUS#\{status\}#\{total\}.*does not know \{total\}/,
+    );
+    expect(`${findings[1].message} ${findings[1].fix}`).toMatch(
+      /SK ORDER#\{createdAt\}#\{orderId\}.*never changes in place/,
+    );
   });
 });
 

@@ -24,13 +24,15 @@ describe('pattern-unserved', () => {
       ['error', 'accessPatterns[2].returns[1]'],
       ['error', 'accessPatterns[3].keyCondition.partition'],
     ]);
-    expect(findings[0].message).toMatch(
+    expect(`${findings[0].message} ${findings[0].fix}`).toMatch(
       /begins_with\(SK, ORDERS#\).*Order writes ORDER#\{createdAt\}#\{orderId\}/,
     );
-    expect(findings[1].message).toMatch(
+    expect(`${findings[1].message} ${findings[1].fix}`).toMatch(
       /returns Customer, but no Customer item can match PK = ORDER#\{orderId\}/,
     );
-    expect(findings[2].message).toMatch(/GSI1PK = STATE#\{status\}.*Order writes STATUS#\{status\}/);
+    expect(`${findings[2].message} ${findings[2].fix}`).toMatch(
+      /GSI1PK = STATE#\{status\}.*Order writes STATUS#\{status\}/,
+    );
   });
 
   it('names an index no entity is in, and a get whose key its entity never has', () => {
@@ -92,8 +94,10 @@ describe('pattern-scan', () => {
       ['warning', 'accessPatterns[6].operation'],
       ['warning', 'accessPatterns[7].filter'],
     ]);
-    expect(findings[0].message).toMatch(/GSI whose partition key is STATUS#\{status\}/);
-    expect(findings[1].message).toMatch(/put \{total\} first in Order's sort key/);
+    expect(`${findings[0].message} ${findings[0].fix}`).toMatch(
+      /GSI whose partition key is STATUS#\{status\}/,
+    );
+    expect(`${findings[1].message} ${findings[1].fix}`).toMatch(/put \{total\} first in Order's sort key/);
   });
 });
 
@@ -122,10 +126,10 @@ describe('prefix-collision', () => {
   it('flags a prefix that also matches another entity in the partition', () => {
     const findings = findingsOf(prefixCollision, withNotes('ORDER'));
     expect(where(findings)).toEqual([['error', 'accessPatterns[1].keyCondition.sort.value']]);
-    expect(findings[0].message).toMatch(
+    expect(`${findings[0].message} ${findings[0].fix}`).toMatch(
       /meant for Order's ORDER#\{createdAt\}#\{orderId\} but also matches OrderNote's SK ORDERNOTE#\{noteId\}/,
     );
-    expect(findings[0].message).toMatch(/returns 1 such item/);
+    expect(`${findings[0].message} ${findings[0].fix}`).toMatch(/returns 1 such item/);
   });
 
   it('flags a Query without sort condition whose partition holds entities it does not return', () => {
@@ -134,7 +138,9 @@ describe('prefix-collision', () => {
     });
     const findings = findingsOf(prefixCollision, design);
     expect(where(findings)).toEqual([['error', 'accessPatterns[1].keyCondition']]);
-    expect(findings[0].message).toMatch(/also holds Customer items.*begins_with\(SK, 'ORDER#'\)/);
+    expect(`${findings[0].message} ${findings[0].fix}`).toMatch(
+      /also holds Customer items.*begins_with\(SK, 'ORDER#'\)/,
+    );
   });
 });
 
