@@ -41,6 +41,26 @@ describe('timestamp-sort-key', () => {
     );
   });
 
+  it('also warns when only a status narrows the time ({status}#{placedOn}), or the time is a date of any form', () => {
+    // Workbench models: a cart's Status#Date, a forum reply's "7/1/2019", a scheduled "2019-09-25T010101".
+    const design = (sk: string, placedOn: string[]) =>
+      storeDesign((doc) => {
+        entityIn(doc, 'Order').attributes?.push({ name: 'placedOn', type: 'S' });
+        entityIn(doc, 'Order').keys.SK = sk;
+        const orders = (doc.items as Record<string, Record<string, unknown>[]>).Order;
+        orders.forEach((order, i) => {
+          order.placedOn = placedOn[i % placedOn.length];
+        });
+      });
+    const us = findingsOf(timestampSortKey, design('{status}#{placedOn}', ['7/1/2019', '7/5/2019']));
+    expect(where(us)).toEqual([['warning', 'entities[1].keys.SK']]);
+    expect(us[0].message).toMatch(/tells items apart by placedOn alone/);
+    const basic = design('ORDER#{placedOn}', ['2019-09-25T010101', '2019-09-26T020202']);
+    expect(where(findingsOf(timestampSortKey, basic))).toEqual([['warning', 'entities[1].keys.SK']]);
+    // An id beside the time tells items apart: quiet.
+    expect(findingsOf(timestampSortKey, design('{placedOn}#{orderId}', ['7/1/2019']))).toEqual([]);
+  });
+
   it('stays quiet on an index sort key that is a timestamp alone (index keys need not be unique)', () => {
     // GSI1SK is {createdAt} in the example.
     expect(storeDesign().entities[1].keys.GSI1SK).toBe('{createdAt}');

@@ -11,8 +11,13 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]
 const EPOCH = /^\d{10}(\d{3})?$/;
 const TIME_NAME = /(At|_at|Time|_time|Date|_date|timestamp|Timestamp|^ts$)$/;
 
+/** A date first, whatever follows: 2019-09-24T010101 (basic time), a date alone, a US date (7/1/2019). */
+const DATE_FIRST = /^(\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})/;
+/** Placeholders that narrow a time without identifying an item: a status, a state, a type. */
+const STATE_NAME = /^(status|state|type|kind|category)$/i;
+
 const isTimestampValue = (value: JsonValue | undefined) =>
-  (typeof value === 'string' && (ISO_DATE_TIME.test(value) || EPOCH.test(value))) ||
+  (typeof value === 'string' && (ISO_DATE_TIME.test(value) || DATE_FIRST.test(value) || EPOCH.test(value))) ||
   (typeof value === 'number' && EPOCH.test(String(value)));
 
 /** Whether an attribute holds a point in time: by its format, or by every sample value (at least two). */
@@ -24,9 +29,11 @@ export function isTimestampAttribute(design: Design, entity: Entity, attribute: 
     .filter((v) => v !== undefined);
   // Most samples (an imported model's one entity may mix in other items, such as a room's `meta`).
   const times = values.filter(isTimestampValue);
-  if (times.length < 2 || times.length * 2 < values.length) return false;
+  // One sample is evidence enough when the name says time too (a booking's startDate).
+  if (times.length < (TIME_NAME.test(attribute.name) ? 1 : 2) || times.length * 2 < values.length)
+    return false;
   // An epoch number is a timestamp only by its name: 10 digits may be a phone number or an id.
-  return times.some((v) => typeof v === 'string' && ISO_DATE_TIME.test(v)) || TIME_NAME.test(attribute.name);
+  return times.some((v) => typeof v === 'string' && DATE_FIRST.test(v)) || TIME_NAME.test(attribute.name);
 }
 
 /** Whether the partition template alone tells items apart: an id placeholder with a distinct value per sample. */
@@ -56,17 +63,21 @@ export const timestampSortKey: LintRule = {
       const template = entity.keys[sortKey.name];
       const partition = entity.keys[design.table.partitionKey.name];
       if (template === undefined || partition === undefined) continue;
-      const names = placeholders(template);
-      if (names.length !== 1) continue;
-      const attribute = entity.attributes.find((a) => a.name === names[0]);
-      if (!attribute || !isTimestampAttribute(design, entity, attribute)) continue;
+      // The time is the only identifying part: alone, or after a status or type ({status}#{date}).
+      const attributes = placeholders(template).map((name) => entity.attributes.find((a) => a.name === name));
+      const times = attributes.filter((a) => a !== undefined && isTimestampAttribute(design, entity, a));
+      const attribute = times.length === 1 ? times[0] : undefined;
+      if (!attribute) continue;
+      const narrowing = (a: Attribute | undefined) =>
+        a !== undefined && (a.enum !== undefined || a.type === 'BOOL' || STATE_NAME.test(a.name));
+      if (!attributes.every((a) => a === attribute || narrowing(a))) continue;
       if (partitionIsUnique(design, entity, partition)) continue;
       const id =
         entity.attributes.find((a) => isIdName(a.name) && !placeholders(partition).includes(a.name))?.name ??
         `${entity.name.charAt(0).toLowerCase()}${entity.name.slice(1)}Id`;
       findings.push({
         target: keyPath(ref, sortKey.name),
-        message: `${entity.name}'s ${sortKey.name} ${template} is a timestamp alone: two ${entity.name} writes in one partition at the same instant overwrite each other.`,
+        message: `${entity.name}'s ${sortKey.name} ${template} ${attributes.length === 1 ? 'is a timestamp alone' : `tells items apart by ${attribute.name} alone`}: two ${entity.name} writes in one partition at the same instant overwrite each other.`,
         fix: `Make ${sortKey.name} ${template}#{${id}}: it still sorts by ${attribute.name}, and ties keep both items.`,
       });
     }
