@@ -48,22 +48,25 @@ export function Dock() {
         className="dock-splitter"
         onResize={(dockHeight) => setUi({ dockHeight })}
       />
-      <div className="tabs dock-tabs" role="tablist" aria-label="Dock">
-        {tabs.map(({ id, label }) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`dock-tab-${id}`}
-            className="tab"
-            aria-selected={tab === id}
-            aria-controls="dock-panel"
-            data-testid={`dock.tab.${id}`}
-            onClick={() => setDockTab(id)}
-          >
-            {label}
-          </button>
-        ))}
+      <div className="tabs dock-tabs">
+        {/* The tablist holds only its tabs (ARIA required children); the close button sits beside it. */}
+        <div className="dock-tablist" role="tablist" aria-label="Dock">
+          {tabs.map(({ id, label }) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              id={`dock-tab-${id}`}
+              className="tab"
+              aria-selected={tab === id}
+              aria-controls="dock-panel"
+              data-testid={`dock.tab.${id}`}
+              onClick={() => setDockTab(id)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
         <span className="dock-spacer" />
         <button
           type="button"

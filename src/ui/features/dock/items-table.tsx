@@ -57,7 +57,13 @@ export function ItemsTable({ design, items, testId, marked }: ItemsTableProps) {
   const entityIndex = new Map(design.entities.map((e, i) => [e.name, i]));
   const shown = items.slice(0, MAX_ROWS);
   return (
-    <div className="items-scroll">
+    <section
+      className="items-scroll"
+      // Scrollable: keyboard users reach it to scroll it (WCAG 2.1.1).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus
+      tabIndex={0}
+      aria-label="Returned items"
+    >
       <table className="items-table" data-testid={testId} data-count={items.length}>
         <thead>
           <tr>
@@ -107,6 +113,6 @@ export function ItemsTable({ design, items, testId, marked }: ItemsTableProps) {
           First {MAX_ROWS} of {items.length} items shown; all of them are in Response JSON.
         </p>
       )}
-    </div>
+    </section>
   );
 }

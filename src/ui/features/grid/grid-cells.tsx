@@ -72,12 +72,15 @@ export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSp
     .filter(Boolean)
     .join('\n');
   let content: React.ReactNode;
+  let shown = ''; // the text the cell shows: its accessible name must contain it (WCAG 2.5.3)
   if (merged) {
     content = row.position === 1 ? <span className="gpk-meta">{meta}</span> : null;
+    if (row.position === 1) shown = meta ?? '';
   } else if (!text) {
     content = <span className="gcell-none">—</span>;
   } else {
     const short = middleTruncate(text, charsFor(column.width));
+    shown = short;
     const prefix =
       column.role === 'sk' && !templates && ctx.sortPrefix && ctx.isReturned(row.id)
         ? commonPrefix(short, ctx.sortPrefix)
@@ -97,6 +100,7 @@ export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSp
       </span>
     );
   }
+  const named = `${column.name} ${value || 'missing'}`;
   return (
     <button
       type="button"
@@ -106,7 +110,7 @@ export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSp
       data-col={column.name}
       data-value={value}
       title={title}
-      aria-label={`${column.name} ${value || 'missing'}`}
+      aria-label={!shown || named.includes(shown) ? named : `${shown}, ${named}`}
       onClick={(event) => value && ctx.copyKey(value, event.currentTarget)}
       onContextMenu={(event) => ctx.openMenu(event, row, column.name)}
     >

@@ -69,7 +69,11 @@ export function EntitySection() {
           <Icon name="plus" />
         </button>
       </div>
-      <div className="side-list" role="listbox" aria-label="Entities">
+      {/* A listbox only with options in it (ARIA required children); empty, it holds a hint and a button. */}
+      <div
+        className="side-list"
+        {...(design.entities.length > 0 ? { role: 'listbox', 'aria-label': 'Entities' } : {})}
+      >
         {design.entities.length === 0 && (
           <div className="side-empty side-ghost">
             <span className="chip-dot" style={{ background: 'var(--border-strong)' }} />
@@ -123,12 +127,10 @@ export function EntitySection() {
                 <span className="side-count" title={`${samples} sample items`}>
                   {samples}
                 </span>
-                <button
-                  type="button"
+                <span
+                  aria-hidden="true"
                   className="btn btn-ghost btn-icon btn-sm side-action"
-                  aria-label={`Delete ${entity.name}`}
                   title="Delete (Undo in the notice)"
-                  tabIndex={-1}
                   data-testid={`${testId}.delete`}
                   onClick={(event) => {
                     event.stopPropagation();
@@ -136,7 +138,7 @@ export function EntitySection() {
                   }}
                 >
                   <Icon name="trash" size={12} />
-                </button>
+                </span>
               </span>
               <span
                 className="side-sub mono"

@@ -69,7 +69,6 @@ export function ListRow({
     <div
       role="option"
       aria-selected={selected}
-      aria-label={label}
       aria-describedby={describedBy}
       tabIndex={0}
       title={title}

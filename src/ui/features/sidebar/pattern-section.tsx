@@ -50,7 +50,11 @@ export function PatternSection() {
           <Icon name="plus" />
         </button>
       </div>
-      <div className="side-list" role="listbox" aria-label="Access patterns">
+      {/* A listbox only with options in it (ARIA required children); empty, it holds a hint and a button. */}
+      <div
+        className="side-list"
+        {...(patterns.length > 0 ? { role: 'listbox', 'aria-label': 'Access patterns' } : {})}
+      >
         {patterns.length === 0 && (
           <div className="side-empty">
             <span>Start from the questions the application asks.</span>
@@ -100,12 +104,10 @@ export function PatternSection() {
                 <span className={`badge op-badge op-${pattern.operation}`}>
                   {OPERATION_BADGE[pattern.operation]}
                 </span>
-                <button
-                  type="button"
+                <span
+                  aria-hidden="true"
                   className="btn btn-ghost btn-icon btn-sm side-action"
-                  aria-label={`Delete ${pattern.name}`}
                   title="Delete (Undo in the notice)"
-                  tabIndex={-1}
                   data-testid={`sidebar.pattern.${pattern.id}.delete`}
                   onClick={(event) => {
                     event.stopPropagation();
@@ -113,7 +115,7 @@ export function PatternSection() {
                   }}
                 >
                   <Icon name="trash" size={12} />
-                </button>
+                </span>
               </span>
             </ListRow>
           );
