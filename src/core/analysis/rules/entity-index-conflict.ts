@@ -51,6 +51,28 @@ function servedByForms(context: LintContext, ref: EntityRef, keyName: string, fo
   );
 }
 
+/**
+ * A read of several entities that finds the others in that partition but not this one: listing it is the
+ * pattern's mistake (pattern-unserved reports it), not a second template the entity needs.
+ */
+function listedByMistake(
+  context: LintContext,
+  ref: EntityRef,
+  pattern: KeyedReadPattern,
+  keyName: string,
+  shapes: KeyShape[],
+): boolean {
+  const returns = pattern.returns ?? [];
+  if (returns.length < 2) return false;
+  const own = context.entityShapes(ref, keyName);
+  if (own !== undefined && anyIntersect(own, shapes)) return false;
+  return returns.some((name) => {
+    const other = name === ref.entity.name ? undefined : context.entityRef(name);
+    const theirs = other && context.entityShapes(other, keyName);
+    return theirs !== undefined && anyIntersect(theirs, shapes);
+  });
+}
+
 function readsOf(
   context: LintContext,
   ref: EntityRef,
@@ -87,7 +109,7 @@ export const entityIndexConflict: LintRule = {
           const { partition, sort } = pattern.keyCondition;
           if (partition === undefined) continue; // a multi-attribute key: each attribute is its own template
           const shapes = schema.partitionKey.type === 'S' ? templateShapes(partition) : undefined;
-          if (!shapes) continue;
+          if (!shapes || listedByMistake(context, ref, pattern, schema.partitionKey.name, shapes)) continue;
           partitionNeeds.push({ pattern, template: partition, shapes });
           if (sort && schema.sortKey?.type === 'S' && (sort.op === '=' || sort.op === 'begins_with')) {
             const sortShapes = templateShapes(sort.value, undefined, sort.op === 'begins_with');

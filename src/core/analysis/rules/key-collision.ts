@@ -68,6 +68,43 @@ function realPrefix(context: LintContext, ref: EntityRef, keyName: string): stri
   return next !== undefined && !/[\p{L}\p{N}]/u.test(next) ? letters + next : letters;
 }
 
+/** A key value's shape: per `#`-part, whether it starts with a digit, a letter or neither (`JFK#2021-…` → `a#d`). */
+const shapeOf = (value: string) =>
+  value
+    .split('#')
+    .map((part) => (/^\p{N}/u.test(part) ? 'd' : /^\p{L}/u.test(part) ? 'a' : 'o'))
+    .join('#');
+
+/** The shapes of an entity's sample values of one key, or undefined with no sample. */
+function sampleShapes(context: LintContext, entity: string, keyName: string): Set<string> | undefined {
+  const values = context.derived
+    .filter((d) => d.entity === entity && !d.copy)
+    .map((d) => d.item[keyName])
+    .filter((v): v is string => typeof v === 'string');
+  return values.length === 0 ? undefined : new Set(values.map(shapeOf));
+}
+
+/**
+ * Whether two sample shapes could be one key: the same shape, or one the start of the other when it holds a
+ * `#` itself (`ORDER#2024` may well grow into `ORDER#2024-…#o1`; a phone number without `#` does not).
+ */
+function couldMeet(x: string, y: string): boolean {
+  if (x === y) return true;
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return short.includes('#') && long.startsWith(`${short}#`);
+}
+
+/**
+ * Whether the samples show two entities' keys apart on one key: no value of one has a shape a value of the
+ * other could meet (a phone number never holds the `#` of `{number}#{acctId}`, a time is not the literal `A`).
+ */
+function shapesApart(context: LintContext, a: Entity, b: Entity, keyNames: string[]): boolean {
+  return keyNames.some((keyName) => {
+    const [x, y] = [sampleShapes(context, a.name, keyName), sampleShapes(context, b.name, keyName)];
+    return x !== undefined && y !== undefined && ![...x].some((p) => [...y].some((q) => couldMeet(p, q)));
+  });
+}
+
 /** Literal characters of a template: the fewer, the more keys it can produce. */
 const literalLength = (template: string) =>
   parseTemplate(template).reduce((n, part) => n + (part.kind === 'literal' ? part.text.length : 0), 0);
@@ -137,7 +174,7 @@ function betweenEntities(context: LintContext, keyNames: string[]): RuleFinding[
             ),
           fix: `Give each entity a literal ${last} prefix of its own (${a.name} ${a.name.toUpperCase()}#…, ${b.name} ${b.name.toUpperCase()}#…) so their keys cannot meet.`,
         });
-      } else possible.push([i, j]);
+      } else if (!shapesApart(context, a, b, keyNames)) possible.push([i, j]);
     }
   }
   const findings: RuleFinding[] = [...certain];

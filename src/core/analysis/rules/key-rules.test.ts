@@ -47,18 +47,21 @@ describe('key-collision', () => {
       });
     const findings = findingsOf(keyCollision, withNote('ORDER#2024'));
     expect(where(findings)).toEqual([['warning', 'entities[3].keys.SK']]);
-    expect(findings[0].related).toEqual(['entities[0].keys.SK', 'entities[1].keys.SK']);
+    // Its sample ORDER#2024 has the shape of Order's keys (ORDER#2026-…#o100), not of Customer's PROFILE.
+    expect(findings[0].related).toEqual(['entities[1].keys.SK']);
     expect(findings[0].message).toBe(
-      "Note's SK {sk} is one placeholder: it can produce the keys of Customer and Order: one item could replace another.",
+      "Note's SK {sk} is one placeholder: it can produce the keys of Order: one item could replace another.",
     );
     expect(findings[0].fix).toBe(
-      'Give each entity a literal SK prefix no other can produce, in the template: Customer keeps PROFILE; Order keeps ORDER#; Note NOTE#{sk}.',
+      'Give each entity a literal SK prefix no other can produce, in the template: Order keeps ORDER#; Note NOTE#{sk}.',
     );
     // Samples that carry a prefix of their own keep the entities apart by convention: info, and the fix
     // names that prefix.
     const apart = findingsOf(keyCollision, withNote('N1'));
     expect(where(apart)).toEqual([['info', 'entities[3].keys.SK']]);
-    expect(apart[0].fix).toMatch(/\(Customer PROFILE…, Order ORDER#…, Note N…\)/);
+    expect(apart[0].fix).toMatch(/\(Customer PROFILE…, Note N…\)/);
+    // Samples of a shape no other key has (a phone number: digits, no #) show the keys apart: quiet.
+    expect(findingsOf(keyCollision, withNote('512.333.3333'))).toEqual([]);
   });
 
   it('flags samples of one entity that share a primary key, naming them and the key', () => {
@@ -88,6 +91,15 @@ describe('key-collision', () => {
 describe('entity-index-conflict', () => {
   it('stays quiet when each index read of an entity agrees with the others', () => {
     expect(findingsOf(entityIndexConflict, storeDesign())).toEqual([]);
+  });
+
+  it('leaves to pattern-unserved an entity a read lists by mistake beside the ones its partition holds', () => {
+    // order-line-items reads ORDER#{orderId}, where LineItems are; Customer in its returns is the pattern's
+    // mistake, not a second PK template Customer needs.
+    const design = storeDesign((doc) => {
+      patternIn(doc, 'order-line-items', 'Query').returns = ['LineItem', 'Customer'];
+    });
+    expect(findingsOf(entityIndexConflict, design)).toEqual([]);
   });
 
   it('flags an entity two patterns want under different partition keys of one index', () => {
