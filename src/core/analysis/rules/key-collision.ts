@@ -180,11 +180,14 @@ function betweenEntities(context: LintContext, keyNames: string[]): RuleFinding[
   const findings: RuleFinding[] = [...certain];
   for (const group of groups(possible)) {
     const refs = group.map((i) => entities[i]);
-    // The root cause: a catch-all template (one placeholder) if there is one, else the least literal one.
+    // The root cause: a catch-all template (one placeholder) if there is one, the one that meets the most
+    // others first (a keyless hub joins entities that do not meet each other), else the least literal one.
+    const degree = (r: EntityRef) => possible.filter(([x, y]) => x === r.index || y === r.index).length;
     const widest = [...refs].sort(
       (x, y) =>
         Number(singlePlaceholder(y.entity.keys[last]) !== undefined) -
           Number(singlePlaceholder(x.entity.keys[last]) !== undefined) ||
+        degree(y) - degree(x) ||
         literalLength(x.entity.keys[last]) - literalLength(y.entity.keys[last]) ||
         x.index - y.index,
     )[0];

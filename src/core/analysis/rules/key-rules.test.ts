@@ -64,6 +64,33 @@ describe('key-collision', () => {
     expect(findingsOf(keyCollision, withNote('512.333.3333'))).toEqual([]);
   });
 
+  it('blames the catch-all that meets every other entity (one with no samples), not one its samples set apart', () => {
+    const design = storeDesign((doc) => {
+      doc.entities.push(
+        {
+          name: 'Device',
+          attributes: [
+            { name: 'customerId', type: 'S', required: true },
+            { name: 'number', type: 'S', required: true },
+          ],
+          keys: { PK: 'CUSTOMER#{customerId}', SK: '{number}' },
+        },
+        {
+          name: 'Provider',
+          attributes: [
+            { name: 'customerId', type: 'S', required: true },
+            { name: 'sk', type: 'S', required: true },
+          ],
+          keys: { PK: 'CUSTOMER#{customerId}', SK: '{sk}' },
+        },
+      );
+      doc.items = { ...doc.items, Device: [{ customerId: 'c1', number: '512.333.3333' }] };
+    });
+    const findings = findingsOf(keyCollision, design);
+    expect(where(findings)).toEqual([['warning', 'entities[4].keys.SK']]);
+    expect(findings[0].message).toMatch(/^Provider's SK \{sk\} is one placeholder/);
+  });
+
   it('flags samples of one entity that share a primary key, naming them and the key', () => {
     // Two orders of customer c3 are DELIVERED: with SK = ORDER#{status} the later one replaces the earlier.
     const design = storeDesign((doc) => {
