@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadLintCorpus, ruleFamily } from '../../../scripts/lint-corpus.ts';
 import { type CorpusCase, corpusTable, scoreCorpus } from './corpus.ts';
 import type { Finding } from './lint.ts';
+import { LINT_RULES } from './rules/index.ts';
 
 const finding = (rule: string, target: string, related?: string[]): Finding => ({
   rule,
@@ -66,6 +67,46 @@ describe('the lint corpus', () => {
         .map((f) => `${c.name}: ${f.rule} @ ${f.target} (${f.message.length}): ${f.message}`),
     );
     expect(long).toEqual([]);
+  });
+
+  const matchesEntry = (f: Finding, rule: string, target: string) =>
+    f.rule === rule && (f.target === target || (f.related ?? []).includes(target));
+  const isExpected = (c: (typeof cases)[number], f: Finding) =>
+    c.expectation.expected.some((e) => matchesEntry(f, e.rule, e.target));
+  const workbench = cases.filter((c) => c.name.startsWith('wb-'));
+
+  it('holds every public Workbench model of the fixtures, each table of a multi-table one', () => {
+    expect(workbench.length).toBeGreaterThanOrEqual(27);
+  });
+
+  it('gives no Workbench model an error-severity finding the expert did not expect', () => {
+    const wrong = workbench.flatMap((c) =>
+      c.findings
+        .filter((f) => f.severity === 'error' && !f.suppressed && !isExpected(c, f))
+        .map((f) => `${c.name}: ${f.rule} @ ${f.target}: ${f.message}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every Workbench model at least one true finding, with no access patterns needed', () => {
+    const none = workbench.filter((c) => !c.findings.some((f) => !f.suppressed && isExpected(c, f)));
+    expect(none.map((c) => c.name)).toEqual([]);
+  });
+
+  it('has, for every rule, a design where it must fire (and does) and one where it stays quiet', () => {
+    const gaps = LINT_RULES.flatMap((rule) => {
+      const fires = cases.some((c) =>
+        c.expectation.expected.some(
+          (e) => e.rule === rule.id && c.findings.some((f) => matchesEntry(f, e.rule, e.target)),
+        ),
+      );
+      const quiet = cases.some((c) => !c.findings.some((f) => f.rule === rule.id));
+      return [
+        ...(fires ? [] : [`${rule.id}: fires nowhere as expected`]),
+        ...(quiet ? [] : [`${rule.id}: never quiet`]),
+      ];
+    });
+    expect(gaps).toEqual([]);
   });
 
   it('scores precision ≥ 90% and recall ≥ 70%, overall and per family', () => {
