@@ -88,8 +88,11 @@ describe('the lint corpus', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('gives every Workbench model at least one true finding, with no access patterns needed', () => {
-    const none = workbench.filter((c) => !c.findings.some((f) => !f.suppressed && isExpected(c, f)));
+  it('gives every Workbench model at least one true finding from its types and sample values', () => {
+    // unused-index's "no access patterns yet" note is true of any import: it does not count here.
+    const none = workbench.filter(
+      (c) => !c.findings.some((f) => !f.suppressed && f.rule !== 'unused-index' && isExpected(c, f)),
+    );
     expect(none.map((c) => c.name)).toEqual([]);
   });
 
