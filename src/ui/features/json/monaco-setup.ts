@@ -41,8 +41,8 @@ monaco.editor.defineTheme('keyplan-light', {
   ],
   colors: {
     'editor.background': '#ffffff',
-    'editorLineNumber.foreground': '#a7aeb9',
-    'editorLineNumber.activeForeground': '#5d6673',
+    'editorLineNumber.foreground': '#606977', // --text-faint: 4.5:1 and more
+    'editorLineNumber.activeForeground': '#1b1f24',
     'editor.lineHighlightBackground': '#f5f7fa',
     'editorGutter.background': '#ffffff',
   },
@@ -53,11 +53,12 @@ monaco.editor.defineTheme('keyplan-dark', {
   rules: [
     { token: 'string.key.json', foreground: '8cb4ff' },
     { token: 'string.value.json', foreground: '8fd19e' },
+    { token: 'comment', foreground: '7ca668' }, // vs-dark's 608b4e is under 4.5:1 on the panel
   ],
   colors: {
     'editor.background': '#181b20',
-    'editorLineNumber.foreground': '#4b5361',
-    'editorLineNumber.activeForeground': '#a2abb8',
+    'editorLineNumber.foreground': '#959eab', // --text-faint: 4.5:1 and more
+    'editorLineNumber.activeForeground': '#e6e9ee',
     'editor.lineHighlightBackground': '#1e2228',
     'editorGutter.background': '#181b20',
   },
