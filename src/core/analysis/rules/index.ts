@@ -33,6 +33,7 @@ import { unconditionalPut } from './unconditional-put.ts';
 import { undefinedIndex } from './undefined-index.ts';
 import { unpaddedNumberInKey } from './unpadded-number-in-key.ts';
 import { unsortableSortKey } from './unsortable-sort-key.ts';
+import { unterminatedPlaceholder } from './unterminated-placeholder.ts';
 import { unusedIndex } from './unused-index.ts';
 
 export const LINT_RULES: readonly LintRule[] = [
@@ -43,6 +44,7 @@ export const LINT_RULES: readonly LintRule[] = [
   entityIndexConflict,
   hotPartition,
   unsortableSortKey,
+  unterminatedPlaceholder,
   indexKeyStale,
   copyOutOfStep,
   consistentReadGsi,

@@ -7,6 +7,7 @@ import { indexKeyStale } from './index-key-stale.ts';
 import { keyCollision } from './key-collision.ts';
 import { undefinedIndex } from './undefined-index.ts';
 import { unsortableSortKey } from './unsortable-sort-key.ts';
+import { unterminatedPlaceholder } from './unterminated-placeholder.ts';
 
 const withEntity = (keys: Record<string, string>) =>
   storeDesign((doc) => {
@@ -313,5 +314,27 @@ describe('undefined-index', () => {
       customer.keys.GSI1SK = '{gsi1sk}';
     });
     expect(findingsOf(undefinedIndex, design)).toEqual([]);
+  });
+});
+
+describe('unterminated-placeholder', () => {
+  it('stays quiet when every placeholder ends with a delimiter, a fixed width or the end of the key', () => {
+    expect(findingsOf(unterminatedPlaceholder, storeDesign())).toEqual([]);
+    const padded = storeDesign((doc) => {
+      entityIn(doc, 'LineItem').keys.SK = 'ITEM#{sku:8}X';
+    });
+    expect(findingsOf(unterminatedPlaceholder, padded)).toEqual([]);
+  });
+
+  it('warns at a placeholder followed by a letter (C#{categoryId}P#…), with the delimited template as fix', () => {
+    // product-catalog's GSI1SK: begins_with "C#1" for category 1 also matches category 10.
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'LineItem').keys.SK = 'O#{orderId}I#{sku}';
+    });
+    const findings = findingsOf(unterminatedPlaceholder, design);
+    expect(where(findings)).toEqual([['warning', 'entities[2].keys.SK']]);
+    expect(findings[0].fix).toBe(
+      'End {orderId} with a delimiter: O#{orderId}#I#{sku} (or give it a fixed width, {orderId:N}).',
+    );
   });
 });
