@@ -4,24 +4,19 @@
 import { type CostModel, costModel } from '../core/analysis/cost.ts';
 import { estimateDesign, estimatePattern } from '../core/analysis/estimate.ts';
 import type { PatternEstimate } from '../core/analysis/estimate-types.ts';
-import { type Finding, findRule, lintDesign } from '../core/analysis/lint.ts';
+import { type Finding, findRule } from '../core/analysis/lint.ts';
 import { compareTablePerEntity, type TablePerEntity } from '../core/analysis/table-per-entity.ts';
 import { buildViewsFor } from '../core/indexes/views.ts';
 import type { Design } from '../core/model/schema.ts';
 import type { ArgumentValues } from '../core/requests/resolve.ts';
+import { lintWhenValid } from './analysis-lint.ts';
 import { memoizeLast, problemsOf, viewsOf } from './derived.ts';
 import { useStore } from './index.ts';
 
 /** Lint findings of a design that validates; none while validation problems stand (they come first). */
-export const lintOf = memoizeLast((design: Design): Finding[] => {
-  if (problemsOf(design).length > 0) return [];
-  try {
-    return lintDesign(design);
-  } catch (error) {
-    console.error('lint failed', error);
-    return [];
-  }
-});
+export const lintOf = memoizeLast((design: Design): Finding[] =>
+  lintWhenValid(design, problemsOf(design).length),
+);
 
 /** A rule's one-line description and its long explanation (the description when it has none). */
 export function ruleInfo(id: string): { description: string; explanation: string } | undefined {

@@ -1,5 +1,7 @@
 // Hooks over the design's analysis (lint findings, estimates, cost). The analysis code loads on first use,
 // after the first screen; until it has, the hooks return null (findings: the validation problems alone).
+// In the browser the settled design's analysis runs in a Web Worker (analysis-worker.ts): the hooks show
+// the last analysis that arrived until the next one does. Without Worker (tests, Node) it runs here.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { CapacityComparison, ReportedCapacity } from '../core/analysis/compare-capacity.ts';
 import type { CostModel } from '../core/analysis/cost.ts';
@@ -7,6 +9,12 @@ import type { PatternEstimate } from '../core/analysis/estimate-types.ts';
 import type { Finding, Severity } from '../core/analysis/lint.ts';
 import type { TablePerEntity } from '../core/analysis/table-per-entity.ts';
 import type { Design } from '../core/model/schema.ts';
+import {
+  type Analysed,
+  type AnalysisClient,
+  type AnalysisPort,
+  createAnalysisClient,
+} from './analysis-remote.ts';
 import { problemsOf, useDeferredDesign } from './derived.ts';
 
 type AnalysisCore = typeof import('./analysis-core.ts');
@@ -35,6 +43,37 @@ function useCore(): AnalysisCore | null {
     if (!loaded) void loadAnalysis();
   }, [loaded]);
   return loaded;
+}
+
+let client: AnalysisClient | null | undefined;
+
+/** The analysis worker's client, started on first use; null where there is no Worker. */
+function workerClient(): AnalysisClient | null {
+  client ??=
+    typeof Worker === 'function'
+      ? // A Worker's messages are the worker's answers (analysis-worker.ts).
+        createAnalysisClient(
+          new Worker(new URL('./analysis-worker.ts', import.meta.url), {
+            type: 'module',
+          }) as unknown as AnalysisPort,
+        )
+      : null;
+  return client;
+}
+
+const noWorker = () => () => {};
+
+/**
+ * The worker's latest analysis (null until the first arrives), after asking it for this design's;
+ * undefined without a worker, when the caller analyses on the main thread.
+ */
+function useAnalysed(design: Design | null): Analysed | null | undefined {
+  const remote = workerClient();
+  const analysed = useSyncExternalStore(remote?.subscribe ?? noWorker, () =>
+    remote && !remote.failed() ? remote.current() : undefined,
+  );
+  useEffect(() => remote?.request(design), [remote, design]);
+  return analysed;
 }
 
 /** A validation problem or a lint finding; validation problems are errors without a rule. */
@@ -68,8 +107,11 @@ export function findingsOf(design: Design, lint: readonly Finding[] | null): Des
 /** Validation problems, then lint findings once the linter has loaded. */
 export function useFindings(): DesignFinding[] {
   const design = useDeferredDesign();
+  const analysed = useAnalysed(design);
   const loaded = useCore();
-  return design ? findingsOf(design, loaded ? loaded.lintOf(design) : null) : [];
+  if (!design) return [];
+  if (analysed !== undefined) return findingsOf(design, analysed?.lint ?? null);
+  return findingsOf(design, loaded ? loaded.lintOf(design) : null);
 }
 
 /** Errors and warnings (what the status bar counts); notes and suppressed findings are left out. */
@@ -88,7 +130,9 @@ export function useRuleInfo(
 /** Every pattern's estimate, in design order; null while the estimators load. */
 export function useEstimates(): PatternEstimate[] | null {
   const design = useDeferredDesign();
+  const analysed = useAnalysed(design);
   const loaded = useCore();
+  if (analysed !== undefined) return design && analysed ? analysed.estimates : null;
   return design && loaded ? loaded.estimatesOf(design) : null;
 }
 
@@ -114,12 +158,16 @@ export function useRunCapacity(
 
 export function useCostModel(): CostModel | null {
   const design = useDeferredDesign();
+  const analysed = useAnalysed(design);
   const loaded = useCore();
+  if (analysed !== undefined) return design && analysed ? analysed.cost : null;
   return design && loaded ? loaded.costOf(design) : null;
 }
 
 export function useTablePerEntity(): TablePerEntity[] | null {
   const design = useDeferredDesign();
+  const analysed = useAnalysed(design);
   const loaded = useCore();
+  if (analysed !== undefined) return design && analysed ? analysed.tablePerEntity : null;
   return design && loaded ? loaded.tablePerEntityOf(design) : null;
 }

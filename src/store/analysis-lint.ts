@@ -1,0 +1,25 @@
+// What the design's analysis holds, and its lint step: shared by the main thread (analysis-core.ts, where
+// there is no Web Worker) and the analysis worker (analysis-worker.ts).
+import type { CostModel } from '../core/analysis/cost.ts';
+import type { PatternEstimate } from '../core/analysis/estimate-types.ts';
+import { type Finding, lintDesign } from '../core/analysis/lint.ts';
+import type { TablePerEntity } from '../core/analysis/table-per-entity.ts';
+import type { Design } from '../core/model/schema.ts';
+
+export interface Analysis {
+  lint: Finding[];
+  estimates: PatternEstimate[];
+  cost: CostModel;
+  tablePerEntity: TablePerEntity[];
+}
+
+/** Lint findings of a design that validates; none while validation problems stand (they come first). */
+export function lintWhenValid(design: Design, problems: number): Finding[] {
+  if (problems > 0) return [];
+  try {
+    return lintDesign(design);
+  } catch (error) {
+    console.error('lint failed', error);
+    return [];
+  }
+}

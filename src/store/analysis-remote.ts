@@ -1,0 +1,101 @@
+// The main thread's side of the analysis worker (analysis-worker.ts): sends the settled design, one request
+// in flight at a time (the newest design waiting goes next), and keeps the last analysis shown until the
+// next one arrives. An answer to anything but the last request sent, or to a design since closed, is dropped.
+import { stringifyExactJson } from '../core/model/exact-json.ts';
+import type { Design } from '../core/model/schema.ts';
+import type { Analysis } from './analysis-lint.ts';
+import type { AnalysisAnswer, AnalysisRequest } from './analysis-worker.ts';
+
+/** An analysis and the design it is of (which may be older than the design shown). */
+export interface Analysed extends Analysis {
+  design: Design;
+}
+
+/** What the client needs of a Worker. */
+export interface AnalysisPort {
+  postMessage(request: AnalysisRequest): void;
+  onmessage: ((event: { data: AnalysisAnswer }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface AnalysisClient {
+  /** Asks for the analysis of a design (null: the design was closed, nothing to show). */
+  request(design: Design | null): void;
+  /** The newest analysis that has arrived; null before the first one. */
+  current(): Analysed | null;
+  subscribe(listener: () => void): () => void;
+  /** True once the worker failed to run: the caller analyses on the main thread instead. */
+  failed(): boolean;
+}
+
+export function createAnalysisClient(port: AnalysisPort): AnalysisClient {
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  let analysed: Analysed | null = null;
+  let wanted: Design | null = null;
+  let inFlight: { id: number; design: Design; session: number } | null = null;
+  let lastId = 0;
+  let session = 0;
+  let broken = false;
+  // What the worker holds: the parts of the last design sent.
+  let sent: { table?: unknown; entities?: unknown; lists: Map<string, unknown> } = { lists: new Map() };
+
+  function send(design: Design): void {
+    const { table, entities, items, ...rest } = design;
+    const request: AnalysisRequest = {
+      id: ++lastId,
+      rest: stringifyExactJson(rest),
+      itemLists: Object.keys(items),
+      items: {},
+    };
+    if (table !== sent.table) request.table = stringifyExactJson(table);
+    if (entities !== sent.entities) request.entities = stringifyExactJson(entities);
+    const lists = new Map<string, unknown>();
+    for (const [name, list] of Object.entries(items)) {
+      if (sent.lists.get(name) !== list) request.items[name] = stringifyExactJson(list);
+      lists.set(name, list);
+    }
+    sent = { table, entities, lists };
+    inFlight = { id: request.id, design, session };
+    port.postMessage(request);
+  }
+
+  port.onmessage = ({ data }) => {
+    const answered = inFlight;
+    if (!answered || data.id !== lastId || data.id !== answered.id) return;
+    inFlight = null;
+    if (answered.session === session) {
+      if ('error' in data) console.error('analysis failed', data.error);
+      else {
+        analysed = { design: answered.design, ...data.analysis };
+        notify();
+      }
+    }
+    if (wanted && wanted !== answered.design) send(wanted);
+  };
+  port.onerror = (event) => {
+    console.error('the analysis worker failed; analysing on the main thread', event);
+    broken = true;
+    notify();
+  };
+
+  return {
+    request(design) {
+      if (design === wanted) return;
+      wanted = design;
+      if (!design) {
+        session++;
+        analysed = null;
+        notify();
+      } else if (!inFlight) send(design);
+    },
+    current: () => analysed,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    failed: () => broken,
+  };
+}
