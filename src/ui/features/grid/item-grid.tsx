@@ -4,14 +4,17 @@
 // on the first row, its size on the second, a label that sticks to the top while the partition scrolls by.
 import { constructRow, FlexRender, type Row, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GridItemRow, GridRow, GridRows } from '../../../core/indexes/grid-rows.ts';
+import { useStore } from '../../../store/index.ts';
+import { focusSample } from '../entities/samples-table.tsx';
 import type { ColumnSpec } from './column-spec.ts';
 import { charsFor } from './format.ts';
 import { partitionMeta } from './grid-cells.tsx';
 import { buildColumns, type GridColumnMeta, gridFeatures } from './grid-columns.tsx';
 import { useGridCells } from './grid-context.ts';
 import { middleTruncate } from './middle-truncate.ts';
+import './grid-keyboard.css';
 
 export type Match = 'returned' | 'filtered' | 'none';
 
@@ -79,6 +82,33 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
   const offset = virtualizer.scrollOffset ?? 0;
 
   const tableRef = useRef<HTMLTableElement>(null);
+  // Roving tabindex (WAI-ARIA grid): the active cell is the grid's one tab stop; while it is scrolled out of
+  // the rendered rows, the grid itself is, and an arrow key brings the focus back into the cells.
+  const [active, setActive] = useState<ActiveCell | null>(null);
+  useLayoutEffect(() => {
+    const root = tableRef.current;
+    if (!root) return;
+    const target = active ? cellTarget(root, active.index, active.col) : null;
+    for (const el of root.querySelectorAll<HTMLElement>('[data-roving]'))
+      if (el !== target) {
+        el.tabIndex = -1;
+        delete el.dataset.roving;
+      }
+    if (target) {
+      target.tabIndex = 0;
+      target.dataset.roving = '';
+    }
+    root.tabIndex = target ? -1 : 0;
+  });
+  const onFocus = (event: React.FocusEvent<HTMLTableElement>) => {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('td[data-col]');
+    const rowEl = cell?.closest<HTMLElement>('tr[data-index]');
+    if (!cell || !rowEl) return;
+    const next = { index: Number(rowEl.dataset.index), col: cell.dataset.col ?? '' };
+    setActive((previous) =>
+      previous && previous.index === next.index && previous.col === next.col ? previous : next,
+    );
+  };
   // Sticky cells cost a compositing layer each; they only stick once the grid has scrolled sideways.
   const [scrolledX, setScrolledX] = useState(false);
   return (
@@ -98,11 +128,14 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
         aria-colcount={leaves.length}
         tabIndex={0}
         style={{ minWidth: totalWidth }}
-        onKeyDown={(event) => onGridKey(event, tableRef.current, scrollRef.current, virtualizer, rows)}
+        onFocus={onFocus}
+        onKeyDown={(event) =>
+          onGridKey(event, tableRef.current, scrollRef.current, virtualizer, rows, active)
+        }
       >
         <thead className="grid-head">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} className="grid-hrow">
+          {table.getHeaderGroups().map((group, depth) => (
+            <tr key={group.id} className="grid-hrow" aria-rowindex={depth + 1}>
               {group.headers.map((header) => {
                 const meta = header.column.columnDef.meta as GridColumnMeta | undefined;
                 const isGroup = header.subHeaders.length > 0;
@@ -194,6 +227,9 @@ const GridRowView = memo(function GridRowView({ row, index, start, lastLeaf, col
         return (
           <td
             key={cell.id}
+            data-col={cell.column.id}
+            // A key cell's copy button takes the focus; any other cell is focusable itself.
+            tabIndex={meta?.key ? undefined : -1}
             className={`grid-td${meta?.stickyLeft !== undefined ? ' is-sticky' : ''}${cell.column.id === lastLeaf ? ' is-last' : ''}${meta?.stickyLeft === 0 ? ' is-first' : ''}${meta?.key ? ' is-key' : ''}`}
             style={{ width: cell.column.getSize(), left: meta?.stickyLeft }}
           >
@@ -231,7 +267,10 @@ function PartitionLabel({
   const nextStart = (block.start + block.rows) * rowHeight - offset;
   const shift = Math.min(0, nextStart - rowHeight);
   return (
-    <tr className="grid-pk-sticky">
+    // A visual echo of the partition key already in its first row: not a row of the grid (nothing in it
+    // takes the focus).
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a table row, not focusable
+    <tr className="grid-pk-sticky" aria-hidden="true">
       <td
         className={`grid-pk-label ${block.index % 2 ? 'is-alt' : 'is-base'}`}
         style={{ width: pk.width, transform: `translateY(${shift}px)` }}
@@ -246,13 +285,39 @@ function PartitionLabel({
 
 type Virtualizer = ReturnType<typeof useVirtualizer<HTMLDivElement, Element>>;
 
-/** Arrow keys move between key cells (rows scroll into view as needed); the grid itself is one tab stop. */
+interface ActiveCell {
+  index: number;
+  col: string;
+}
+
+/** What takes the focus in a cell: its key button, or the cell itself. */
+function cellTarget(root: HTMLElement, index: number, col: string): HTMLElement | null {
+  const cell = root.querySelector<HTMLElement>(
+    `tr[data-index="${index}"] > td[data-col="${CSS.escape(col)}"]`,
+  );
+  return cell ? (cell.querySelector<HTMLElement>('.gkey') ?? cell) : null;
+}
+
+/** Enter on a cell that is not a key (those copy their value): its entity, or its sample in the inspector. */
+function activateCell(row: GridRow, col: string) {
+  if (row.kind !== 'item') return;
+  const { select } = useStore.getState();
+  select({ kind: 'entity', name: row.source.entity });
+  if (col !== '$entity') focusSample(row.source.sampleIndex);
+}
+
+/**
+ * The WAI-ARIA grid keys: arrows move one cell, Home/End to the row's first/last cell, Ctrl+Home/End to the
+ * first/last item, PageUp/PageDown by a screen of rows (rows scroll into view and render as needed). Enter on
+ * a key cell copies it (its button); on another cell opens its entity or sample in the inspector.
+ */
 function onGridKey(
   event: React.KeyboardEvent<HTMLTableElement>,
   root: HTMLTableElement | null,
   scroller: HTMLDivElement | null,
   virtualizer: Virtualizer,
   rows: GridRows,
+  active: ActiveCell | null,
 ) {
   if (!root || !scroller) return;
   const keys = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End'];
@@ -260,18 +325,44 @@ function onGridKey(
   if (target === root) {
     if (!keys.includes(event.key) && event.key !== 'Enter') return;
     event.preventDefault();
+    if (active && active.index < rows.count) {
+      virtualizer.scrollToIndex(active.index, { align: 'auto' });
+      focusWhenRendered(root, active.index, active.col);
+      return;
+    }
     const first = virtualizer.getVirtualItems().find((item) => rows.rowAt(item.index).kind === 'item');
-    root.querySelector<HTMLElement>(`[data-index="${first?.index ?? 0}"] .gkey`)?.focus();
+    const row = root.querySelector<HTMLElement>(`tr[data-index="${first?.index ?? 0}"] > td[data-col]`);
+    if (row) focusWhenRendered(root, first?.index ?? 0, row.dataset.col ?? '');
     return;
   }
-  const cell = target.closest<HTMLElement>('.gkey');
-  const rowEl = cell?.closest<HTMLElement>('[data-index]');
-  if (!cell || !rowEl || !keys.includes(event.key)) return;
-  event.preventDefault();
+  const cell = target.closest<HTMLElement>('td[data-col]');
+  const rowEl = cell?.closest<HTMLElement>('tr[data-index]');
+  if (!cell || !rowEl) return;
   const index = Number(rowEl.dataset.index);
-  if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-    const cells = [...rowEl.querySelectorAll<HTMLElement>('.gkey')];
-    cells[cells.indexOf(cell) + (event.key === 'ArrowLeft' ? -1 : 1)]?.focus();
+  const col = cell.dataset.col ?? '';
+  if (event.key === 'Enter' && target === cell) {
+    event.preventDefault();
+    activateCell(rows.rowAt(index), col);
+    return;
+  }
+  if (!keys.includes(event.key)) return;
+  event.preventDefault();
+  const cells = [...rowEl.querySelectorAll<HTMLElement>(':scope > td[data-col]')];
+  const ctrl = event.ctrlKey || event.metaKey;
+  if (
+    event.key === 'ArrowLeft' ||
+    event.key === 'ArrowRight' ||
+    (!ctrl && (event.key === 'Home' || event.key === 'End'))
+  ) {
+    const at = cells.indexOf(cell);
+    const to =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? cells.length - 1
+          : at + (event.key === 'ArrowLeft' ? -1 : 1);
+    const next = cells[to];
+    if (next) (next.querySelector<HTMLElement>('.gkey') ?? next).focus();
     return;
   }
   const page = Math.max(
@@ -291,9 +382,12 @@ function onGridKey(
   while (next >= 0 && next < rows.count && rows.rowAt(next).kind !== 'item') next += direction;
   if (next < 0 || next >= rows.count) return;
   virtualizer.scrollToIndex(next, { align: 'auto' });
-  const selector = `[data-index="${next}"] .gkey[data-col="${cell.dataset.col}"]`;
-  const destination = root.querySelector<HTMLElement>(selector);
-  // Rows in the overscan are already there; others render after the scroll.
+  focusWhenRendered(root, next, col);
+}
+
+/** Rows in the overscan are already there; others render a few frames after the scroll. */
+function focusWhenRendered(root: HTMLElement, index: number, col: string, frames = 30) {
+  const destination = cellTarget(root, index, col);
   if (destination) destination.focus();
-  else requestAnimationFrame(() => root.querySelector<HTMLElement>(selector)?.focus());
+  else if (frames > 0) requestAnimationFrame(() => focusWhenRendered(root, index, col, frames - 1));
 }
