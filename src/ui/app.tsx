@@ -7,11 +7,13 @@ import { Toaster } from './components/toast.tsx';
 import { Dock } from './features/dock/dock.tsx';
 import { GridArea } from './features/grid/grid-area.tsx';
 import { Inspector } from './features/inspector/inspector.tsx';
+import { Announcer } from './features/shell/announcer.tsx';
 import { AutosaveBanner } from './features/shell/autosave-notice.tsx';
 import { StatusBar } from './features/shell/status-bar.tsx';
 import { TopBar } from './features/shell/top-bar.tsx';
 import { Sidebar } from './features/sidebar/sidebar.tsx';
 import { StartScreen } from './features/start/start-screen.tsx';
+import { useFocusOnOpen } from './hooks/use-focus-on-open.ts';
 import { useHealthPolling } from './hooks/use-health.ts';
 import { useShortcuts } from './hooks/use-shortcuts.ts';
 import { useApplyTheme } from './hooks/use-theme.ts';
@@ -33,6 +35,7 @@ export function App() {
   const ui = useStore((s) => s.ui);
   const setUi = useStore((s) => s.setUi);
   useApplyTheme();
+  useFocusOnOpen(loading ? null : hasDesign);
   useShortcuts();
   useHealthPolling();
   // Until the autosave is read, neither the start screen nor an empty workspace: the saved design comes first.
@@ -55,6 +58,7 @@ export function App() {
   } as React.CSSProperties;
   return (
     <div className="app">
+      <h1 className="sr-only">Keyplan designer</h1>
       <TopBar />
       <AutosaveBanner />
       <div className={`workspace${ui.leftOpen ? '' : ' left-closed'}`} style={columns}>
@@ -88,6 +92,7 @@ export function App() {
         </aside>
       </div>
       <StatusBar />
+      <Announcer />
       {exportOpen && (
         <Suspense fallback={null}>
           <ExportModal />

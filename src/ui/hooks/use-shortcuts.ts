@@ -25,9 +25,45 @@ export function runSelectedPattern(): void {
   void runCurrent(pattern.id, pattern.example ?? {});
 }
 
+/** The designer's regions in F6 order: top bar, outline, grid or JSON, dock, inspector, status bar. */
+const REGIONS = ['.topbar', '.panel-left', '.center-main', '.dock', '.panel-right', '.statusbar'];
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * F6 / Shift+F6 move the focus to the next / previous region (as in browsers and desktop apps), so a keyboard
+ * user need not Tab through the whole outline to reach the inspector. The outline is entered at its selected
+ * row, any other region at its first control (not a resize handle).
+ */
+export function focusRegion(direction: 1 | -1): void {
+  const regions = REGIONS.map((selector) => document.querySelector<HTMLElement>(`.app ${selector}`)).filter(
+    (region): region is HTMLElement => region !== null && region.offsetParent !== null,
+  );
+  if (regions.length === 0) return;
+  const current = regions.findIndex((region) => region.contains(document.activeElement));
+  for (let step = 1; step <= regions.length; step++) {
+    const region = regions[(current + direction * step + regions.length * 2) % regions.length];
+    const target =
+      region.querySelector<HTMLElement>('[role="option"][aria-selected="true"]') ??
+      [...region.querySelectorAll<HTMLElement>(TABBABLE)].find(
+        (el) => el.offsetParent !== null && el.getAttribute('role') !== 'separator',
+      );
+    if (target) {
+      target.focus();
+      return;
+    }
+  }
+}
+
 function onKeyDown(event: KeyboardEvent) {
   const state = useStore.getState();
   if (!state.design) return;
+  if (event.key === 'F6' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if (document.querySelector('[aria-modal="true"]')) return;
+    event.preventDefault();
+    focusRegion(event.shiftKey ? -1 : 1);
+    return;
+  }
   const mod = isMac ? event.metaKey : event.ctrlKey;
   const key = event.key.toLowerCase();
   const inText = isTextTarget(event.target);

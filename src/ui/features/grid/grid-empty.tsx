@@ -6,6 +6,7 @@ import { addEntity } from '../../../core/model/ops/entities.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { addGeneratedSamples, seedWholeDesign } from '../../hooks/generate-samples.ts';
+import { focusSoon } from '../sidebar/entity-section.tsx';
 import type { EntityInfo } from './grid-context.ts';
 
 function EntityLink({ entity }: { entity: EntityInfo }) {
@@ -33,7 +34,9 @@ export function NoEntities() {
       name = next.entities[next.entities.length - 1]?.name;
       return next;
     });
-    if (ok && name) select({ kind: 'entity', name });
+    if (!ok || !name) return;
+    select({ kind: 'entity', name });
+    focusSoon('entity.name');
   };
   return (
     <div className="grid-empty" data-testid="grid.empty.noEntities">

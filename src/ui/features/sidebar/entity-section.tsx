@@ -10,10 +10,15 @@ import { sidebarRowHelp } from '../../hooks/platform.ts';
 import { commitOrToast } from '../shell/actions.ts';
 import { focusRow, ListRow, useDragState } from './list-row.tsx';
 
-function focusSoon(testId: string) {
+/** Focus a field once the inspector shows it, its text selected so typing replaces the default name. */
+export function focusSoon(testId: string) {
   setTimeout(
     () =>
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.focus()),
+      requestAnimationFrame(() => {
+        const field = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+        field?.focus();
+        if (field instanceof HTMLInputElement) field.select();
+      }),
     0,
   );
 }
@@ -57,7 +62,7 @@ export function EntitySection() {
   return (
     <>
       <div className="section-title">
-        <span>Entities</span>
+        <h2 className="section-heading">Entities</h2>
         <button
           type="button"
           className="btn btn-ghost btn-icon btn-sm"

@@ -5,7 +5,7 @@ import { useStore } from '../../../store/index.ts';
 import { TONE_LABEL, usePatternStatuses } from '../../../store/pattern-status.ts';
 import { Icon } from '../../components/icon.tsx';
 import { commitOrToast } from '../shell/actions.ts';
-import { deleteWithUndo } from './entity-section.tsx';
+import { deleteWithUndo, focusSoon } from './entity-section.tsx';
 import { ListRow, useDragState } from './list-row.tsx';
 
 const OPERATION_BADGE: Record<Operation, string> = {
@@ -33,12 +33,13 @@ export function PatternSection() {
     if (!commitOrToast((d) => addPattern(d))) return;
     const list = useStore.getState().design!.accessPatterns;
     select({ kind: 'pattern', id: list[list.length - 1].id });
+    focusSoon('pattern.name');
   };
 
   return (
     <>
       <div className="section-title">
-        <span>Access patterns</span>
+        <h2 className="section-heading">Access patterns</h2>
         <button
           type="button"
           className="btn btn-ghost btn-icon btn-sm"

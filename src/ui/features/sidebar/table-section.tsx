@@ -39,7 +39,7 @@ export function TableSection() {
   return (
     <>
       <div className="section-title">
-        <span>Table</span>
+        <h2 className="section-heading">Table</h2>
       </div>
       <div className="side-list" role="listbox" aria-label="Table">
         <ListRow
@@ -70,7 +70,7 @@ export function TableSection() {
         </ListRow>
       </div>
       <div className="section-title">
-        <span>Indexes</span>
+        <h2 className="section-heading">Indexes</h2>
         <button
           type="button"
           className="btn btn-ghost btn-icon btn-sm"

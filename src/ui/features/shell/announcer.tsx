@@ -1,0 +1,59 @@
+// What a screen reader hears without looking: polite live regions, always in the page (a region that
+// appears with its text is often not read), for the latest run's outcome (items, capacity, latency), the
+// number of lint problems once it changes, and the autosave state when it changes (not each "Saving…").
+import { useEffect, useRef, useState } from 'react';
+import { useProblemCount } from '../../../store/analysis.ts';
+import { useAutosave } from '../../../store/autosave.ts';
+import { useStore } from '../../../store/index.ts';
+import { runStatusParts } from '../dock/run-format.ts';
+import './shell.css';
+
+function useRunMessage(): string {
+  const run = useStore((s) => {
+    const selection = s.selection;
+    return selection?.kind === 'pattern' ? s.runs[selection.id] : undefined;
+  });
+  const target = useStore((s) => (s.health?.dynamodb.mode === 'aws' ? 'AWS' : 'Local'));
+  if (!run) return '';
+  if (run.status === 'running') return 'Running on DynamoDB Local…';
+  if (run.status === 'error') return `Run failed: ${run.error.message}`;
+  const { result } = run;
+  const items = `${result.items.length} ${result.items.length === 1 ? 'item' : 'items'} returned`;
+  return [`Run ${result.operation}`, items, ...runStatusParts(result, target).slice(1)].join(', ');
+}
+
+function problemsMessage(count: number): string {
+  return count === 0 ? 'No problems' : `${count.toLocaleString()} ${count === 1 ? 'problem' : 'problems'}`;
+}
+
+export function Announcer() {
+  const run = useRunMessage();
+  const problems = useProblemCount();
+  // The first count is what the design opened with: only changes are news.
+  const firstProblems = useRef<number | null>(null);
+  firstProblems.current ??= problems;
+  const problemsText = problems === firstProblems.current ? '' : problemsMessage(problems);
+  const status = useAutosave((s) => s.status);
+  const error = useAutosave((s) => s.error);
+  const changedAt = useStore((s) => s.changedAt);
+  // "Saving…" on every keystroke would talk over the user: the region says the settled state, so it speaks
+  // when the first change is saved, when saving fails, and when it works again.
+  const [save, setSave] = useState('');
+  useEffect(() => {
+    if (status === 'error') setSave(`Not saved: ${error ?? 'the browser refused the autosave'}`);
+    else if (status === 'saved' && changedAt !== null) setSave('All changes saved in this browser');
+  }, [status, error, changedAt]);
+  return (
+    <div className="sr-only">
+      <div role="status" aria-live="polite" data-testid="announce.run">
+        {run}
+      </div>
+      <div role="status" aria-live="polite" data-testid="announce.problems">
+        {problemsText}
+      </div>
+      <div role="status" aria-live="polite" data-testid="announce.save">
+        {save}
+      </div>
+    </div>
+  );
+}
