@@ -8,7 +8,14 @@ import { storedForms } from '../model/copies.ts';
 import { type KeySchema, keySchemaFor, keySchemas } from '../model/indexes.ts';
 import type { DerivedItem } from '../model/item.ts';
 import { keyConditionParts, type SortPart } from '../model/key-conditions.ts';
-import type { AccessPattern, Attribute, Design, Entity, KeyedReadPattern } from '../model/schema.ts';
+import type {
+  AccessPattern,
+  Attribute,
+  Design,
+  Entity,
+  KeyedReadPattern,
+  WriteAction,
+} from '../model/schema.ts';
 import { RequestError } from '../requests/errors.ts';
 import type { ReadResult } from '../requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../requests/resolve.ts';
@@ -178,6 +185,27 @@ export class LintContext {
 
 /** `accessPatterns[3]`, `entities[1].keys.GSI1PK`: the targets findings carry. */
 export const patternPath = (index: number) => `accessPatterns[${index}]`;
+
+/** A single write of the design: a write pattern, or one action of a TransactWriteItems, with its path. */
+export interface WriteSite {
+  write: WriteAction;
+  path: string;
+  patternId: string;
+}
+
+/** Every UpdateItem pattern and every action of every transaction, for rules that judge what a write changes. */
+export function writeSites(design: Design): WriteSite[] {
+  return design.accessPatterns.flatMap((pattern, i): WriteSite[] => {
+    const path = patternPath(i);
+    if (pattern.operation === 'UpdateItem') return [{ write: pattern, path, patternId: pattern.id }];
+    if (pattern.operation !== 'TransactWriteItems') return [];
+    return pattern.actions.map((write, a) => ({
+      write,
+      path: `${path}.actions[${a}]`,
+      patternId: pattern.id,
+    }));
+  });
+}
 export const entityPath = (ref: EntityRef) => `entities[${ref.index}]`;
 export const keyPath = (ref: EntityRef, keyName: string) => {
   const keys = `entities[${ref.index}]${ref.copy ? `.copies[${ref.copy.index}]` : ''}.keys`;

@@ -7,7 +7,7 @@ import { placeholders, TemplateSyntaxError } from '../../keys/template.ts';
 import { primaryKeyNames } from '../../model/indexes.ts';
 import type { Design, WriteAction } from '../../model/schema.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
-import { patternPath } from '../lint-context.ts';
+import { writeSites } from '../lint-context.ts';
 
 function uses(template: string | undefined, name: string): boolean {
   if (template === undefined) return false;
@@ -50,13 +50,6 @@ export const copyOutOfStep: LintRule = {
   description:
     "An UpdateItem changes an attribute an item copy's primary key is built from: it would update the entity's own item and leave that copy under the old key.",
   check(design) {
-    return design.accessPatterns.flatMap((pattern, i) => {
-      const path = patternPath(i);
-      if (pattern.operation === 'UpdateItem') return check(design, pattern, path, pattern.id);
-      if (pattern.operation !== 'TransactWriteItems') return [];
-      return pattern.actions.flatMap((action, a) =>
-        check(design, action, `${path}.actions[${a}]`, pattern.id),
-      );
-    });
+    return writeSites(design).flatMap((site) => check(design, site.write, site.path, site.patternId));
   },
 };

@@ -6,7 +6,7 @@ import { placeholders } from '../../keys/template.ts';
 import { isNaturalKey, primaryKeyNames } from '../../model/indexes.ts';
 import type { Design, WriteAction } from '../../model/schema.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
-import { patternPath } from '../lint-context.ts';
+import { writeSites } from '../lint-context.ts';
 import { list } from './wording.ts';
 
 function check(design: Design, action: WriteAction, path: string, id: string): RuleFinding[] {
@@ -62,13 +62,6 @@ export const indexKeyStale: LintRule = {
   description:
     "An UpdateItem changes an attribute a key template is built from without being able to rewrite that key: the table's primary key (error), or an index key that also needs attributes the update does not know (warning).",
   check(design) {
-    return design.accessPatterns.flatMap((pattern, i) => {
-      const path = patternPath(i);
-      if (pattern.operation === 'UpdateItem') return check(design, pattern, path, pattern.id);
-      if (pattern.operation !== 'TransactWriteItems') return [];
-      return pattern.actions.flatMap((action, a) =>
-        check(design, action, `${path}.actions[${a}]`, pattern.id),
-      );
-    });
+    return writeSites(design).flatMap((site) => check(design, site.write, site.path, site.patternId));
   },
 };
