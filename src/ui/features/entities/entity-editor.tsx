@@ -7,6 +7,7 @@ import { CommitInput, problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { entityColors } from '../../entity-colors.ts';
 import { deleteWithUndo } from '../sidebar/entity-section.tsx';
+import { deleteAndFocusNeighbour } from '../sidebar/list-row.tsx';
 import { AttributesTable } from './attributes-table.tsx';
 import { KeyTemplates } from './key-templates.tsx';
 import { SamplesTable } from './samples-table.tsx';
@@ -44,7 +45,11 @@ export function EntityEditor() {
           aria-label={`Delete ${entity.name}`}
           title="Delete the entity and its samples (Undo in the notice)"
           data-testid="entity.delete"
-          onClick={() => deleteWithUndo(entity.name, (d) => removeEntity(d, entity.name), true)}
+          onClick={() =>
+            deleteAndFocusNeighbour(`sidebar.entity.${entity.name}`, 'sidebar.addEntity', () =>
+              deleteWithUndo(entity.name, (d) => removeEntity(d, entity.name), true),
+            )
+          }
         >
           <Icon name="trash" />
         </button>

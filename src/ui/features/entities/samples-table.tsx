@@ -88,9 +88,12 @@ function GenerateControls({
         type="button"
         className="btn btn-sm"
         data-testid="entity.generate"
-        disabled={busy}
+        // Not `disabled`: a focused button that becomes disabled drops the keyboard focus to the page.
+        aria-disabled={busy || undefined}
         aria-busy={busy}
-        onClick={() => void generate()}
+        onClick={() => {
+          if (!busy) void generate();
+        }}
       >
         <Icon name="sparkle" size={12} /> Generate
       </button>

@@ -4,6 +4,7 @@ import * as ops from '../../../core/model/ops/index.ts';
 import type { AccessPattern } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+import { deleteAndFocusNeighbour } from '../sidebar/list-row.tsx';
 import { RUN_SHORTCUT, runPattern } from './run-pattern.ts';
 import { useCommit } from './use-pattern-edit.ts';
 
@@ -23,9 +24,12 @@ export function PatternActions({ pattern, requestText }: { pattern: AccessPatter
         type="button"
         className="btn btn-primary"
         data-testid="pattern.run"
-        disabled={running}
+        // Not `disabled`: the focused button would drop the keyboard focus to the page while it runs.
+        aria-disabled={running || undefined}
         title={`Run on DynamoDB Local (${RUN_SHORTCUT})`}
-        onClick={runPattern}
+        onClick={() => {
+          if (!running) runPattern();
+        }}
       >
         {running ? 'Running…' : 'Run'} <kbd className="pe-kbd">{RUN_SHORTCUT}</kbd>
       </button>
@@ -62,9 +66,11 @@ export function PatternActions({ pattern, requestText }: { pattern: AccessPatter
         data-testid="pattern.delete"
         aria-label="Delete this pattern"
         title="Delete this pattern (undo brings it back)"
-        onClick={() => {
-          if (commit((d) => ops.removePattern(d, pattern.id)) === null) select(null);
-        }}
+        onClick={() =>
+          deleteAndFocusNeighbour(`sidebar.pattern.${pattern.id}`, 'sidebar.addPattern', () => {
+            if (commit((d) => ops.removePattern(d, pattern.id)) === null) select(null);
+          })
+        }
       >
         <Icon name="trash" />
       </button>

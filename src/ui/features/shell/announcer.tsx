@@ -1,5 +1,5 @@
 // What a screen reader hears without looking: polite live regions, always in the page (a region that
-// appears with its text is often not read), for the latest run's outcome (items, capacity, latency), the
+// appears with its text is often not read), for Apply's outcome, the latest run's outcome (items, capacity, latency), the
 // number of lint problems once it changes, and the autosave state when it changes (not each "Saving…").
 import { useEffect, useRef, useState } from 'react';
 import { useProblemCount } from '../../../store/analysis.ts';
@@ -22,12 +22,22 @@ function useRunMessage(): string {
   return [`Run ${result.operation}`, items, ...runStatusParts(result, target).slice(1)].join(', ');
 }
 
+function useApplyMessage(): string {
+  const apply = useStore((s) => s.apply);
+  if (apply.status === 'applying') return 'Applying the design to DynamoDB Local…';
+  if (apply.status === 'error') return `Apply failed: ${apply.error.message}`;
+  if (apply.status !== 'done') return '';
+  const { result } = apply;
+  return `Table ${result.tableName} ${result.action}, ${result.items.written} of ${result.items.total} items written`;
+}
+
 function problemsMessage(count: number): string {
   return count === 0 ? 'No problems' : `${count.toLocaleString()} ${count === 1 ? 'problem' : 'problems'}`;
 }
 
 export function Announcer() {
   const run = useRunMessage();
+  const apply = useApplyMessage();
   const problems = useProblemCount();
   // The first count is what the design opened with: only changes are news.
   const firstProblems = useRef<number | null>(null);
@@ -47,6 +57,9 @@ export function Announcer() {
     <div className="sr-only">
       <div role="status" aria-live="polite" data-testid="announce.run">
         {run}
+      </div>
+      <div role="status" aria-live="polite" data-testid="announce.apply">
+        {apply}
       </div>
       <div role="status" aria-live="polite" data-testid="announce.problems">
         {problemsText}

@@ -172,7 +172,8 @@ export function ApplyButton() {
       <button
         type="button"
         className="btn btn-primary apply-button"
-        disabled={applying}
+        // Not `disabled`: the focused button would drop the keyboard focus to the page while it applies.
+        aria-disabled={applying || undefined}
         aria-busy={applying}
         data-testid="topbar.apply"
         data-state={apply.status}
@@ -184,6 +185,7 @@ export function ApplyButton() {
               : 'Create or update the table on DynamoDB Local and write the sample items over it (items not in the design are kept until you replace them)'
         }
         onClick={() => {
+          if (applying) return;
           setDismissed(null);
           void applyCurrent();
         }}

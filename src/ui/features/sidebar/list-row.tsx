@@ -43,6 +43,27 @@ export function focusRow(testId: string): void {
   );
 }
 
+/**
+ * The test id of the row the focus should go to once this one is deleted: the next in its list, else the
+ * previous; undefined when it was the only one.
+ */
+export function neighbourRow(testId: string): string | undefined {
+  const row = document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(testId)}"]`);
+  const rows = [
+    ...(row?.closest('[role="listbox"]')?.querySelectorAll<HTMLElement>('[role="option"]') ?? []),
+  ];
+  const at = row ? rows.indexOf(row) : -1;
+  if (at < 0) return undefined;
+  return (rows[at + 1] ?? rows[at - 1])?.dataset.testid;
+}
+
+/** After deleting a row: the focus to its neighbour, or to the list's Add button when it was the last. */
+export function deleteAndFocusNeighbour(testId: string, fallback: string, remove: () => void): void {
+  const neighbour = neighbourRow(testId);
+  remove();
+  focusRow(neighbour ?? fallback);
+}
+
 export function ListRow({
   index,
   count,
@@ -87,7 +108,9 @@ export function ListRow({
           onRename();
         } else if ((event.key === 'Delete' || event.key === 'Backspace') && onDelete) {
           event.preventDefault();
+          const neighbour = neighbourRow(testId);
           onDelete();
+          if (neighbour) focusRow(neighbour);
         } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown') && onMove) {
           event.preventDefault();
           const to = index + (event.key === 'ArrowUp' ? -1 : 1);
