@@ -96,6 +96,18 @@ test('a blank-design session with the keyboard alone, the focus where the user g
   await expect(app.id('pattern.name')).toHaveValue("A customer's orders");
   await expect(app.id('pattern.name')).toBeFocused();
 
+  // A Scan is a lint problem: the change in the count is announced, and again when it is gone.
+  await moveTo(app, 'pattern.operation');
+  await expect(app.id('pattern.operation')).toHaveValue('Query');
+  await page.keyboard.press('ArrowDown');
+  await expect(app.id('pattern.operation')).toHaveValue('Scan');
+  await expect(app.id('pattern.operation')).toBeFocused();
+  await expect(app.id('status.problems')).toHaveAttribute('data-count', '1');
+  await expect(app.id('announce.problems')).toHaveText('1 problem');
+  await page.keyboard.press('ArrowUp');
+  await expect(app.id('pattern.operation')).toHaveValue('Query');
+  await expect(app.id('announce.problems')).toHaveText('No problems');
+
   // Its key condition: the partition template, begins_with (typed into the operator select), the prefix and
   // the argument.
   await moveTo(app, 'pattern.partition');
@@ -167,6 +179,8 @@ test('a blank-design session with the keyboard alone, the focus where the user g
   await page.keyboard.press('Escape');
   await expect(app.id('export.modal')).toHaveCount(0);
   await expect(app.id('topbar.export')).toBeFocused();
+  // The autosave spoke once, when the first change was saved, not at every keystroke.
+  await expect(app.id('announce.save')).toHaveText('All changes saved in this browser');
 });
 
 test('the item grid: arrow keys move the active cell, its key name and value announced', async ({ app }) => {

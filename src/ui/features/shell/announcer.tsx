@@ -39,10 +39,12 @@ export function Announcer() {
   const run = useRunMessage();
   const apply = useApplyMessage();
   const problems = useProblemCount();
-  // The first count is what the design opened with: only changes are news.
+  // The first count is what the design opened with: news only once it has changed (then every count is).
   const firstProblems = useRef<number | null>(null);
+  const problemsChanged = useRef(false);
   firstProblems.current ??= problems;
-  const problemsText = problems === firstProblems.current ? '' : problemsMessage(problems);
+  if (problems !== firstProblems.current) problemsChanged.current = true;
+  const problemsText = problemsChanged.current ? problemsMessage(problems) : '';
   const status = useAutosave((s) => s.status);
   const error = useAutosave((s) => s.error);
   const changedAt = useStore((s) => s.changedAt);
