@@ -130,6 +130,13 @@ test('a blank-design session with the keyboard alone, the focus where the user g
   await page.keyboard.press('F6');
   await page.keyboard.press('F6');
   await expect(app.id('topbar.name')).toBeFocused();
+  // The design's name is edited in place; Enter gives the focus back to it.
+  await page.keyboard.press('Enter');
+  await expect(app.id('topbar.name.input')).toBeFocused();
+  await page.keyboard.type('Keyboard store');
+  await page.keyboard.press('Enter');
+  await expect(app.id('topbar.name')).toHaveText('Keyboard store');
+  await expect(app.id('topbar.name')).toBeFocused();
   await moveTo(app, 'topbar.apply');
   await page.keyboard.press('Enter');
   await expect(app.id('topbar.apply.result')).toBeVisible({ timeout: 60_000 });

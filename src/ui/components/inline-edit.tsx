@@ -7,7 +7,8 @@ interface RenameInputProps {
   value: string;
   /** Returns false to keep editing (e.g. the name is taken). */
   onCommit: (value: string) => boolean;
-  onDone: () => void;
+  /** byKey: ended by Enter or Escape, so the focus is the caller's to put back (not a blur elsewhere). */
+  onDone: (byKey: boolean) => void;
   ariaLabel: string;
   className?: string;
   testId?: string;
@@ -21,12 +22,12 @@ export function RenameInput({ value, onCommit, onDone, ariaLabel, className, tes
     input.current?.focus();
     input.current?.select();
   }, []);
-  const finish = (commit: boolean) => {
+  const finish = (commit: boolean, byKey = false) => {
     if (finished.current) return;
     const next = draft.trim();
     if (commit && next !== value && next !== '' && !onCommit(next)) return;
     finished.current = true;
-    onDone();
+    onDone(byKey);
   };
   return (
     <input
@@ -43,11 +44,11 @@ export function RenameInput({ value, onCommit, onDone, ariaLabel, className, tes
         e.stopPropagation();
         if (e.key === 'Enter') {
           e.preventDefault();
-          finish(true);
+          finish(true, true);
         }
         if (e.key === 'Escape') {
           e.preventDefault();
-          finish(false);
+          finish(false, true);
         }
       }}
       onBlur={() => finish(true)}

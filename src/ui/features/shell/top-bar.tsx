@@ -5,6 +5,7 @@ import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { RenameInput } from '../../components/inline-edit.tsx';
 import { withShortcut } from '../../hooks/platform.ts';
+import { focusRow } from '../sidebar/list-row.tsx';
 import { commitOrToast } from './actions.ts';
 import { ApplyButton } from './apply-button.tsx';
 import { DynamoDbPill } from './dynamodb-pill.tsx';
@@ -21,7 +22,11 @@ function DesignName() {
       <RenameInput
         value={name}
         onCommit={(next) => commitOrToast((d) => renameDesign(d, next))}
-        onDone={() => setEditing(false)}
+        onDone={(byKey) => {
+          setEditing(false);
+          // The input goes: Enter or Escape gives the focus back to the name's button.
+          if (byKey) focusRow('topbar.name');
+        }}
         ariaLabel="Design name"
         className="input topbar-name-input"
         testId="topbar.name.input"

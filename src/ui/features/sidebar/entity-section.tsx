@@ -124,7 +124,11 @@ export function EntitySection() {
                       }
                       return ok;
                     }}
-                    onDone={() => setRenaming(null)}
+                    onDone={(byKey) => {
+                      setRenaming(null);
+                      // Escape: the row keeps the focus (a rename already moved it to the renamed row).
+                      if (byKey) focusRow(testId);
+                    }}
                   />
                 ) : (
                   <span className="side-name">{entity.name}</span>
