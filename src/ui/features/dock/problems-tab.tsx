@@ -35,49 +35,53 @@ export function ProblemsTab() {
   const suppressed = findings.filter((f) => f.suppressed);
   return (
     <div className="problems">
-      {GROUPS.map(({ severity, title }) => {
-        const group = findings.filter((f) => f.severity === severity && !f.suppressed);
-        if (group.length === 0) return null;
-        return (
-          <section key={severity} aria-label={title} data-testid={`problems.group.${severity}`}>
-            <h3 className="problems-group">
-              {title} <span className="badge">{group.length}</span>
-            </h3>
-            <ul className="problems-list">
-              {group.map((finding, i) => (
-                <FindingRow
-                  // biome-ignore lint/suspicious/noArrayIndexKey: two findings may say the same of the same target.
-                  key={`${finding.rule ?? ''}:${finding.target}:${i}`}
-                  finding={finding}
-                  design={design}
-                />
-              ))}
-            </ul>
-          </section>
-        );
-      })}
-      {suppressed.length > 0 && (
-        <section aria-label="Suppressed" data-testid="problems.group.suppressed">
-          <h3 className="problems-group">
-            Suppressed <span className="badge">{suppressed.length}</span>
-          </h3>
-          <ul className="problems-list">
-            {suppressed.map((finding, i) => (
-              <FindingRow
-                // biome-ignore lint/suspicious/noArrayIndexKey: two findings may say the same of the same target.
-                key={`${finding.rule ?? ''}:${finding.target}:${i}`}
-                finding={finding}
-                design={design}
-              />
-            ))}
-          </ul>
-        </section>
-      )}
+      {GROUPS.map(({ severity, title }) => (
+        <FindingGroup
+          key={severity}
+          id={severity}
+          title={title}
+          findings={findings.filter((f) => f.severity === severity && !f.suppressed)}
+          design={design}
+        />
+      ))}
+      <FindingGroup id="suppressed" title="Suppressed" findings={suppressed} design={design} />
     </div>
   );
 }
 
 const ICONS = { error: 'error', warning: 'warn', info: 'info' } as const;
+
+/** One group of findings (a severity, or the suppressed ones) under its heading; nothing when empty. */
+function FindingGroup({
+  id,
+  title,
+  findings,
+  design,
+}: {
+  id: string;
+  title: string;
+  findings: DesignFinding[];
+  design: Design;
+}) {
+  if (findings.length === 0) return null;
+  return (
+    <section aria-label={title} data-testid={`problems.group.${id}`}>
+      <h3 className="problems-group">
+        {title} <span className="badge">{findings.length}</span>
+      </h3>
+      <ul className="problems-list">
+        {findings.map((finding, i) => (
+          <FindingRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: two findings may say the same of the same target.
+            key={`${finding.rule ?? ''}:${finding.target}:${i}`}
+            finding={finding}
+            design={design}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function FindingRow({ finding, design }: { finding: DesignFinding; design: Design }) {
   const selectable = selectionForPath(design, finding.target) !== null;
