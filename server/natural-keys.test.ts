@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../src/core/evaluate/compare-run.ts';
 import { evaluateRead } from '../src/core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../src/core/indexes/views.ts';
-import { deriveItems } from '../src/core/items/derive.ts';
+import { deriveItems, sampleIndexOf } from '../src/core/items/derive.ts';
 import type { PlainItem } from '../src/core/model/item.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { validateDesign } from '../src/core/model/validate.ts';
@@ -58,8 +58,9 @@ describe('natural keys (user_id N, created_at S, status/score/token index keys) 
     const design = validDesign();
     const derived = deriveItems(design);
     // An item is its sample's values and the type attribute: no key attribute added beside them.
-    for (const { entity, sampleIndex, item } of derived) {
-      const sample = design.items[entity][sampleIndex];
+    for (const source of derived) {
+      const { entity, item } = source;
+      const sample = design.items[entity][sampleIndexOf(design, source)];
       expect(item).toEqual({
         ...sample,
         ...(entity === 'User' ? { created_at: 'PROFILE' } : {}),

@@ -11,10 +11,13 @@ import { coerceArguments, resolveRead } from '../core/requests/resolve.ts';
 import { viewOf } from './derived.ts';
 import { useStore } from './index.ts';
 
-/** Identifies an item across views: its entity (and copy) and position among that entity's samples. */
-export function itemId(source: Pick<DerivedItem, 'entity' | 'sampleIndex' | 'copy'>): string {
+/**
+ * Identifies an item across the views of a design: its entity (and copy) and its rank among that entity's
+ * items, which stays the same while other samples are added or removed.
+ */
+export function itemId(source: Pick<DerivedItem, 'entity' | 'rank' | 'copy'>): string {
   const stored = source.copy === undefined ? source.entity : `${source.entity}.${source.copy}`;
-  return `${stored}:${source.sampleIndex}`;
+  return `${stored}:${source.rank}`;
 }
 
 export interface PatternPreview {

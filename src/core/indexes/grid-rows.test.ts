@@ -15,7 +15,7 @@ import {
 import { onlineStore } from './test-fixtures.ts';
 import { buildViewsFor } from './views.ts';
 
-const idOf = (source: DerivedItem) => `${source.entity}:${source.sampleIndex}`;
+const idOf = (source: DerivedItem) => `${source.entity}:${source.rank}`;
 const items = (rows: GridRow[]) => rows.filter((row): row is GridItemRow => row.kind === 'item');
 const rowsOf = (...args: Parameters<typeof gridRows>) => allRows(gridRows(...args));
 

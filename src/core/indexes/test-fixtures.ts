@@ -29,5 +29,5 @@ export function tableDesign(
 
 /** Whole items as if derived from Thing's samples, in this order. */
 export function things(items: PlainItem[]): DerivedItem[] {
-  return items.map((item, sampleIndex) => ({ entity: 'Thing', sampleIndex, item }));
+  return items.map((item, rank) => ({ entity: 'Thing', rank, item }));
 }

@@ -5,7 +5,7 @@
 //
 // The merged order is the one a single stable sort of every item in derived order gives: sort key token,
 // then (GSI/LSI) DynamoDB Local's tie hash, then entity order, then sample order.
-import { type ItemsDelta, itemsDelta, templateDelta } from '../items/derive.ts';
+import { type ItemsDelta, itemsDelta, positionOf, templateDelta } from '../items/derive.ts';
 import { compareByToken, compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
 import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
@@ -82,7 +82,7 @@ export function contributionOf(
   exclusions: Exclusions,
 ): Contribution {
   // notInTable follows from the items and the table key, which context.key holds; overwritten may not.
-  const key = `${context.key}|${exclusions.overwritten.map((d) => d.sampleIndex).join(',')}`;
+  const key = `${context.key}|${exclusions.overwritten.map((d) => d.rank).join(',')}`;
   let byContext = contributions.get(items);
   if (!byContext) {
     byContext = new Map();
@@ -168,7 +168,7 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
   );
   const order = firsts.map((n) => keys[n]);
   const orderTokens = firsts.map((n) => pkTokens[n]);
-  overwritten.sort((a, b) => a.sampleIndex - b.sampleIndex);
+  overwritten.sort((a, b) => a.rank - b.rank);
   return { items, parts, order, orderTokens, excluded, overwritten };
 }
 
@@ -200,7 +200,8 @@ function rekeyedContribution(
     const entries: ViewEntry[] = new Array(part.entries.length);
     for (let n = 0; n < entries.length; n++) {
       const previous = part.entries[n];
-      const source = items[previous.source.sampleIndex];
+      // Same samples, so the same positions: the new item is where the previous one was.
+      const source = items[positionOf(delta.from, previous.source)];
       const entry: ViewEntry = { item: project(source.item, projection), source, pk: previous.pk };
       if (sortKey) {
         const sk = keyValueOf(source.item, sortKey);
@@ -232,7 +233,7 @@ function rekeyedContribution(
         const y = tieAt(b);
         if (x !== y) return x < y ? -1 : 1;
       }
-      return entries[a].source.sampleIndex - entries[b].source.sampleIndex;
+      return entries[a].source.rank - entries[b].source.rank;
     });
     const sorted: Part = { entries: at.map((n) => entries[n]), tokens: tokens && at.map((n) => tokens[n]) };
     if (schema.kind === 'table') {
@@ -272,11 +273,7 @@ function patchContribution(
   const { schema, projection, tie } = context;
   const { partitionKey, sortKey } = schema;
   const shift = newEnd - oldEnd;
-  // Where an entry sits in sample order once the edit is made.
-  const newIndex = (source: DerivedItem) =>
-    source.sampleIndex >= oldEnd && before[source.sampleIndex] === source
-      ? source.sampleIndex + shift
-      : source.sampleIndex;
+  // Entries in sample order are in rank order, and the items the edit kept keep their ranks.
   const parts = new Map(from.parts);
   const copied = new Set<string>();
   const writable = (key: string): Part | undefined => {
@@ -342,7 +339,7 @@ function patchContribution(
       orderTokens = [...orderTokens.slice(0, low), pkToken, ...orderTokens.slice(low)];
     }
     const tieOf = tie?.(entry.item);
-    const index = newIndex(source);
+    const { rank } = source;
     // Whether the entry at n goes after the new one.
     const after = (n: number) => {
       const other = part.entries[n];
@@ -354,7 +351,7 @@ function patchContribution(
         const otherTie = tie!(other.item);
         if (otherTie !== tieOf) return otherTie > tieOf;
       }
-      return newIndex(other.source) > index;
+      return other.source.rank > rank;
     };
     let low = 0;
     let high = part.entries.length;
@@ -375,40 +372,9 @@ function patchContribution(
     part.tokens?.splice(low, 0, token!);
   }
   let excluded = from.excluded;
-  // Samples after the edited ones moved (one was added or removed before them).
-  const moves = shift !== 0 && oldEnd < before.length;
-  if (removedExcluded.size > 0 || addedExcluded.length > 0 || moves) {
+  if (removedExcluded.size > 0 || addedExcluded.length > 0) {
     excluded = [...from.excluded.filter((source) => !removedExcluded.has(source)), ...addedExcluded];
-    excluded.sort((a, b) => newIndex(a) - newIndex(b));
-  }
-  if (moves) {
-    // Their entries point at the moved items.
-    const moved = (source: DerivedItem) =>
-      source.sampleIndex >= oldEnd && before[source.sampleIndex] === source
-        ? items[source.sampleIndex + shift]
-        : source;
-    excluded = excluded.map(moved);
-    for (const [key, part] of parts) {
-      // One pass, the array copied at the first moved entry; entries as literals (a spread is several
-      // times slower, and this runs for every entry after the edit).
-      const old = part.entries;
-      let entries: ViewEntry[] | undefined;
-      for (let n = 0; n < old.length; n++) {
-        const entry = old[n];
-        const source = moved(entry.source);
-        if (source === entry.source) {
-          if (entries) entries[n] = entry;
-          continue;
-        }
-        entries ??= old.slice(0, n);
-        const copy: ViewEntry = { item: entry.item, source, pk: entry.pk };
-        if ('sk' in entry) copy.sk = entry.sk;
-        entries[n] = copy;
-      }
-      if (!entries) continue;
-      parts.set(key, { entries, tokens: part.tokens });
-      copied.add(key);
-    }
+    if (addedExcluded.length > 0) excluded.sort((a, b) => a.rank - b.rank);
   }
   return {
     items,

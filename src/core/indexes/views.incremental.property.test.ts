@@ -3,9 +3,9 @@
 // alone (deriveItem), each view one stable sort with the evaluator's comparator, PutItem overwrites applied.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveItem } from '../items/derive.ts';
+import { deriveItem, deriveItems, sampleIndexer } from '../items/derive.ts';
 import { compareKeyValues, keyString } from '../keys/compare.ts';
-import { type KeySchema, keySchemas, projectedAttributeNames } from '../model/indexes.ts';
+import { type KeySchema, keySchemas, projectedAttributeNames, TABLE_INDEX } from '../model/indexes.ts';
 import type { DerivedItem, PlainItem } from '../model/item.ts';
 import { type Design, designSchema, type Entity } from '../model/schema.ts';
 import {
@@ -72,6 +72,8 @@ const editArb = fc.oneof(
   fc.record({ kind: fc.constant('sample' as const), entity: entityIndex, at: fc.nat(), sample: sampleArb }),
   fc.record({ kind: fc.constant('add' as const), entity: entityIndex, sample: sampleArb }),
   fc.record({ kind: fc.constant('remove' as const), entity: entityIndex, at: fc.nat() }),
+  // A sample back in the middle, as an undo of its removal gives it.
+  fc.record({ kind: fc.constant('insert' as const), entity: entityIndex, at: fc.nat(), sample: sampleArb }),
   fc.record({ kind: fc.constant('swap' as const), entity: entityIndex }),
 );
 type Edit = typeof editArb extends fc.Arbitrary<infer T> ? T : never;
@@ -100,6 +102,10 @@ function apply(design: Design, edit: Edit): Design {
       return withSamples([...samples, edit.sample]);
     case 'remove':
       return withSamples(samples.filter((_, i) => i !== edit.at % Math.max(1, samples.length)));
+    case 'insert': {
+      const at = edit.at % (samples.length + 1);
+      return withSamples([...samples.slice(0, at), edit.sample, ...samples.slice(at)]);
+    }
     case 'swap': {
       const entities = [...design.entities];
       const other = (edit.entity + 1) % entities.length;
@@ -114,7 +120,7 @@ function referenceViews(design: Design): Map<string, IndexView> {
   const derived: DerivedItem[] = design.entities.flatMap((entity) =>
     (design.items[entity.name] ?? []).map((values, sampleIndex) => ({
       entity: entity.name,
-      sampleIndex,
+      rank: sampleIndex,
       item: deriveItem(design, entity, values),
     })),
   );
@@ -178,9 +184,12 @@ function referenceView(
   return { schema, partitions, partitionOrder, excluded, overwritten: [], itemCount: entries.length };
 }
 
-/** What a view holds, as comparable data: items named by entity and sample, in order. */
-function shape(view: IndexView) {
-  const name = (d: DerivedItem) => `${d.entity}:${d.sampleIndex}`;
+/**
+ * What a view holds, as comparable data: items named by entity and sample position, in order. The
+ * reference's ranks are the positions; the views' items are placed by sampleIndexer.
+ */
+function shape(view: IndexView, sampleIndexOf: (d: DerivedItem) => number = (d) => d.rank) {
+  const name = (d: DerivedItem) => `${d.entity}:${sampleIndexOf(d)}`;
   return {
     order: view.partitionOrder,
     partitions: view.partitionOrder.map((key) =>
@@ -203,13 +212,39 @@ describe('views built incrementally', () => {
           if (edit) design = apply(design, edit);
           const expected = referenceViews(design);
           // One view alone (as the grid asks for it), then all of them.
-          expect(shape(buildViewFor(design, 'GSI1')!)).toEqual(shape(expected.get('GSI1')!));
+          const positions = sampleIndexer(design);
+          expect(shape(buildViewFor(design, 'GSI1')!, positions)).toEqual(shape(expected.get('GSI1')!));
           const views = buildViewsFor(design);
           expect([...views.keys()]).toEqual([...expected.keys()]);
-          for (const [name, view] of views) expect(shape(view), name).toEqual(shape(expected.get(name)!));
+          for (const [name, view] of views)
+            expect(shape(view, positions), name).toEqual(shape(expected.get(name)!));
         }
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('a removal leaves every other item and partition as they were; inserts at one place stay in order', () => {
+    const samples = Array.from({ length: 40 }, (_, i) => ({ a: `a${i % 5}`, b: `b${i}`, n: i }));
+    let design: Design = { ...base, items: { A: samples, B: [], C: [] } };
+    const items = deriveItems(design);
+    const table = buildViewsFor(design).get(TABLE_INDEX)!;
+    design = apply(design, { kind: 'remove', entity: 0, at: 3 });
+    const after = deriveItems(design);
+    expect(after).toHaveLength(39);
+    after.forEach((item, i) => expect(item).toBe(items[i < 3 ? i : i + 1]));
+    const changed = buildViewsFor(design).get(TABLE_INDEX)!;
+    for (const [key, entries] of changed.partitions)
+      if (key !== 'P#a3') expect(entries, key).toBe(table.partitions.get(key));
+    // Samples inserted again and again between the same two: ranks between theirs until doubles run out.
+    for (let n = 0; n < 60; n++) {
+      const A = design.items.A;
+      const sample = { a: 'a1', b: `i${n}`, n };
+      design = { ...design, items: { ...design.items, A: [...A.slice(0, 2), sample, ...A.slice(2)] } };
+      const expected = referenceViews(design);
+      const positions = sampleIndexer(design);
+      for (const [name, view] of buildViewsFor(design))
+        expect(shape(view, positions), `${name} after ${n + 1} inserts`).toEqual(shape(expected.get(name)!));
+    }
   });
 });

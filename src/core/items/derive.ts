@@ -172,6 +172,7 @@ function deriveAll(
   const assembleAt = columnAssembler(design, entity, copy, rendered);
   const patchAt = reusable && patcher(reusable, entity, rendered);
   // Nothing derivation reads changed (a description, say): the same items, so the views are reused whole.
+  // Ranks start again from the positions (a removal's gaps closed), so that rank and position agree.
   const items: DerivedItem[] =
     patchAt === 'same'
       ? reusable!.items
@@ -210,13 +211,58 @@ export function templateDelta(items: DerivedItem[]): TemplateDelta | undefined {
   return templateDeltas.get(items);
 }
 
-function derivedItem(
-  entity: string,
-  copy: string | undefined,
-  sampleIndex: number,
-  item: PlainItem,
-): DerivedItem {
-  return copy === undefined ? { entity, sampleIndex, item } : { entity, sampleIndex, copy, item };
+function derivedItem(entity: string, copy: string | undefined, rank: number, item: PlainItem): DerivedItem {
+  return copy === undefined ? { entity, rank, item } : { entity, rank, copy, item };
+}
+
+/**
+ * The position of an item in its entity's items (as derived: the position of its sample in
+ * design.items[entity]), from its rank: O(1) where no sample before it was removed, else a binary search.
+ * -1 when the array does not hold it.
+ */
+export function positionOf(items: readonly DerivedItem[], source: DerivedItem): number {
+  const { rank } = source;
+  if (Number.isInteger(rank) && rank < items.length && items[rank] === source) return rank;
+  let low = 0;
+  let high = items.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const other = items[mid];
+    if (other.rank < rank) low = mid + 1;
+    else if (other.rank > rank) high = mid - 1;
+    else return other === source ? mid : -1;
+  }
+  return -1;
+}
+
+const indexers = new WeakMap<Design, (source: DerivedItem) => number>();
+
+/**
+ * Where a derived item's sample is in this design's design.items[entity] (-1: the design has no such item):
+ * the one place that turns a DerivedItem into a sample position (grid, lint findings, write paths).
+ */
+export function sampleIndexer(design: Design): (source: DerivedItem) => number {
+  let indexer = indexers.get(design);
+  if (!indexer) {
+    const groups = deriveItemsByEntity(design);
+    const byForm = new Map<string, DerivedItem[]>();
+    design.entities
+      .flatMap((entity) => storedForms(entity))
+      .forEach(({ entity, copy }, i) => {
+        byForm.set(copy === undefined ? entity.name : `${entity.name}.${copy}`, groups[i]);
+      });
+    indexer = (source) => {
+      const items = byForm.get(source.copy === undefined ? source.entity : `${source.entity}.${source.copy}`);
+      return items ? positionOf(items, source) : -1;
+    };
+    indexers.set(design, indexer);
+  }
+  return indexer;
+}
+
+/** The position of a derived item's sample in design.items[entity] (sampleIndexer, for one item). */
+export function sampleIndexOf(design: Design, source: DerivedItem): number {
+  return sampleIndexer(design)(source);
 }
 
 /** Assembles the item of a sample from its values and the rendered key columns. */
@@ -240,9 +286,9 @@ function columnAssembler(
 
 /**
  * What a sample edit changed in an entity's items: new items (and new samples) in [start, newEnd) where
- * [start, oldEnd) was; the items after it are the previous ones, moved by newEnd - oldEnd (when samples
- * were added or removed, with their sampleIndex updated). Within the range, an item the edit kept (same
- * sample object, same place) is the same object. The views patch their previous contributions with it
+ * [start, oldEnd) was; the items after it are the previous ones, the same objects (their ranks do not move
+ * when samples before them are added or removed). Within the range, an item the edit kept (same sample
+ * object, same place) is the same object. The views patch their previous contributions with it
  * (view-parts.ts) instead of re-keying every item.
  */
 export interface ItemsDelta {
@@ -284,30 +330,51 @@ function sampleEdit(design: Design, previous: DerivedEntity, samples: Values[]):
     const middle = renderAll(template, samples.slice(start, newEnd), type);
     rendered.set(keyName, {
       template,
-      values:
-        shift === 0 && newEnd - start < 64
-          ? patchedColumn(values, start, middle)
-          : values.slice(0, start).concat(middle, values.slice(oldEnd)),
+      values: splicedColumn(values, start, oldEnd, middle),
     });
   }
+  const ranks = shift === 0 ? undefined : ranksBetween(previous.items, start, oldEnd, newEnd - start);
+  // Too many samples inserted at one place for ranks between their neighbours': derive them all.
+  if (ranks === null) return undefined;
   const assembleAt = columnAssembler(design, entity, copy, rendered);
-  const items = previous.items.slice(0, start);
+  const middle: DerivedItem[] = [];
   for (let i = start; i < newEnd; i++) {
     const kept = shift === 0 && samples[i] === before[i];
-    items.push(kept ? previous.items[i] : derivedItem(entity.name, copy, i, assembleAt(samples[i], i)));
+    const rank = ranks ? ranks[i - start] : previous.items[i].rank;
+    middle.push(kept ? previous.items[i] : derivedItem(entity.name, copy, rank, assembleAt(samples[i], i)));
   }
-  for (let i = oldEnd; i < before.length; i++) {
-    const moved = previous.items[i];
-    // A literal, not a spread: after a sample is removed near the start, this runs for every later sample.
-    items.push(shift === 0 ? moved : derivedItem(entity.name, copy, i + shift, moved.item));
-  }
+  // The items after the edit are the same objects whatever moved before them.
+  const items = splicedColumn(previous.items, start, oldEnd, middle);
   deltas.set(items, { from: previous.items, start, oldEnd, newEnd });
   return { entity, copy, keyTypes: previous.keyTypes, samples, items, rendered };
 }
 
-function patchedColumn<T>(values: T[], start: number, middle: T[]): T[] {
+/**
+ * Ranks for `count` new items in place of items[start, oldEnd): increasing, above the rank before them and
+ * below the rank after them (integers where there is room, as after an append). Null when doubles cannot
+ * tell them apart any more (many inserts at one place): then the entity is derived again, ranks from 0.
+ */
+function ranksBetween(items: DerivedItem[], start: number, oldEnd: number, count: number): number[] | null {
+  const after = oldEnd < items.length ? items[oldEnd].rank : undefined;
+  const low = start > 0 ? items[start - 1].rank : after === undefined ? -1 : after - count - 1;
+  const high = after ?? low + count + 1;
+  const ranks: number[] = [];
+  let last = low;
+  for (let k = 1; k <= count; k++) {
+    const rank = high - low === count + 1 ? low + k : low + ((high - low) * k) / (count + 1);
+    if (!(rank > last && rank < high)) return null;
+    ranks.push(rank);
+    last = rank;
+  }
+  return ranks;
+}
+
+/** A copy of `values` with [start, oldEnd) replaced by `middle`: one copy of the array and a move of its tail. */
+function splicedColumn<T>(values: T[], start: number, oldEnd: number, middle: T[]): T[] {
+  if (middle.length > 1024) return values.slice(0, start).concat(middle, values.slice(oldEnd));
   const out = values.slice();
-  for (let i = 0; i < middle.length; i++) out[start + i] = middle[i];
+  if (middle.length === oldEnd - start) for (let i = 0; i < middle.length; i++) out[start + i] = middle[i];
+  else out.splice(start, oldEnd - start, ...middle);
   return out;
 }
 

@@ -15,7 +15,7 @@ import type { ValidationProblem } from '../model/validate.ts';
 import { RequestError } from '../requests/errors.ts';
 import { type AttributeMap, type AttributeValue, marshallValue } from '../requests/marshall.ts';
 import { declaredTypes } from '../requests/resolve.ts';
-import { deriveItems } from './derive.ts';
+import { deriveItems, sampleIndexer } from './derive.ts';
 
 /** Levels of nested lists and maps DynamoDB stores in one attribute. */
 export const NESTING_LIMIT = 32;
@@ -125,7 +125,10 @@ export function writableItems(design: Design): WritableItems {
     problemCount++;
     if (problems.length < PROBLEMS_LISTED) problems.push({ path, message });
   };
-  for (const { entity, sampleIndex, copy, item } of deriveItems(design)) {
+  const sampleIndexOf = sampleIndexer(design);
+  for (const derived of deriveItems(design)) {
+    const { entity, copy, item } = derived;
+    const sampleIndex = sampleIndexOf(derived);
     const path = `items.${entity}[${sampleIndex}]`;
     // An item copy (entity.copies) is named, and its keys come from its own templates.
     const owner = design.entities.find((e) => e.name === entity);

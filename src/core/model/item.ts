@@ -14,8 +14,12 @@ export type KeyValue = string | number | ExactNumber;
 /** An item derived from an entity's sample values, with where it came from. */
 export interface DerivedItem {
   entity: string;
-  /** Position in design.items[entity]. */
-  sampleIndex: number;
+  /**
+   * Orders the entity's items as its samples are ordered (a larger rank, a later sample), and stays the same
+   * while other samples are added or removed, so such an edit leaves every other item (and what is built
+   * from it) as it was. Not the sample's position: sampleIndexOf (items/derive.ts) gives that.
+   */
+  rank: number;
   /** The copy this item is (entity.copies[].name); absent for the entity's own item. */
   copy?: string;
   /** Every key attribute (table and indexes) and the type attribute included. */

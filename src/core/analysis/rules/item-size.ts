@@ -1,5 +1,6 @@
 // DynamoDB refuses an item over 400 KB, and a large item costs a read unit per 4 KB and a write unit per
 // 1 KB every time it is touched. Measured on the design's sample items, largest attributes named.
+import { sampleIndexer } from '../../items/derive.ts';
 import type { PlainItem } from '../../model/item.ts';
 import { attributeTypesByEntity, itemSize, utf8Length, valueSize } from '../item-size.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
@@ -21,11 +22,12 @@ export const itemSizeRule: LintRule = {
   check(_design, context) {
     const types = attributeTypesByEntity(context.design);
     const largest = new Map<string, { size: number; sample: number; item: PlainItem }>();
+    const sampleIndexOf = sampleIndexer(context.design);
     for (const derived of context.derived) {
       const size = itemSize(derived.item, types.get(derived.entity));
       const current = largest.get(derived.entity);
       if (size > LARGE_ITEM_BYTES && (!current || size > current.size))
-        largest.set(derived.entity, { size, sample: derived.sampleIndex, item: derived.item });
+        largest.set(derived.entity, { size, sample: sampleIndexOf(derived), item: derived.item });
     }
     const findings: RuleFinding[] = [];
     for (const [entityName, { size, sample, item }] of largest) {

@@ -4,6 +4,7 @@
 // drops the items a later one replaced, as the grid's banner shows. GSI keys need not be unique, so
 // items alike there are not flagged.
 import { keyValueOf } from '../../indexes/views.ts';
+import { sampleIndexer } from '../../items/derive.ts';
 import {
   isConstant,
   literalPrefix,
@@ -34,6 +35,7 @@ const MESSAGE_MAX = 160;
 function sampleOverwrites(context: LintContext): Map<string, string> {
   const out = new Map<string, string>();
   const position = new Map(context.design.entities.map((e, i) => [e.name, i]));
+  const sampleIndexOf = sampleIndexer(context.design);
   for (const replaced of context.views.get(TABLE_INDEX)!.overwritten) {
     const kept = storedEntry(context.views, replaced.item)?.source;
     if (!kept || kept.entity === replaced.entity || replaced.copy || kept.copy) continue;
@@ -42,7 +44,7 @@ function sampleOverwrites(context: LintContext): Map<string, string> {
     if (!out.has(id))
       out.set(
         id,
-        `items.${kept.entity}[${kept.sampleIndex}] and items.${replaced.entity}[${replaced.sampleIndex}]`,
+        `items.${kept.entity}[${sampleIndexOf(kept)}] and items.${replaced.entity}[${sampleIndexOf(replaced)}]`,
       );
   }
   return out;
@@ -269,11 +271,12 @@ function withinEntity(context: LintContext, keyNames: string[]): RuleFinding[] {
   const { partitionKey, sortKey } = context.design.table;
   const keys = sortKey ? [partitionKey, sortKey] : [partitionKey];
   const findings: RuleFinding[] = [];
+  const sampleIndexOf = sampleIndexer(context.design);
   for (const [entityName, runs] of collidingSamples(context)) {
     const ref = context.entityRef(entityName) as EntityRef;
     const { entity } = ref;
     const examples = [...runs].map(([kept, replaced]) => {
-      const samples = [...replaced, kept].map((d) => `items.${entityName}[${d.sampleIndex}]`);
+      const samples = [...replaced, kept].map((d) => `items.${entityName}[${sampleIndexOf(d)}]`);
       const key = keys.map((k) => `${k.name} ${stringifyExactJson(keyValueOf(kept.item, k))}`).join(', ');
       return `${samples.slice(0, -1).join(', ')} and ${samples[samples.length - 1]} (${key})`;
     });

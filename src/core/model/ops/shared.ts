@@ -54,7 +54,10 @@ export function mapShared<T>(list: T[], fn: (value: T, index: number) => T): T[]
 }
 
 export function replaceAt<T>(list: T[], index: number, value: T): T[] {
-  return list.map((old, i) => (i === index ? value : old));
+  // A copy and one store: a map's callback per element is several times slower over 100,000 samples.
+  const out = list.slice();
+  if (Number.isInteger(index) && index >= 0 && index < list.length) out[index] = value;
+  return out;
 }
 
 /** Moves an element to `toIndex` of the result; an index past either end is clamped, as a drag may drop there. */

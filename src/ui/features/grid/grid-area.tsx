@@ -5,6 +5,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { attributeTypesByEntity } from '../../../core/analysis/item-size.ts';
 import { type GridItemRow, gridRows } from '../../../core/indexes/grid-rows.ts';
 import type { IndexView } from '../../../core/indexes/views.ts';
+import { sampleIndexer } from '../../../core/items/derive.ts';
 import { keySchemaFor, TABLE_INDEX } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { viewOf } from '../../../store/derived.ts';
@@ -130,6 +131,7 @@ function GridContent({ design, view, table, viewName }: GridContentProps) {
       isFiltered,
       isReturned,
       sortPrefix,
+      sampleOf: sampleIndexer(design),
       copyKey: (text, anchor) => {
         const rect = anchor.getBoundingClientRect();
         copy(text, rect.left + 12, rect.top - 26);
@@ -147,7 +149,18 @@ function GridContent({ design, view, table, viewName }: GridContentProps) {
         });
       },
     }),
-    [ui.keyDisplay, ui.gridAttributes, entityMap, types, hidden, isFiltered, isReturned, sortPrefix, copy],
+    [
+      ui.keyDisplay,
+      ui.gridAttributes,
+      entityMap,
+      types,
+      hidden,
+      isFiltered,
+      isReturned,
+      sortPrefix,
+      design,
+      copy,
+    ],
   );
 
   const patternName = preview

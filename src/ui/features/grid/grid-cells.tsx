@@ -126,7 +126,7 @@ export function EntityCell({ row }: { row: GridItemRow }) {
   return (
     <span
       className="gentity"
-      title={`${row.source.entity}${copy === undefined ? '' : ` copy ${copy}`} · sample ${row.source.sampleIndex + 1}`}
+      title={`${row.source.entity}${copy === undefined ? '' : ` copy ${copy}`}${ctx.sampleOf ? ` · sample ${ctx.sampleOf(row.source) + 1}` : ''}`}
     >
       <span className="chip-dot" style={{ background: entity?.color ?? 'var(--text-faint)' }} />
       <span className="gentity-name">{row.source.entity}</span>

@@ -3,6 +3,7 @@
 import { createContext, useContext } from 'react';
 import type { AttributeTypes } from '../../../core/analysis/item-size.ts';
 import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
+import type { DerivedItem } from '../../../core/model/item.ts';
 
 export interface EntityInfo {
   name: string;
@@ -27,6 +28,8 @@ export interface GridCellContextValue {
   isReturned: (id: string) => boolean;
   /** The selected pattern's begins_with sort key prefix, underlined in the sort keys it matches. */
   sortPrefix?: string;
+  /** Where an item's sample is in design.items[entity] (sampleIndexer); absent: samples are not named. */
+  sampleOf?: (source: DerivedItem) => number;
 }
 
 export const GridCellContext = createContext<GridCellContextValue | null>(null);

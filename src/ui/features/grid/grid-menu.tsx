@@ -69,7 +69,8 @@ export function KeyMenu({ target, keyNames, view, ctx, onCopy, onClose }: KeyMen
   const list = useRef<HTMLDivElement>(null);
   const select = useStore((s) => s.select);
   const { row, attribute } = target;
-  const { entity, sampleIndex, copy } = row.source;
+  const { entity, copy } = row.source;
+  const sampleIndex = ctx.sampleOf?.(row.source) ?? -1;
   const item = keysFirst(row.source.item, keyNames);
   const value = row.item[attribute];
   const dynamo = (() => {

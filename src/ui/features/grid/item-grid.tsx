@@ -6,6 +6,7 @@ import { constructRow, FlexRender, type Row, useTable } from '@tanstack/react-ta
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GridItemRow, GridRow, GridRows } from '../../../core/indexes/grid-rows.ts';
+import { sampleIndexOf } from '../../../core/items/derive.ts';
 import { useStore } from '../../../store/index.ts';
 import { focusSample } from '../entities/samples-table.tsx';
 import type { ColumnSpec } from './column-spec.ts';
@@ -301,9 +302,9 @@ function cellTarget(root: HTMLElement, index: number, col: string): HTMLElement 
 /** Enter on a cell that is not a key (those copy their value): its entity, or its sample in the inspector. */
 function activateCell(row: GridRow, col: string) {
   if (row.kind !== 'item') return;
-  const { select } = useStore.getState();
+  const { select, design } = useStore.getState();
   select({ kind: 'entity', name: row.source.entity });
-  if (col !== '$entity') focusSample(row.source.sampleIndex);
+  if (col !== '$entity' && design) focusSample(sampleIndexOf(design, row.source));
 }
 
 /**
