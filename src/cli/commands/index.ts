@@ -6,6 +6,7 @@ import { exampleCommand } from './example.ts';
 import { exportCommand } from './export.ts';
 import { importCommand } from './import.ts';
 import { itemsCommand } from './items.ts';
+import { lessonCommand } from './lesson.ts';
 import { lintCommand } from './lint.ts';
 import { queryCommand } from './query.ts';
 import { requestsCommand } from './requests.ts';
@@ -29,4 +30,5 @@ export const commands: Command[] = [
   applyCommand,
   runCommand,
   serveCommand,
+  lessonCommand,
 ];
