@@ -51,6 +51,21 @@ try {
   await light.getByTestId('export.preview').waitFor({ timeout: 60_000 });
   await shoot(light, 'export');
 
+  // The lesson panel: a built-in lesson's first step, one check fixed, a hint shown.
+  const lesson = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+  await lesson.goto(server.url);
+  await lesson.getByTestId('start.lesson.access-patterns-first').click();
+  await lesson.getByTestId('lesson.checks').waitFor({ timeout: 60_000 });
+  await lesson.getByTestId('sidebar.entity.Order').click();
+  const sk = lesson.getByTestId('entity.template.SK');
+  await sk.click();
+  await sk.press('ControlOrMeta+a');
+  await sk.pressSequentially('ORDER#{createdAt}#{orderId}');
+  await lesson.getByTestId('right.tab.lesson').click();
+  await lesson.getByTestId('lesson.check.sort-by-time').and(lesson.locator('[data-status="pass"]')).waitFor();
+  await lesson.getByTestId('lesson.hint').click();
+  await shoot(lesson, 'lesson-panel');
+
   const dark = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
   await dark.goto(server.url);
   await dark.getByTestId('start.example.ecommerce').click();

@@ -96,6 +96,16 @@ useStore.subscribe((state, previous) => {
   else settleTimer = setTimeout(settle, SETTLE_MS);
 });
 
+/** The settled design now, and a subscription to its changes (readers outside React: the lesson checks). */
+export function settledDesign(): Design | null {
+  return settled.getState().design;
+}
+export function subscribeSettledDesign(listener: (design: Design | null) => void): () => void {
+  return settled.subscribe((state, previous) => {
+    if (state.design !== previous.design) listener(state.design);
+  });
+}
+
 function afterPaint(then: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(then);
   else then();

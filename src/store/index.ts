@@ -5,10 +5,11 @@ import { type PersistStorage, persist, type StorageValue } from 'zustand/middlew
 import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import { type ConnectionSlice, createConnectionSlice } from './connection-slice.ts';
 import { createDesignSlice, type DesignSlice } from './design-slice.ts';
+import { createLessonSlice, type LessonSlice } from './lesson-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createUiSlice, DEFAULT_UI, type UiSlice } from './ui-slice.ts';
 
-export type StoreState = DesignSlice & SelectionSlice & UiSlice & ConnectionSlice;
+export type StoreState = DesignSlice & SelectionSlice & UiSlice & ConnectionSlice & LessonSlice;
 
 /** The preferences, in localStorage (small, and read before the first paint: no theme flash). */
 export const UI_STORAGE_KEY = 'keyplan:ui';
@@ -87,6 +88,7 @@ export const useStore = create<StoreState>()(
       ...createSelectionSlice(...a),
       ...createUiSlice(...a),
       ...createConnectionSlice(...a),
+      ...createLessonSlice(...a),
     }),
     {
       // The design and its undo history are saved in IndexedDB by autosave.ts, not here.

@@ -6,7 +6,7 @@ import { Splitter } from './components/splitter.tsx';
 import { Toaster } from './components/toast.tsx';
 import { Dock } from './features/dock/dock.tsx';
 import { GridArea } from './features/grid/grid-area.tsx';
-import { Inspector } from './features/inspector/inspector.tsx';
+import { RightPanel } from './features/lessons/right-panel.tsx';
 import { Announcer } from './features/shell/announcer.tsx';
 import { AutosaveBanner } from './features/shell/autosave-notice.tsx';
 import { StatusBar } from './features/shell/status-bar.tsx';
@@ -34,6 +34,7 @@ export function App() {
   const exportOpen = useStore((s) => s.exportOpen);
   const ui = useStore((s) => s.ui);
   const setUi = useStore((s) => s.setUi);
+  const hasLesson = useStore((s) => s.lesson !== null);
   useApplyTheme();
   useFocusOnOpen(loading ? null : hasDesign);
   useShortcuts();
@@ -77,7 +78,7 @@ export function App() {
           </main>
           {ui.dockOpen && <Dock />}
         </div>
-        <aside className="panel panel-right" aria-label="Inspector">
+        <aside className="panel panel-right" aria-label={hasLesson ? 'Lesson and inspector' : 'Inspector'}>
           <Splitter
             size={ui.rightWidth}
             min={300}
@@ -88,7 +89,7 @@ export function App() {
             testId="inspector.resize"
             onResize={(rightWidth) => setUi({ rightWidth })}
           />
-          <Inspector />
+          <RightPanel />
         </aside>
       </div>
       <StatusBar />

@@ -88,14 +88,15 @@ export async function readWorkbenchFile(file: File): Promise<OpenResult & { warn
   return { ok: true, design: result.design, fileName: file.name, warnings: result.warnings };
 }
 
-/** Opens the browser's file picker for a .json file; resolves with nothing when the user cancels. */
-export function pickDesignFile<R extends OpenResult = OpenResult>(
+/** Opens the browser's file picker for a .json file (or `accept`); resolves with nothing when the user cancels. */
+export function pickDesignFile<R = OpenResult>(
   read: (file: File) => Promise<R> = readDesignFile as (file: File) => Promise<R>,
+  accept = '.json,application/json',
 ): Promise<R | null> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
-    input.accept = '.json,application/json';
+    input.accept = accept;
     input.style.display = 'none';
     input.addEventListener('change', () => {
       const file = input.files?.[0];

@@ -1,11 +1,13 @@
 // What a screen reader hears without looking: polite live regions, always in the page (a region that
 // appears with its text is often not read), for Apply's outcome, the latest run's outcome (items, capacity, latency), the
-// number of lint problems once it changes, and the autosave state when it changes (not each "Saving…").
+// number of lint problems once it changes, the autosave state when it changes (not each "Saving…"), and the
+// lesson checks that change as the design settles.
 import { useEffect, useRef, useState } from 'react';
 import { useProblemCount } from '../../../store/analysis.ts';
 import { useAutosave } from '../../../store/autosave.ts';
 import { useStore } from '../../../store/index.ts';
 import { runStatusParts } from '../dock/run-format.ts';
+import { useLessonMessage } from '../lessons/lesson-announce.ts';
 import './shell.css';
 
 function useRunMessage(): string {
@@ -39,6 +41,7 @@ export function Announcer() {
   const run = useRunMessage();
   const apply = useApplyMessage();
   const problems = useProblemCount();
+  const lesson = useLessonMessage();
   // The first count is what the design opened with: news only once it has changed (then every count is).
   const firstProblems = useRef<number | null>(null);
   const problemsChanged = useRef(false);
@@ -65,6 +68,9 @@ export function Announcer() {
       </div>
       <div role="status" aria-live="polite" data-testid="announce.problems">
         {problemsText}
+      </div>
+      <div role="status" aria-live="polite" data-testid="announce.lesson">
+        {lesson}
       </div>
       <div role="status" aria-live="polite" data-testid="announce.save">
         {save}

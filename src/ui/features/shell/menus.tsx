@@ -3,6 +3,7 @@ import { useStore } from '../../../store/index.ts';
 import { Menu, type MenuEntry } from '../../components/menu.tsx';
 import { downloadDesign } from '../../hooks/design-file.ts';
 import { shortcutLabel } from '../../hooks/platform.ts';
+import { openLessonFromFile } from '../lessons/lesson-actions.ts';
 import { exampleSummaries } from '../start/examples.ts';
 import { importWorkbenchFromFile, newBlankDesign, openDesignFromFile, openExample } from './actions.ts';
 
@@ -11,6 +12,11 @@ export function FileMenu() {
   const entries: MenuEntry[] = [
     { label: 'New blank design', onSelect: newBlankDesign, testId: 'topbar.menu.file.new' },
     { label: 'Open file…', onSelect: () => void openDesignFromFile(), testId: 'topbar.menu.file.open' },
+    {
+      label: 'Open lesson…',
+      onSelect: () => void openLessonFromFile(),
+      testId: 'topbar.menu.file.openLesson',
+    },
     {
       label: 'Save file',
       shortcut: shortcutLabel('Mod+S'),

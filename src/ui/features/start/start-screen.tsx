@@ -1,10 +1,14 @@
-// The first screen, shown while there is no design: blank, a built-in example, or a file.
+// The first screen, shown while there is no design: blank, a built-in example, a file, or a lesson.
+import { lazy, Suspense } from 'react';
 import { useAutosave } from '../../../store/autosave.ts';
 import { Icon } from '../../components/icon.tsx';
 import { entityColor } from '../../entity-colors.ts';
 import { newBlankDesign, openDesignFromFile, openExample } from '../shell/actions.ts';
 import { type ExampleSummary, exampleSummaries } from './examples.ts';
 import './start.css';
+
+// The lessons bring their parser and files: they load after the first screen.
+const LessonCards = lazy(() => import('../lessons/lesson-cards.tsx'));
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -144,6 +148,14 @@ export function StartScreen() {
               <ExampleCard key={summary.name} summary={summary} />
             ))}
           </div>
+        </section>
+        <section aria-labelledby="start-lessons">
+          <h2 id="start-lessons" className="section-title start-section">
+            Lessons
+          </h2>
+          <Suspense fallback={<p className="start-card-text">Loading the lessons…</p>}>
+            <LessonCards />
+          </Suspense>
         </section>
         <p className="start-footnote">
           Your work is saved in this browser as you go. Nothing leaves your machine unless you Apply it to

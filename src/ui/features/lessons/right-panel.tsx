@@ -1,0 +1,81 @@
+// The right panel: the inspector, or, while a lesson is open, the lesson panel with the inspector a tab
+// away. Selecting an entity, pattern or index elsewhere (the outline, the grid) shows the inspector, to edit
+// it; the lesson panel's own selections (clicking a check) keep the lesson in view.
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useStore } from '../../../store/index.ts';
+import { selectStepOutcome } from '../../../store/lesson-slice.ts';
+import type { Selection } from '../../../store/selection-slice.ts';
+import { Inspector } from '../inspector/inspector.tsx';
+import './lessons.css';
+
+const LessonPanel = lazy(() => import('./lesson-panel.tsx'));
+
+let lessonSelection: Selection = null;
+
+/** Selects what a check is about without leaving the lesson panel. */
+export function selectFromLesson(selection: Selection): void {
+  lessonSelection = selection;
+  useStore.getState().select(selection);
+}
+
+function useInspectorOnSelect(): void {
+  const selection = useStore((s) => s.selection);
+  const setLessonPanel = useStore((s) => s.setLessonPanel);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!selection || selection.kind === 'table' || selection === lessonSelection) return;
+    setLessonPanel('inspector');
+  }, [selection, setLessonPanel]);
+}
+
+export function RightPanel() {
+  const hasLesson = useStore((s) => s.lesson !== null);
+  const tab = useStore((s) => s.lessonPanel);
+  const setLessonPanel = useStore((s) => s.setLessonPanel);
+  const outcome = useStore(selectStepOutcome);
+  useInspectorOnSelect();
+  if (!hasLesson) return <Inspector />;
+  const tabs = [
+    { id: 'lesson', label: 'Lesson' },
+    { id: 'inspector', label: 'Inspector' },
+  ] as const;
+  return (
+    <div className="right-tabs">
+      <div className="tabs right-tablist" role="tablist" aria-label="Right panel">
+        {tabs.map(({ id, label }) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`right-tab-${id}`}
+            className="tab"
+            aria-selected={tab === id}
+            aria-controls="right-panel"
+            data-testid={`right.tab.${id}`}
+            onClick={() => setLessonPanel(id)}
+          >
+            {label}
+            {id === 'lesson' && outcome && (
+              <span className={`badge${outcome.done ? ' lesson-badge-done' : ''}`}>
+                {outcome.passed}/{outcome.total}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div className="right-tabpanel" id="right-panel" role="tabpanel" aria-labelledby={`right-tab-${tab}`}>
+        {tab === 'lesson' ? (
+          <Suspense fallback={<div className="loading">Loading the lesson…</div>}>
+            <LessonPanel />
+          </Suspense>
+        ) : (
+          <Inspector />
+        )}
+      </div>
+    </div>
+  );
+}
