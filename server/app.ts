@@ -4,7 +4,6 @@
 import { PassThrough } from 'node:stream';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { ZodType } from 'zod';
 import {
   applyRequestSchema,
   patternRunSchema,
@@ -12,7 +11,6 @@ import {
   resetRequestSchema,
 } from '../src/core/api/contract.ts';
 import { rememberDerivations } from '../src/core/items/derive.ts';
-import { designItemCount, itemLimitMessage } from '../src/core/model/design-limits.ts';
 import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
@@ -22,6 +20,7 @@ import type { LoadProgress } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
 import { answerInApiShape, clientErrorHandler, errorBody, frameworkErrors } from './http-errors.ts';
 import { namespacedTable } from './namespace.ts';
+import { parseBody } from './parse-body.ts';
 import {
   checkDesignBytes,
   checkLoadQuota,
@@ -42,6 +41,7 @@ import {
 import { type Session, sessionCookieHeader, sessionCookieOf } from './session.ts';
 import { SessionRegistry, TooManySessionsError } from './session-registry.ts';
 import { serveStatic } from './static.ts';
+import { type WorkshopPluginOptions, workshopPlugin } from './workshop/plugin.ts';
 
 export interface DynamoTarget {
   mode: 'embedded' | 'external' | 'aws';
@@ -74,6 +74,8 @@ export interface AppOptions {
   sessions?: SessionRegistry;
   /** Other values for some of the limits (tests); LIMITS otherwise. */
   limits?: Partial<Limits>;
+  /** Workshop mode (`keyplan serve --workshop`): server/workshop/. */
+  workshop?: Omit<WorkshopPluginOptions, 'sessions' | 'limits' | 'deleteTables'>;
 }
 
 /** The caller's session: the one its cookie names, or a new one whose cookie the reply sets. */
@@ -86,21 +88,6 @@ function sessionOf(sessions: SessionRegistry, request: FastifyRequest, reply: Fa
     if (error instanceof TooManySessionsError) throw new ApiFailure(503, 'TooManySessions', error.message);
     throw error;
   }
-}
-
-function parseBody<T>(schema: ZodType<T>, body: unknown): T {
-  // A body's design past the limit is refused before its samples are checked one by one; the message is
-  // the one the app and the CLI give.
-  const tooMany = itemLimitMessage(designItemCount((body as { design?: unknown } | null)?.design));
-  if (tooMany) throw new ApiFailure(400, 'TooManyItems', tooMany);
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`,
-    );
-    throw new ApiFailure(400, 'InvalidRequest', problems.slice(0, 5).join('; '), problems);
-  }
-  return parsed.data;
 }
 
 function checkDesign(design: Design): Design {
@@ -234,15 +221,22 @@ export function buildApp(options: AppOptions): FastifyInstance {
     bodyRead.set(request, leave);
   });
   app.addHook('preHandler', async (request) => bodyRead.get(request)?.());
-  // An expired session's tables are deleted; sessions are looked at every minute, and whenever one starts.
-  sessions.onExpire(async (session) => {
-    // Within a request's time, so that a frozen DynamoDB does not pile up deletions that never end.
+  /** Deletes a session's tables, within a request's time (a frozen DynamoDB does not pile up deletions). */
+  const deleteTables = async (session: Session) => {
     const signal = AbortSignal.timeout(limits.requestMs);
     try {
       await dynamo.withClient(
         (client) => resetSession(boundedClient(client, signal, limits.dynamodbCallMs), session.namespace),
         { accessKeyId: session.accessKeyId, signal },
       );
+    } catch (error) {
+      throw stoppedFailure(error);
+    }
+  };
+  // An expired session's tables are deleted; sessions are looked at every minute, and whenever one starts.
+  sessions.onExpire(async (session) => {
+    try {
+      await deleteTables(session);
     } catch (error) {
       app.log.warn(
         { err: error, namespace: session.namespace },
@@ -325,6 +319,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     };
   });
 
+  // Workshop mode: its routes, and its guard that refuses every other /api route to all but attendees.
+  if (options.workshop) app.register(workshopPlugin, { ...options.workshop, sessions, limits, deleteTables });
   if (options.staticDir) serveStatic(app, options.staticDir);
   return app;
 }

@@ -3,6 +3,12 @@
 // The values are listed in the README's Security section.
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MAX_ITEMS, MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
+import {
+  MAX_ATTENDEE_STREAMS,
+  MAX_ATTENDEES,
+  MAX_PRESENTER_STREAMS,
+  WORKSHOP_DESIGN_MAX_BYTES,
+} from '../src/core/api/workshop-contract.ts';
 import { designItemBytes } from '../src/core/keys/limits.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { ApiFailure } from './errors.ts';
@@ -64,6 +70,34 @@ export const LIMITS = {
   concurrentLoads: 4,
   /** How long health waits for DynamoDB to answer before it says "down". */
   healthProbeMs: 1_000,
+  // Workshop mode (server/workshop/): what one attendee, the presenter and the room may take.
+  /** Attendees of one workshop (409 for the next). */
+  workshopAttendees: MAX_ATTENDEES,
+  /** Bytes of a design an attendee reports or the presenter pushes (413 beyond): a lesson's design is far less. */
+  workshopDesignBytes: WORKSHOP_DESIGN_MAX_BYTES,
+  /** Bytes of a pushed lesson sent inline (413 beyond). */
+  workshopLessonBytes: 2 * 1024 * 1024,
+  /** Bytes of the other workshop bodies (join, reveal, reset, end). */
+  workshopSmallBodyBytes: 16 * 1024,
+  /** Event streams open at once per attendee, and for the presenter (429 beyond). */
+  workshopAttendeeStreams: MAX_ATTENDEE_STREAMS,
+  workshopPresenterStreams: MAX_PRESENTER_STREAMS,
+  /** A stream holding more than this unsent (a client that does not read) is closed; it reconnects. */
+  workshopStreamBufferBytes: 1024 * 1024,
+  /** Wrong join codes from one address at once (429 after), then one more per workshopJoinRefillMs. */
+  workshopJoinFailures: 10,
+  workshopJoinRefillMs: 6_000,
+  /** Wrong presenter keys from one address at once (429 after), then one more per workshopKeyRefillMs. */
+  workshopKeyFailures: 10,
+  workshopKeyRefillMs: 6_000,
+  /** Addresses whose failures are remembered (the oldest forgotten beyond). */
+  workshopClientsTracked: 10_000,
+  /** Room view updates are gathered for this long (a change reaches the presenter within it, well under 1 s). */
+  workshopRoomUpdateMs: 200,
+  /** Hints revealed (lesson steps) the room remembers. */
+  workshopHintSteps: 1_000,
+  /** With --db-path, changed attendees are written to disk at most this often. */
+  workshopSaveMs: 1_000,
 } as const;
 
 export type Limits = { readonly [K in keyof typeof LIMITS]: number };
@@ -82,10 +116,20 @@ export class TokenBucket {
     this.#at = now();
   }
 
-  take(): boolean {
+  /** Whether `count` tokens are there, without taking them. */
+  available(count: number): boolean {
+    this.#refill();
+    return this.#tokens >= count;
+  }
+
+  #refill(): void {
     const now = this.now();
     this.#tokens = Math.min(this.burst, this.#tokens + ((now - this.#at) / 1000) * this.rate);
     this.#at = now;
+  }
+
+  take(): boolean {
+    this.#refill();
     if (this.#tokens < 1) return false;
     this.#tokens -= 1;
     return true;

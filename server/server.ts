@@ -2,10 +2,16 @@
 // on SIGINT/SIGTERM that never leaves a Java process behind.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Lesson } from '../src/core/lessons/lesson-types.ts';
 import { buildApp, type DynamoTarget } from './app.ts';
 import { type DbPathLock, lockDbPath } from './db-lock.ts';
 import { DynamoDBLocal, listenOnce } from './dynamodb/local.ts';
+import { SessionSigner } from './session.ts';
+import { SessionRegistry } from './session-registry.ts';
 import { embeddedTarget, externalTarget } from './target.ts';
+import { Workshop } from './workshop/room.ts';
+import { loadWorkshop, WorkshopStore } from './workshop/store.ts';
+import { isLoopbackHost, type WorkshopUrls, workshopUrls } from './workshop/urls.ts';
 
 export interface ServeOptions {
   port?: number;
@@ -19,6 +25,11 @@ export interface ServeOptions {
   staticDir?: string;
   /** Names the server answers as besides loopback and `host` (a presenter's LAN name): see browser-guard.ts. */
   allowHosts?: string[];
+  /**
+   * Workshop mode: attendees join with a code, the presenter holds a key (server/workshop/); with `dbPath`
+   * the workshop survives a restart. `lessons`: loaded with --lessons DIR, for the presenter to push.
+   */
+  workshop?: { lessons?: Lesson[] };
   log?: (line: string) => void;
 }
 
@@ -27,6 +38,8 @@ export interface RunningServer {
   dynamo: DynamoTarget;
   /** The embedded DynamoDB Local, when the server started one. */
   local?: DynamoDBLocal;
+  /** Workshop mode's code and URLs (the presenter URL carries its key). */
+  workshop?: WorkshopUrls & { code: string };
   close(): Promise<void>;
 }
 
@@ -37,12 +50,20 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const log = options.log ?? ((line: string) => console.error(line));
   const port = options.port ?? DEFAULT_PORT;
   const host = options.host ?? '127.0.0.1';
+  // Real AWS credentials are never offered to a network: anyone who reaches the server would use them.
+  if (options.aws && !isLoopbackHost(host))
+    throw new Error(
+      `--aws serves only this machine: --host ${host} would let the network use your AWS credentials`,
+    );
   // A port in use (or a host not of this machine) fails here, at once, before DynamoDB Local is started
   // only to be stopped again. The app listens once DynamoDB is up, so its health answers "up" from the start.
   if (port !== 0) await listenOnce(port, host);
   let local: DynamoDBLocal | undefined;
   let lock: DbPathLock | undefined;
   let dynamo: DynamoTarget;
+  // A workshop keeps its state in --db-path even with another DynamoDB: one server per folder there too.
+  if (options.dbPath && options.workshop && (options.endpoint || options.aws))
+    lock = lockDbPath(options.dbPath);
   if (options.endpoint || options.aws) {
     dynamo = externalTarget(options.endpoint, options.aws && !options.endpoint ? 'aws' : 'external');
     log(
@@ -66,14 +87,37 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
   const hasSpa = existsSync(`${staticDir}/index.html`);
   if (!hasSpa) log(`No built app in ${staticDir}: the API runs alone (npm run build makes the app).`);
+  let workshop: Workshop | undefined;
+  let store: WorkshopStore | undefined;
+  let sessions: SessionRegistry | undefined;
+  try {
+    if (options.workshop) {
+      // Kept with the data: the same code, presenter key and attendees (their cookies too) after a restart.
+      const stored = options.dbPath ? loadWorkshop(options.dbPath) : undefined;
+      workshop = new Workshop({ ...stored, lessons: options.workshop.lessons });
+      sessions = new SessionRegistry({ signer: new SessionSigner(workshop.secrets.signerSecret) });
+      for (const attendee of workshop.attendees()) sessions.restore(attendee.sessionId);
+      if (options.dbPath)
+        store = new WorkshopStore(options.dbPath, workshop, (error) =>
+          log(`Could not save the workshop in ${options.dbPath}: ${error.message}`),
+        );
+    }
+  } catch (error) {
+    await local?.stop();
+    lock?.release();
+    throw error;
+  }
   const app = buildApp({
     dynamo,
     staticDir: hasSpa ? staticDir : undefined,
     hosts: { listenHost: options.host, allowHosts: options.allowHosts },
+    sessions,
+    workshop: workshop && { workshop, onClose: store && (() => store.close()) },
   });
   try {
     await app.listen({ port, host });
   } catch (error) {
+    await app.close();
     await local?.stop();
     lock?.release();
     throw error;
@@ -89,7 +133,19 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     })();
     return closing;
   };
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`, dynamo, local, close };
+  let urls: RunningServer['workshop'];
+  if (workshop) {
+    const { code, presenterKey } = workshop.secrets;
+    urls = { ...workshopUrls(host, boundPort, code, presenterKey), code };
+    workshop.joinUrl = urls.joinUrlWithCode;
+  }
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`,
+    dynamo,
+    local,
+    workshop: urls,
+    close,
+  };
 }
 
 /** Stops the server on SIGINT/SIGTERM; the DynamoDB Local supervisor's watchdog covers harder deaths. */

@@ -4,7 +4,7 @@
 // A session whose cookie never came back (a script that keeps no cookies: every request a new session)
 // expires sooner, and is the first to go when the server has all the sessions it takes.
 import { LIMITS } from './quotas.ts';
-import { type Session, SessionSigner } from './session.ts';
+import { type Session, SessionSigner, sessionFromId } from './session.ts';
 
 export interface SessionRegistryOptions {
   signer?: SessionSigner;
@@ -82,6 +82,18 @@ export class SessionRegistry {
     const { session, cookieValue: setCookie } = this.#signer.newSession();
     this.#sessions.set(session.id, { session, lastSeen: this.#now(), confirmed: false });
     return { session, setCookie };
+  }
+
+  /**
+   * Knows again a session a previous run of this server issued (a workshop's attendees, kept with
+   * --db-path along with the signer's secret), so that its cookie is honoured after a restart.
+   */
+  restore(id: string): Session {
+    const known = this.#sessions.get(id);
+    if (known) return known.session;
+    const session = sessionFromId(id);
+    this.#sessions.set(id, { session, lastSeen: this.#now(), confirmed: true });
+    return session;
   }
 
   /** The live session a cookie value names, without touching it; undefined for any other cookie. */

@@ -1,0 +1,403 @@
+// A workshop's state: its secrets, its attendees (each bound to the session whose cookie it holds) and what
+// the presenter pushed to the room. Every change is told to the listeners (the event streams, the store on
+// disk) as a WorkshopChange; nothing here does I/O. Bounded: at most `limits.workshopAttendees` attendees,
+// at most `limits.workshopHintSteps` revealed-hint entries, designs as large as the routes let in.
+import { randomBytes } from 'node:crypto';
+import {
+  type AttendeeDetail,
+  type AttendeeEvent,
+  type AttendeeIdentity,
+  type AttendeeRow,
+  type AttendeeState,
+  type HintReveal,
+  type LessonSummary,
+  MAX_NAME_LENGTH,
+  normalizeDisplayName,
+  type ProgressReport,
+  type PushedDesign,
+  type PushedLesson,
+  type RoomPushes,
+  type RoomSnapshot,
+  STUCK_AFTER_MS,
+} from '../../src/core/api/workshop-contract.ts';
+import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
+import type { Design } from '../../src/core/model/schema.ts';
+import { ApiFailure } from '../errors.ts';
+import { LIMITS, type Limits } from '../quotas.ts';
+import { newJoinCode, newPresenterKey } from './secrets.ts';
+
+export interface AttendeeRecord {
+  /** Public: what the presenter names the attendee by. */
+  readonly id: string;
+  /** Secret: the session (cookie) the attendee is. */
+  sessionId: string;
+  name: string;
+  joinedAt: number;
+  lastActivityAt: number;
+  progress: ProgressReport | null;
+  /** When the attendee arrived on the progress's step. */
+  stepSince: number | null;
+  design: Design | null;
+  resets: number;
+  reports: number;
+}
+
+export interface WorkshopSecrets {
+  code: string;
+  /** 256 bits, base64url. */
+  presenterKey: string;
+  /** The session cookies' HMAC secret: kept with the attendees, so their cookies outlive a restart. */
+  signerSecret: Buffer;
+}
+
+export interface RoomRecord {
+  lesson: PushedLesson | null;
+  design: PushedDesign | null;
+  hints: HintReveal[];
+  ended: boolean;
+  nextPushId: number;
+}
+
+export type WorkshopChange =
+  /** An attendee's row changed (joined, reported, reset, connected). */
+  | { kind: 'attendee'; id: string }
+  /** An event for every attendee's stream (`to` absent) or one attendee's. */
+  | { kind: 'event'; event: AttendeeEvent; to?: string }
+  /** The room's pushes changed (the presenter's snapshot). */
+  | { kind: 'room' };
+
+export interface WorkshopOptions {
+  secrets?: WorkshopSecrets;
+  /** The join URL as printed (with the code in its fragment). */
+  joinUrl?: string;
+  /** Lessons loaded with --lessons DIR, by id. */
+  lessons?: Lesson[];
+  /** A built-in lesson by id (the app's bundle has them; the server checks pushes and hint counts). */
+  builtinLesson?: (id: string) => Lesson | undefined;
+  attendees?: AttendeeRecord[];
+  room?: RoomRecord;
+  limits?: Limits;
+  now?: () => number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function newSecrets(): WorkshopSecrets {
+  return { code: newJoinCode(), presenterKey: newPresenterKey(), signerSecret: randomBytes(32) };
+}
+
+export function lessonSummary(lesson: Lesson): LessonSummary {
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    level: lesson.level,
+    steps: lesson.steps.map((s) => ({ id: s.id, title: s.title, hints: s.hints.length })),
+  };
+}
+
+export class Workshop {
+  readonly secrets: WorkshopSecrets;
+  joinUrl: string;
+  readonly limits: Limits;
+  readonly #now: () => number;
+  readonly #attendees = new Map<string, AttendeeRecord>();
+  readonly #bySession = new Map<string, AttendeeRecord>();
+  readonly #lessons: Map<string, Lesson>;
+  readonly #builtinLesson: (id: string) => Lesson | undefined;
+  readonly #room: RoomRecord;
+  readonly #listeners: ((change: WorkshopChange) => void)[] = [];
+
+  constructor(options: WorkshopOptions = {}) {
+    this.secrets = options.secrets ?? newSecrets();
+    this.joinUrl = options.joinUrl ?? '';
+    this.limits = options.limits ?? LIMITS;
+    this.#now = options.now ?? Date.now;
+    this.#lessons = new Map((options.lessons ?? []).map((lesson) => [lesson.id, lesson]));
+    this.#builtinLesson = options.builtinLesson ?? (() => undefined);
+    this.#room = options.room ?? { lesson: null, design: null, hints: [], ended: false, nextPushId: 1 };
+    for (const attendee of options.attendees ?? []) {
+      this.#attendees.set(attendee.id, attendee);
+      this.#bySession.set(attendee.sessionId, attendee);
+    }
+  }
+
+  get code(): string {
+    return this.secrets.code;
+  }
+
+  get ended(): boolean {
+    return this.#room.ended;
+  }
+
+  get size(): number {
+    return this.#attendees.size;
+  }
+
+  onChange(listener: (change: WorkshopChange) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  #emit(change: WorkshopChange): void {
+    for (const listener of this.#listeners) listener(change);
+  }
+
+  attendees(): AttendeeRecord[] {
+    return [...this.#attendees.values()];
+  }
+
+  attendee(id: string): AttendeeRecord | undefined {
+    return this.#attendees.get(id);
+  }
+
+  attendeeOfSession(sessionId: string | undefined): AttendeeRecord | undefined {
+    return sessionId === undefined ? undefined : this.#bySession.get(sessionId);
+  }
+
+  /** A lesson the server knows: loaded with --lessons, built in, or the one pushed inline. */
+  lesson(id: string): Lesson | undefined {
+    return (
+      this.#lessons.get(id) ??
+      this.#builtinLesson(id) ??
+      (this.#room.lesson?.lessonId === id ? this.#room.lesson.lesson : undefined)
+    );
+  }
+
+  loadedLesson(id: string): Lesson | undefined {
+    return this.#lessons.get(id);
+  }
+
+  /** A name no other attendee has (case-insensitive): "Ana", then "Ana (2)", "Ana (3)"… */
+  #uniqueName(name: string): string {
+    const taken = new Set([...this.#attendees.values()].map((a) => a.name.toLocaleLowerCase()));
+    if (!taken.has(name.toLocaleLowerCase())) return name;
+    for (let n = 2; ; n++) {
+      const suffix = ` (${n})`;
+      const base = Array.from(name)
+        .slice(0, MAX_NAME_LENGTH - suffix.length)
+        .join('')
+        .trim();
+      const candidate = `${base}${suffix}`;
+      if (!taken.has(candidate.toLocaleLowerCase())) return candidate;
+    }
+  }
+
+  /** Makes the session an attendee; throws the refusal (ended, full, no name) as an ApiFailure. */
+  join(sessionId: string, rawName: string): AttendeeRecord {
+    if (this.#room.ended) throw new ApiFailure(410, 'WorkshopEnded', 'this workshop has ended');
+    const name = normalizeDisplayName(rawName);
+    if (!name)
+      throw new ApiFailure(400, 'InvalidName', 'name: give a display name of at least one visible character');
+    if (this.#attendees.size >= this.limits.workshopAttendees)
+      throw new ApiFailure(
+        409,
+        'WorkshopFull',
+        `this workshop has ${this.limits.workshopAttendees} attendees, the most it takes`,
+      );
+    const now = this.#now();
+    const attendee: AttendeeRecord = {
+      id: randomBytes(8).toString('hex'),
+      sessionId,
+      name: this.#uniqueName(name),
+      joinedAt: now,
+      lastActivityAt: now,
+      progress: null,
+      stepSince: null,
+      design: null,
+      resets: 0,
+      reports: 0,
+    };
+    this.#attendees.set(attendee.id, attendee);
+    this.#bySession.set(sessionId, attendee);
+    this.#emit({ kind: 'attendee', id: attendee.id });
+    return attendee;
+  }
+
+  /** The session expired (its tables are gone): the attendee stays in the room but no cookie is it any more. */
+  forgetSession(sessionId: string): void {
+    this.#bySession.delete(sessionId);
+  }
+
+  /** Records an attendee's report; `progress: null` clears it, an absent part is unchanged. */
+  report(attendee: AttendeeRecord, report: { progress?: ProgressReport | null; design?: Design }): void {
+    const now = this.#now();
+    if (report.progress !== undefined) {
+      const before = attendee.progress;
+      const next = report.progress;
+      if (!next) attendee.stepSince = null;
+      else if (!before || before.lessonId !== next.lessonId || before.stepId !== next.stepId)
+        attendee.stepSince = now;
+      attendee.progress = next;
+    }
+    if (report.design !== undefined) attendee.design = report.design;
+    attendee.lastActivityAt = now;
+    attendee.reports++;
+    this.#emit({ kind: 'attendee', id: attendee.id });
+  }
+
+  /** The attendee connected a stream: activity, and its row's `connected` may change. */
+  touch(attendee: AttendeeRecord): void {
+    attendee.lastActivityAt = this.#now();
+    this.#emit({ kind: 'attendee', id: attendee.id });
+  }
+
+  identity(attendee: AttendeeRecord): AttendeeIdentity {
+    return { id: attendee.id, name: attendee.name, joinedAt: iso(attendee.joinedAt) };
+  }
+
+  pushes(): RoomPushes {
+    const { lesson, design, hints, ended } = this.#room;
+    return { lesson, design, hints: [...hints], ended };
+  }
+
+  room(): RoomRecord {
+    return this.#room;
+  }
+
+  state(attendee: AttendeeRecord): AttendeeState {
+    return {
+      attendee: this.identity(attendee),
+      progress: attendee.progress,
+      design: attendee.design,
+      resets: attendee.resets,
+      room: this.pushes(),
+    };
+  }
+
+  isStuck(attendee: AttendeeRecord, now = this.#now()): boolean {
+    return (
+      attendee.progress !== null &&
+      !attendee.progress.done &&
+      attendee.stepSince !== null &&
+      now - attendee.stepSince > STUCK_AFTER_MS
+    );
+  }
+
+  row(attendee: AttendeeRecord, connected: boolean): AttendeeRow {
+    const { progress } = attendee;
+    return {
+      id: attendee.id,
+      name: attendee.name,
+      lessonId: progress?.lessonId ?? null,
+      stepId: progress?.stepId ?? null,
+      stepIndex: progress?.stepIndex ?? null,
+      passed: progress?.passed ?? 0,
+      total: progress?.total ?? 0,
+      done: progress?.done ?? false,
+      checks: progress?.checks ?? [],
+      joinedAt: iso(attendee.joinedAt),
+      lastActivityAt: iso(attendee.lastActivityAt),
+      stepSince: attendee.stepSince === null ? null : iso(attendee.stepSince),
+      stuck: this.isStuck(attendee),
+      connected,
+      hasDesign: attendee.design !== null,
+      reports: attendee.reports,
+    };
+  }
+
+  snapshot(connected: (id: string) => boolean): RoomSnapshot {
+    return {
+      code: this.code,
+      joinUrl: this.joinUrl,
+      attendees: this.attendees().map((a) => this.row(a, connected(a.id))),
+      maxAttendees: this.limits.workshopAttendees,
+      lessons: [...this.#lessons.values()].map(lessonSummary),
+      room: this.pushes(),
+    };
+  }
+
+  detail(id: string, connected: boolean): AttendeeDetail | undefined {
+    const attendee = this.#attendees.get(id);
+    if (!attendee) return undefined;
+    return { attendee: this.row(attendee, connected), progress: attendee.progress, design: attendee.design };
+  }
+
+  #notEnded(): void {
+    if (this.#room.ended) throw new ApiFailure(410, 'WorkshopEnded', 'this workshop has ended');
+  }
+
+  /** Pushes a lesson (`inline` for one the attendees' app does not have) to every attendee. */
+  pushLesson(lessonId: string, stepIndex: number, inline?: Lesson): PushedLesson {
+    this.#notEnded();
+    const lesson = inline ?? this.lesson(lessonId);
+    if (!lesson)
+      throw new ApiFailure(
+        404,
+        'UnknownLesson',
+        `lessonId: no lesson "${lessonId}" is built in or loaded (--lessons DIR); send it as lesson`,
+      );
+    if (stepIndex >= lesson.steps.length)
+      throw new ApiFailure(
+        400,
+        'InvalidRequest',
+        `stepIndex: lesson "${lessonId}" has ${lesson.steps.length} steps (0 to ${lesson.steps.length - 1})`,
+      );
+    const builtin = !inline && !this.#lessons.has(lessonId) && this.#builtinLesson(lessonId) !== undefined;
+    const pushed: PushedLesson = {
+      pushId: this.#room.nextPushId++,
+      lessonId,
+      stepIndex,
+      ...(builtin ? {} : { lesson }),
+      at: iso(this.#now()),
+    };
+    this.#room.lesson = pushed;
+    this.#emit({ kind: 'event', event: { type: 'lesson', ...pushed } });
+    this.#emit({ kind: 'room' });
+    return pushed;
+  }
+
+  pushDesign(design: Design): PushedDesign {
+    this.#notEnded();
+    const pushed: PushedDesign = { pushId: this.#room.nextPushId++, design, at: iso(this.#now()) };
+    this.#room.design = pushed;
+    this.#emit({ kind: 'event', event: { type: 'design', ...pushed } });
+    this.#emit({ kind: 'room' });
+    return pushed;
+  }
+
+  /** Reveals the next hint of a step (or the first `count`), never more than the step has when known. */
+  revealHint(lessonId: string, stepId: string, count?: number): HintReveal {
+    this.#notEnded();
+    const hints = this.#room.hints;
+    const at = hints.findIndex((h) => h.lessonId === lessonId && h.stepId === stepId);
+    const shown = at >= 0 ? hints[at].count : 0;
+    const lesson = this.lesson(lessonId);
+    const step = lesson?.steps.find((s) => s.id === stepId);
+    if (lesson && !step)
+      throw new ApiFailure(404, 'UnknownStep', `stepId: lesson "${lessonId}" has no step "${stepId}"`);
+    const available = step ? step.hints.length : 100;
+    const wanted = count ?? shown + 1;
+    if (wanted > available)
+      throw new ApiFailure(
+        409,
+        'NoMoreHints',
+        `step "${stepId}" of "${lessonId}" has ${available} hints, and ${shown} are revealed`,
+      );
+    const reveal: HintReveal = { lessonId, stepId, count: Math.max(shown, wanted) };
+    if (at >= 0) hints.splice(at, 1);
+    hints.push(reveal);
+    if (hints.length > this.limits.workshopHintSteps) hints.shift();
+    this.#emit({ kind: 'event', event: { type: 'hint', ...reveal } });
+    this.#emit({ kind: 'room' });
+    return reveal;
+  }
+
+  /** Clears an attendee's design and progress (the caller deletes its tables) and tells its page. */
+  reset(id: string): AttendeeRecord {
+    const attendee = this.#attendees.get(id);
+    if (!attendee) throw new ApiFailure(404, 'UnknownAttendee', `attendeeId: no attendee "${id}"`);
+    attendee.design = null;
+    attendee.progress = null;
+    attendee.stepSince = null;
+    attendee.resets++;
+    this.#emit({ kind: 'event', event: { type: 'reset', resets: attendee.resets }, to: attendee.id });
+    this.#emit({ kind: 'attendee', id: attendee.id });
+    return attendee;
+  }
+
+  end(): void {
+    if (this.#room.ended) return;
+    this.#room.ended = true;
+    this.#emit({ kind: 'event', event: { type: 'ended' } });
+    this.#emit({ kind: 'room' });
+  }
+}

@@ -1,0 +1,188 @@
+// A workshop kept on disk with --db-path, beside DynamoDB Local's data: `keyplan-workshop/state.json` holds
+// the secrets (join code, presenter key, the session signer's secret, so attendee cookies outlive a
+// restart) and what the presenter pushed; `attendee-<id>.json` one attendee each (identity, session,
+// progress, design), so a report rewrites one small file, not the room. Writes are gathered (at most one
+// round per `workshopSaveMs`) and atomic (a temporary file renamed over the old one): a crash leaves the
+// previous version, never half a file. Only the owner may read them (0600: the files hold secrets).
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { progressReportSchema } from '../../src/core/api/workshop-contract.ts';
+import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
+import { parseExactJson, stringifyExactJson } from '../../src/core/model/exact-json.ts';
+import { designSchema } from '../../src/core/model/schema.ts';
+import type { AttendeeRecord, RoomRecord, Workshop, WorkshopSecrets } from './room.ts';
+import { isJoinCode, isPresenterKey } from './secrets.ts';
+
+const FORMAT = 'keyplan-workshop/1';
+export const WORKSHOP_DIR = 'keyplan-workshop';
+const STATE_FILE = 'state.json';
+const ATTENDEE_FILE = /^attendee-([0-9a-f]{16})\.json$/;
+
+const iso = z.string().min(1);
+const stateSchema = z.object({
+  format: z.literal(FORMAT),
+  code: z.string().refine(isJoinCode, 'not a join code'),
+  presenterKey: z.string().refine(isPresenterKey, 'not a presenter key'),
+  signerSecret: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  room: z.object({
+    lesson: z
+      .object({
+        pushId: z.number().int(),
+        lessonId: z.string(),
+        stepIndex: z.number().int().min(0),
+        lesson: z.record(z.string(), z.unknown()).optional(),
+        at: iso,
+      })
+      .nullable(),
+    design: z.object({ pushId: z.number().int(), design: designSchema, at: iso }).nullable(),
+    hints: z.array(z.object({ lessonId: z.string(), stepId: z.string(), count: z.number().int().min(0) })),
+    ended: z.boolean(),
+    nextPushId: z.number().int().min(1),
+  }),
+});
+
+const attendeeSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{16}$/),
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  name: z.string().min(1),
+  joinedAt: z.number(),
+  lastActivityAt: z.number(),
+  progress: progressReportSchema.nullable(),
+  stepSince: z.number().nullable(),
+  design: designSchema.nullable(),
+  resets: z.number().int().min(0),
+  reports: z.number().int().min(0),
+});
+
+export interface StoredWorkshop {
+  secrets: WorkshopSecrets;
+  room: RoomRecord;
+  attendees: AttendeeRecord[];
+}
+
+function parseFile<T>(file: string, schema: z.ZodType<T>): T {
+  let value: unknown;
+  try {
+    value = parseExactJson(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: not a workshop file Keyplan wrote: ${(error as Error).message}`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: ${issue.path.map(String).join('.') || '(document)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** The workshop kept in `dbPath`, or undefined when there is none yet. Throws, naming the file, when one is damaged. */
+export function loadWorkshop(dbPath: string): StoredWorkshop | undefined {
+  const dir = join(dbPath, WORKSHOP_DIR);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  if (!names.includes(STATE_FILE)) return undefined;
+  const state = parseFile(join(dir, STATE_FILE), stateSchema);
+  const attendees = names
+    .filter((name) => ATTENDEE_FILE.test(name))
+    .map((name) => parseFile(join(dir, name), attendeeSchema) as AttendeeRecord);
+  const { lesson } = state.room;
+  return {
+    secrets: {
+      code: state.code,
+      presenterKey: state.presenterKey,
+      signerSecret: Buffer.from(state.signerSecret, 'base64url'),
+    },
+    room: {
+      ...state.room,
+      // The lesson was checked when it was pushed; the file is this server's own.
+      lesson: lesson ? { ...lesson, lesson: lesson.lesson as Lesson | undefined } : null,
+    },
+    attendees: attendees.sort((a, b) => a.joinedAt - b.joinedAt),
+  };
+}
+
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, text, { mode: 0o600 });
+  await rename(temporary, file);
+}
+
+/** Keeps a workshop's changes on disk, a round of writes at most every `workshopSaveMs`. */
+export class WorkshopStore {
+  readonly #dir: string;
+  readonly #workshop: Workshop;
+  readonly #dirty = new Set<string>();
+  #roomDirty = true;
+  #timer: NodeJS.Timeout | undefined;
+  #writing: Promise<void> = Promise.resolve();
+  #failed: ((error: Error) => void) | undefined;
+
+  constructor(dbPath: string, workshop: Workshop, onError?: (error: Error) => void) {
+    this.#dir = join(dbPath, WORKSHOP_DIR);
+    this.#workshop = workshop;
+    this.#failed = onError;
+    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    for (const attendee of workshop.attendees()) this.#dirty.add(attendee.id);
+    workshop.onChange((change) => {
+      if (change.kind === 'attendee') this.#dirty.add(change.id);
+      else if (change.kind === 'room') this.#roomDirty = true;
+      else return;
+      this.#schedule();
+    });
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      void this.flush();
+    }, this.#workshop.limits.workshopSaveMs);
+    this.#timer.unref();
+  }
+
+  /** Writes what changed now; resolves once it is on disk. */
+  flush(): Promise<void> {
+    const ids = [...this.#dirty];
+    const room = this.#roomDirty;
+    this.#dirty.clear();
+    this.#roomDirty = false;
+    const texts: [name: string, text: string][] = [];
+    for (const id of ids) {
+      const attendee = this.#workshop.attendee(id);
+      if (attendee) texts.push([`attendee-${id}.json`, stringifyExactJson(attendee)]);
+    }
+    if (room) texts.push([STATE_FILE, this.#stateText()]);
+    this.#writing = this.#writing.then(async () => {
+      try {
+        await mkdir(this.#dir, { recursive: true, mode: 0o700 });
+        for (const [name, text] of texts) await writeAtomically(join(this.#dir, name), text);
+      } catch (error) {
+        this.#failed?.(error as Error);
+      }
+    });
+    return this.#writing;
+  }
+
+  #stateText(): string {
+    const { secrets } = this.#workshop;
+    return stringifyExactJson({
+      format: FORMAT,
+      code: secrets.code,
+      presenterKey: secrets.presenterKey,
+      signerSecret: secrets.signerSecret.toString('base64url'),
+      room: this.#workshop.room(),
+    });
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.flush();
+  }
+}

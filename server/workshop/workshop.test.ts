@@ -1,0 +1,232 @@
+// Workshop mode in process (inject), against the shared DynamoDB Local: a room where someone without the code
+// gets nothing, guessing the code or the presenter key is stopped, names are cleaned, the presenter's routes
+// need its key, a reset clears an attendee's design and tables, and no route lets one attendee read
+// another's design or tables.
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getExample } from '../../src/core/examples/index.ts';
+import { buildApp } from '../app.ts';
+import { LIMITS, type Limits } from '../quotas.ts';
+import { postJson, testTarget } from '../test-support/dynamo.ts';
+import { Workshop } from './room.ts';
+
+const design = getExample('online-store')!.design;
+const apps: FastifyInstance[] = [];
+
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+function room(limits: Partial<Limits> = {}) {
+  const all = { ...LIMITS, ...limits };
+  const workshop = new Workshop({ limits: all });
+  const app = buildApp({ dynamo: testTarget(), workshop: { workshop }, limits: all });
+  apps.push(app);
+  const presenter = { authorization: `Bearer ${workshop.secrets.presenterKey}` };
+  return { app, workshop, presenter };
+}
+
+async function join(app: FastifyInstance, code: string, name: string, ip = '10.0.0.2') {
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/workshop/join',
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ code, name }),
+  });
+  return {
+    status: reply.statusCode,
+    body: reply.json(),
+    cookie: reply.headers['set-cookie']?.toString().split(';')[0],
+  };
+}
+
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}, ip = '10.0.0.2') =>
+  app.inject({ method: 'GET', url, headers, remoteAddress: ip });
+
+describe('workshop mode', () => {
+  it('gives a browser without the code nothing, and a joined attendee the whole API', async () => {
+    const { app, workshop } = room();
+    // No route of the API answers before joining; no session is made for the caller.
+    for (const [method, url] of [
+      ['GET', '/api/health'],
+      ['POST', '/api/apply'],
+      ['POST', '/api/run'],
+      ['POST', '/api/load'],
+      ['POST', '/api/reset'],
+      ['GET', '/api/workshop/me'],
+      ['GET', '/api/workshop/events'],
+      ['POST', '/api/workshop/report'],
+      ['GET', '/api/nothing-here'],
+    ] as const) {
+      const reply = await app.inject({
+        method,
+        url,
+        headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+        payload: method === 'POST' ? JSON.stringify({ design }) : undefined,
+      });
+      expect(reply.statusCode, `${method} ${url}`).toBe(401);
+      expect(reply.json().error.code).toBe('NotJoined');
+      expect(reply.headers['set-cookie'], `${method} ${url}`).toBeUndefined();
+    }
+    expect((await get(app, '/api/workshop')).json()).toEqual({ workshop: true, ended: false });
+
+    const wrong = await join(app, 'AAAAAA', 'Ana');
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.code).toBe('WrongCode');
+    expect(wrong.cookie).toBeUndefined();
+
+    // The code as people type it: lower case, a dash, spaces.
+    const typed = `${workshop.code.slice(0, 3).toLowerCase()}-${workshop.code.slice(3)} `;
+    const ana = await join(app, typed, '  Ana \n Lima ');
+    expect(ana.status).toBe(200);
+    expect(ana.body).toMatchObject({ created: true, attendee: { name: 'Ana Lima' } });
+    expect(ana.cookie).toMatch(/^keyplan_session=/);
+    const info = await get(app, '/api/workshop', { cookie: ana.cookie! });
+    expect(info.json().attendee.name).toBe('Ana Lima');
+    const health = await get(app, '/api/health', { cookie: ana.cookie! });
+    expect(health.statusCode).toBe(200);
+    const applied = await postJson(app, '/api/apply', { design }, ana.cookie!);
+    expect(applied.statusCode).toBe(200);
+    const run = await postJson(app, '/api/run', { design, patternId: 'customer-orders' }, ana.cookie!);
+    expect(run.statusCode).toBe(200);
+
+    // Joining again from the same browser is the same attendee; names are made unique and kept bounded.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/workshop/join',
+      headers: { 'content-type': 'application/json', cookie: ana.cookie! },
+      payload: JSON.stringify({ code: workshop.code, name: 'Someone else' }),
+    });
+    expect(again.json()).toMatchObject({ created: false, attendee: { name: 'Ana Lima' } });
+    expect((await join(app, workshop.code, 'ana lima')).body.attendee.name).toBe('ana lima (2)');
+    const long = await join(app, workshop.code, `${'x'.repeat(60)}`);
+    expect(long.body.attendee.name).toBe('x'.repeat(40));
+    expect((await join(app, workshop.code, 'x'.repeat(40))).body.attendee.name).toBe(`${'x'.repeat(36)} (2)`);
+    const blank = await join(app, workshop.code, ' \u200b\t ');
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.code).toBe('InvalidName');
+    await postJson(app, '/api/reset', {}, ana.cookie!);
+  });
+
+  it('stops guessing the code: after the wrong attempts an address may make, even the right code waits', async () => {
+    const { app, workshop } = room({ workshopJoinFailures: 3, workshopJoinRefillMs: 60_000 });
+    for (let i = 0; i < 3; i++) expect((await join(app, 'ZZZZZZ', 'Mallory', '10.0.0.66')).status).toBe(403);
+    const limited = await join(app, workshop.code, 'Mallory', '10.0.0.66');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('TooManyAttempts');
+    // Another address is not held back by Mallory's guesses.
+    expect((await join(app, workshop.code, 'Bea', '10.0.0.7')).status).toBe(200);
+  });
+
+  it('answers the presenter routes only to the presenter key, and limits wrong keys', async () => {
+    const { app, workshop, presenter } = room({ workshopKeyFailures: 2, workshopKeyRefillMs: 60_000 });
+    const ana = await join(app, workshop.code, 'Ana');
+    const none = await get(app, '/api/workshop/presenter', { cookie: ana.cookie! }, '10.0.0.9');
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['www-authenticate']).toBe('Bearer');
+    const wrongKey = { authorization: `Bearer ${'A'.repeat(43)}` };
+    expect((await get(app, '/api/workshop/presenter', wrongKey, '10.0.0.9')).statusCode).toBe(401);
+    expect((await get(app, '/api/workshop/presenter', presenter, '10.0.0.9')).statusCode).toBe(429);
+
+    const snapshot = await get(app, '/api/workshop/presenter', presenter, '127.0.0.1');
+    expect(snapshot.statusCode).toBe(200);
+    expect(snapshot.json()).toMatchObject({
+      code: workshop.code,
+      attendees: [{ name: 'Ana', lessonId: null, passed: 0, total: 0, stuck: false }],
+      maxAttendees: 200,
+    });
+  });
+
+  it('keeps each attendee to its own design and tables, whatever route it tries', async () => {
+    const { app, workshop, presenter } = room();
+    const ana = await join(app, workshop.code, 'Ana');
+    const bob = await join(app, workshop.code, 'Bob');
+    const bobDesign = { ...design, name: 'Bob’s secret design' };
+    const progress = {
+      lessonId: 'access-patterns-first',
+      stepId: 'orders',
+      stepIndex: 1,
+      passed: 2,
+      total: 3,
+      done: false,
+      checks: [
+        { checkId: 'a', status: 'pass' },
+        { checkId: 'b', status: 'pass' },
+        { checkId: 'c', status: 'fail' },
+      ],
+    };
+    const reported = await postJson(
+      app,
+      '/api/workshop/report',
+      { progress, design: bobDesign },
+      bob.cookie!,
+    );
+    expect(reported.json()).toEqual({ ok: true, reports: 1 });
+    expect((await postJson(app, '/api/apply', { design: bobDesign }, bob.cookie!)).statusCode).toBe(200);
+    const bobNamespace = (await get(app, '/api/health', { cookie: bob.cookie! })).json().namespace;
+
+    // Ana's own state holds nothing of Bob's.
+    const mine = (await get(app, '/api/workshop/me', { cookie: ana.cookie! })).json();
+    expect(mine).toMatchObject({ attendee: { name: 'Ana' }, design: null, progress: null });
+    // The presenter's view of Bob is the presenter's alone.
+    const bobId = bob.body.attendee.id;
+    const asAna = await get(app, `/api/workshop/presenter/attendees/${bobId}`, { cookie: ana.cookie! });
+    expect(asAna.statusCode).toBe(401);
+    const asPresenter = await get(app, `/api/workshop/presenter/attendees/${bobId}`, presenter);
+    expect(asPresenter.json()).toMatchObject({ design: { name: 'Bob’s secret design' }, progress });
+    // Bob's table, named in full, is not Ana's to read: her names are inside her own namespace.
+    const scan = await postJson(
+      app,
+      '/api/run',
+      { operation: 'Scan', input: { TableName: `${bobNamespace}${design.table.name}` } },
+      ana.cookie!,
+    );
+    expect(scan.statusCode).toBe(403);
+    expect(scan.json().items).toBeUndefined();
+    const run = await postJson(app, '/api/run', { design, patternId: 'customer-orders' }, ana.cookie!);
+    expect(run.statusCode).toBe(404);
+    // A report body cannot name another attendee.
+    const forged = await postJson(app, '/api/workshop/report', { attendeeId: bobId, design }, ana.cookie!);
+    expect(forged.statusCode).toBe(400);
+    expect((await get(app, `/api/workshop/presenter/attendees/${bobId}`, presenter)).json().design.name).toBe(
+      'Bob’s secret design',
+    );
+
+    // The presenter resets Bob: design, progress and tables gone.
+    const reset = await postJson(app, '/api/workshop/presenter/reset-attendee', { attendeeId: bobId }, '');
+    expect(reset.statusCode).toBe(401);
+    const byPresenter = await app.inject({
+      method: 'POST',
+      url: '/api/workshop/presenter/reset-attendee',
+      headers: { ...presenter, 'content-type': 'application/json' },
+      payload: JSON.stringify({ attendeeId: bobId }),
+    });
+    expect(byPresenter.json()).toEqual({ ok: true });
+    expect((await get(app, '/api/workshop/me', { cookie: bob.cookie! })).json()).toMatchObject({
+      design: null,
+      progress: null,
+      resets: 1,
+    });
+    const afterReset = await postJson(app, '/api/run', { design, patternId: 'customer-orders' }, bob.cookie!);
+    expect(afterReset.statusCode).toBe(404);
+  });
+
+  it('refuses a report past the workshop’s design size, and a body that is not the contract', async () => {
+    const { app, workshop } = room({ workshopDesignBytes: 4096 });
+    const ana = await join(app, workshop.code, 'Ana');
+    const big = await postJson(app, '/api/workshop/report', { design }, ana.cookie!);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe('DesignTooLarge');
+    const bad = await postJson(
+      app,
+      '/api/workshop/report',
+      {
+        progress: { lessonId: 'x', stepId: 'y', stepIndex: -1, passed: 0, total: 0, done: false, checks: [] },
+      },
+      ana.cookie!,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/progress\.stepIndex/);
+  });
+});
