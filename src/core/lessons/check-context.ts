@@ -119,13 +119,11 @@ export function identifyingAttributes(matches: readonly ItemMatch[]): string[] {
   return names;
 }
 
-/** An expected item named for a reason: `Order o7`, `Order (orderId o7, userId u1)`. */
+/** An expected item named for a reason by its first value (its id, as a lesson lists it): `Order o7`. */
 export function matchName(match: ItemMatch): string {
   const entity = typeof match.$entity === 'string' ? match.$entity : 'item';
-  const rest = Object.entries(match).filter(([name]) => name !== '$entity');
-  if (rest.length === 0) return entity;
-  if (rest.length === 1) return `${entity} ${shown(rest[0][1])}`;
-  return `${entity} (${rest.map(([name, value]) => `${name} ${shown(value)}`).join(', ')})`;
+  const first = Object.entries(match).find(([name]) => name !== '$entity');
+  return first ? `${entity} ${shown(first[1])}` : entity;
 }
 
 /** The result of a check, with its explain on failure. */

@@ -81,7 +81,8 @@ export function checkReturns(context: CheckContext, check: ReturnsCheck): CheckR
   if (!answer.ok) return result(check, 'fail', answer.reason, target);
   const { items } = answer.result;
   const id = check.pattern;
-  const by = identifyingAttributes([...(check.items ?? []), ...(check.every ? [check.every] : [])]);
+  // Items are named by the first attribute the expected items give (their id), else their entity's id.
+  const by = identifyingAttributes(check.items ?? []).slice(0, 1);
   const name = (item: PlainItem) => context.itemName(item, by);
   const returned = `${id} returns ${plural(items.length, 'item')}`;
   const fail = (reason: string) => result(check, 'fail', reason, target);

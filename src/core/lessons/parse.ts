@@ -39,7 +39,8 @@ function parseYaml(text: string): { value: unknown } | { problems: LessonProblem
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0)
     return {
-      problems: doc.errors.map((error) => ({
+      // The first few: one mistake in YAML often makes the parser stumble over all that follows.
+      problems: doc.errors.slice(0, 3).map((error) => ({
         path: '(document)',
         message: `invalid YAML: ${error.message.split('\n')[0].replace(/:$/, '')}`,
       })),
