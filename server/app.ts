@@ -6,11 +6,13 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   applyRequestSchema,
+  type LessonsResponse,
   patternRunSchema,
   rawRunSchema,
   resetRequestSchema,
 } from '../src/core/api/contract.ts';
 import { rememberDerivations } from '../src/core/items/derive.ts';
+import type { Lesson } from '../src/core/lessons/lesson-types.ts';
 import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
@@ -74,6 +76,8 @@ export interface AppOptions {
   sessions?: SessionRegistry;
   /** Other values for some of the limits (tests); LIMITS otherwise. */
   limits?: Partial<Limits>;
+  /** Lessons loaded with `keyplan serve --lessons DIR`, served at GET /api/lessons. */
+  lessons?: Lesson[];
   /** Workshop mode (`keyplan serve --workshop`): server/workshop/. */
   workshop?: Omit<WorkshopPluginOptions, 'sessions' | 'limits' | 'deleteTables'>;
 }
@@ -318,6 +322,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       deleted: await asSession(reply, session, (client) => resetSession(client, session.namespace)),
     };
   });
+
+  app.get('/api/lessons', async (): Promise<LessonsResponse> => ({ lessons: options.lessons ?? [] }));
 
   // Workshop mode: its routes, and its guard that refuses every other /api route to all but attendees.
   if (options.workshop) app.register(workshopPlugin, { ...options.workshop, sessions, limits, deleteTables });

@@ -27,9 +27,11 @@ export interface ServeOptions {
   allowHosts?: string[];
   /**
    * Workshop mode: attendees join with a code, the presenter holds a key (server/workshop/); with `dbPath`
-   * the workshop survives a restart. `lessons`: loaded with --lessons DIR, for the presenter to push.
+   * the workshop survives a restart.
    */
-  workshop?: { lessons?: Lesson[] };
+  workshop?: boolean;
+  /** Lessons loaded with --lessons DIR: served at GET /api/lessons, and for the presenter to push. */
+  lessons?: Lesson[];
   log?: (line: string) => void;
 }
 
@@ -94,7 +96,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     if (options.workshop) {
       // Kept with the data: the same code, presenter key and attendees (their cookies too) after a restart.
       const stored = options.dbPath ? loadWorkshop(options.dbPath) : undefined;
-      workshop = new Workshop({ ...stored, lessons: options.workshop.lessons });
+      workshop = new Workshop({ ...stored, lessons: options.lessons });
       sessions = new SessionRegistry({ signer: new SessionSigner(workshop.secrets.signerSecret) });
       for (const attendee of workshop.attendees()) sessions.restore(attendee.sessionId);
       if (options.dbPath)
@@ -112,6 +114,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     staticDir: hasSpa ? staticDir : undefined,
     hosts: { listenHost: options.host, allowHosts: options.allowHosts },
     sessions,
+    lessons: options.lessons,
     workshop: workshop && { workshop, onClose: store && (() => store.close()) },
   });
   try {

@@ -28,7 +28,7 @@ async function serve(
     endpoint: inject('dynamoEndpoint'),
     dbPath,
     staticDir: '/nonexistent',
-    workshop: {},
+    workshop: true,
     log: () => {},
   });
   running.push(server);

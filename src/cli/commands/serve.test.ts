@@ -1,6 +1,9 @@
 // `keyplan serve` on a port another program holds: one line naming the port and the option, exit 1,
 // and no DynamoDB Local (Java) started only to be stopped again.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DynamoDBLocal } from '../../../server/dynamodb/local.ts';
 import { runKeyplan } from '../run-in-process.ts';
@@ -41,6 +44,34 @@ describe('keyplan serve', () => {
     expect(result.stderr).toMatch(
       /^keyplan serve: --allow-host http:\/\/x\/: expected a host name or address/,
     );
+  });
+
+  it('refuses --aws with a host other than loopback: the network would use the AWS credentials', async () => {
+    const start = vi.spyOn(DynamoDBLocal.prototype, 'start');
+    for (const host of ['0.0.0.0', '192.168.1.20', '::']) {
+      const result = await runKeyplan(['serve', '--workshop', '--aws', '--host', host]);
+      expect(result.code, host).toBe(2);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^keyplan serve: --aws with --host ${host.replace(/\./g, '\\.')}: real AWS is served to this machine only`,
+        ),
+      );
+    }
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('names each problem of a --lessons file before starting anything', async () => {
+    const start = vi.spyOn(DynamoDBLocal.prototype, 'start');
+    const dir = mkdtempSync(join(tmpdir(), 'keyplan-lessons-'));
+    try {
+      writeFileSync(join(dir, 'broken.lesson.yaml'), 'format: keyplan-lesson/1\nid: Broken Id\n');
+      const result = await runKeyplan(['serve', '--workshop', '--lessons', dir]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`${join(dir, 'broken.lesson.yaml')}: `);
+      expect(start).not.toHaveBeenCalled();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a port number above 65535 as wrong usage', async () => {

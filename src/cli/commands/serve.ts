@@ -1,5 +1,18 @@
+import type { Lesson } from '../../core/lessons/lesson-types.ts';
 import type { Command } from '../command.ts';
 import { CommandError, parsePositiveInt, UsageError } from '../io.ts';
+import { loadLessonFiles } from '../lesson-files.ts';
+import { workshopBanner } from '../workshop-banner.ts';
+
+/** The lessons of --lessons paths; any problem of any file stops the server before it starts. */
+async function loadLessons(paths: string[]): Promise<Lesson[]> {
+  const files = await loadLessonFiles(paths);
+  const problems = files.flatMap(({ file, result }) =>
+    result.ok ? [] : result.problems.map((p) => `${file}: ${p.path}: ${p.message}`),
+  );
+  if (problems.length > 0) throw new CommandError(`keyplan serve --lessons:\n${problems.join('\n')}`);
+  return files.flatMap(({ result }) => (result.ok ? [result.lesson] : []));
+}
 
 /** A listen failure the user can fix, as one line: which port or host, and what to pass instead. */
 function listenProblem(error: unknown, port: number, host: string): string | undefined {
@@ -15,7 +28,8 @@ function listenProblem(error: unknown, port: number, host: string): string | und
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'the app, the proxy and (by default) an embedded DynamoDB Local',
-  usage: 'serve [--port N (8787)] [--host H] [--allow-host NAME]... [--endpoint URL | --aws] [--db-path DIR]',
+  usage:
+    'serve [--port N (8787)] [--host H] [--allow-host NAME]... [--endpoint URL | --aws] [--db-path DIR] [--workshop] [--lessons DIR]...',
   options: {
     port: { type: 'string' },
     host: { type: 'string' },
@@ -23,6 +37,8 @@ export const serveCommand: Command = {
     endpoint: { type: 'string' },
     aws: { type: 'boolean' },
     'db-path': { type: 'string' },
+    workshop: { type: 'boolean' },
+    lessons: { type: 'string', multiple: true },
   },
   async run({ values }, io) {
     const { closeOnSignals, DEFAULT_PORT, startServer } = await import('../../../server/server.ts');
@@ -33,6 +49,11 @@ export const serveCommand: Command = {
         : (parsePositiveInt(values.port as string | undefined, '--port') ?? DEFAULT_PORT);
     if (port > 65535) throw new UsageError(`--port ${port}: expected a port number from 1 to 65535`);
     const host = (values.host as string | undefined) ?? '127.0.0.1';
+    const { isLoopbackHost } = await import('../../../server/workshop/urls.ts');
+    if (values.aws && !isLoopbackHost(host))
+      throw new UsageError(
+        `--aws with --host ${host}: real AWS is served to this machine only (anyone reaching the server would use your AWS credentials); drop --host, or use DynamoDB Local`,
+      );
     // Browsers reach the server only by these names (and loopback, and --host): DNS rebinding protection.
     const allowHosts = (values['allow-host'] as string[] | undefined) ?? [];
     const { canonicalHost } = await import('../../../server/browser-guard.ts');
@@ -40,6 +61,8 @@ export const serveCommand: Command = {
       if (!canonicalHost(name))
         throw new UsageError(`--allow-host ${name}: expected a host name or address, optionally with :port`);
     }
+    const lessonPaths = (values.lessons as string[] | undefined) ?? [];
+    const lessons = lessonPaths.length > 0 ? await loadLessons(lessonPaths) : [];
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer({
@@ -49,6 +72,8 @@ export const serveCommand: Command = {
         aws: Boolean(values.aws),
         dbPath: values['db-path'] as string | undefined,
         allowHosts,
+        workshop: Boolean(values.workshop),
+        lessons,
         log: (line) => io.stderr(`${line}\n`),
       });
     } catch (error) {
@@ -61,6 +86,9 @@ export const serveCommand: Command = {
     if (values.aws)
       io.stderr('WARNING: connected to real AWS. Apply and Run change real tables and cost money.\n');
     io.stdout(`Keyplan is running at ${server.url}\n`);
+    if (lessons.length > 0)
+      io.stdout(`Lessons loaded: ${lessons.map((lesson) => `${lesson.id} (${lesson.title})`).join(', ')}\n`);
+    if (server.workshop) io.stdout(workshopBanner(server.workshop));
     await new Promise(() => {});
     return 0;
   },

@@ -1,5 +1,6 @@
 // The wire contract between the SPA and the server, defined once and validated on both sides.
 import { z } from 'zod';
+import type { Lesson } from '../lessons/lesson-types.ts';
 import { MAX_DESIGN_ITEMS } from '../model/design-limits.ts';
 import { designSchema } from '../model/schema.ts';
 
@@ -45,6 +46,14 @@ export const runRequestSchema = z.union([patternRunSchema, rawRunSchema]);
 /** Reset takes an empty JSON object: a body a page on another origin cannot send without being refused. */
 export const resetRequestSchema = z.object({}).strict();
 export type RunRequest = z.input<typeof runRequestSchema>;
+
+/**
+ * GET /api/lessons: the lessons `keyplan serve --lessons DIR` loaded (none otherwise), for the app's lesson
+ * list beside the built-in ones. In workshop mode only joined attendees get them (as every /api route).
+ */
+export interface LessonsResponse {
+  lessons: Lesson[];
+}
 
 export interface ApiError {
   error: { code: string; message: string; details?: unknown };
