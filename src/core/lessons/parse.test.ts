@@ -2,7 +2,7 @@
 // in the lesson, a design's own problems under the design's place in it.
 import { describe, expect, it } from 'vitest';
 import { isExactNumber, stringifyExactJson } from '../model/exact-json.ts';
-import { checkStep, lessonDesign } from './checks.ts';
+import { checkStep, lessonDesign, lessonStepStart } from './checks.ts';
 import { parseLessonText } from './parse.ts';
 import { BIG_TOTAL, shopLesson } from './test-lesson.ts';
 
@@ -60,9 +60,7 @@ describe('parseLessonText', () => {
     const total = solution.items.Order[0].total;
     expect(isExactNumber(total) && total.value).toBe(BIG_TOTAL);
     expect(checkStep(solution, parsed.lesson.steps[0]).results[0]).toMatchObject({ status: 'pass' });
-    expect(checkStep(lessonDesign(parsed.lesson.steps[0].start as object), parsed.lesson.steps[0]).done).toBe(
-      false,
-    );
+    expect(checkStep(lessonStepStart(parsed.lesson, 0), parsed.lesson.steps[0]).done).toBe(false);
 
     // The same lesson as JSON: the expected 12345678901234567890.50 still matches every digit of the item's.
     const json = parseLessonText(stringifyExactJson(shopLesson, 2), 'shop.lesson.json');
