@@ -7,6 +7,7 @@ import { runDynamoBench } from './dynamodb.ts';
 import { runLintBench } from './lint.ts';
 import { runLoadBench } from './load.ts';
 import { runUiBench } from './ui.ts';
+import { runWorkshopBench } from './workshop.ts';
 
 const suites: Record<string, () => void | Promise<void>> = {
   core: runCoreBench,
@@ -14,6 +15,7 @@ const suites: Record<string, () => void | Promise<void>> = {
   ui: runUiBench,
   load: runLoadBench,
   lint: runLintBench,
+  workshop: runWorkshopBench,
 };
 
 const requested = process.argv.slice(2);
