@@ -6,51 +6,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../cli/commands/index.ts';
 import { EXPORT_TARGETS } from '../export/index.ts';
+import { inlineCodeSpans, inlineCodeTokens, missingFrom, schemaNames } from './doc-tokens.ts';
 import { designJsonSchema } from './json-schema.ts';
 
 const DOC_PATH = new URL('../../../docs/design-format.md', import.meta.url);
-
-/** The document's inline code spans (fenced blocks left out), trimmed. */
-function inlineCodeSpans(markdown: string): Set<string> {
-  const prose = markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
-  return new Set([...prose.matchAll(/`([^`\n]+)`/g)].map(([, span]) => span.trim()));
-}
-
-/** The spans and their tokens: `{ name, type: S|N|B }` also gives name, type, S, N and B. */
-function inlineCodeTokens(markdown: string): Set<string> {
-  const tokens = new Set<string>();
-  for (const span of inlineCodeSpans(markdown)) {
-    tokens.add(span);
-    for (const token of span.split(/[\s,|{}()[\]"'…;:?*.#]+/)) if (token) tokens.add(token);
-  }
-  return tokens;
-}
-
-interface SchemaNames {
-  fields: Set<string>;
-  values: Set<string>;
-}
-
-/** Every property name and every string enum/const value, anywhere in a JSON Schema. */
-function schemaNames(schema: unknown): SchemaNames {
-  const names: SchemaNames = { fields: new Set(), values: new Set() };
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (node === null || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    if (record.properties && typeof record.properties === 'object')
-      for (const name of Object.keys(record.properties)) names.fields.add(name);
-    if (Array.isArray(record.enum))
-      for (const value of record.enum) if (typeof value === 'string') names.values.add(value);
-    if (typeof record.const === 'string') names.values.add(record.const);
-    Object.values(record).forEach(walk);
-  };
-  walk(schema);
-  return names;
-}
-
-const missingFrom = (tokens: Set<string>, wanted: Iterable<string>) =>
-  [...new Set(wanted)].filter((name) => !tokens.has(name)).sort();
 
 describe('docs/design-format.md', () => {
   const text = readFileSync(DOC_PATH, 'utf8');
