@@ -126,7 +126,9 @@ export function checkIndexCount(context: CheckContext, check: IndexCountCheck): 
     return result(
       check,
       'fail',
-      `${has}, at most ${check.max} wanted: every index is another copy of its items to write and pay for — can one index serve several patterns (overloading its keys)?`,
+      check.max === 0
+        ? `${has}, none wanted: every index is another copy of its items to write and pay for — serve its patterns from the table's own keys or another index`
+        : `${has}, at most ${check.max} wanted: every index is another copy of its items to write and pay for — can one index serve several patterns (overloading its keys)?`,
       target,
     );
   if (check.min !== undefined && names.length < check.min)

@@ -177,6 +177,12 @@ describe('checkStep on the shop lesson', () => {
     ).toBe(
       'the table has 2 GSIs (GSI1, GSI2), at most 1 wanted: every index is another copy of its items to write and pay for — can one index serve several patterns (overloading its keys)?',
     );
+    expect(failure(undefined, 'one-gsi', { max: 0 })).toBe(
+      "the table has 1 GSI (GSI1), none wanted: every index is another copy of its items to write and pay for — serve its patterns from the table's own keys or another index",
+    );
+    expect(failure(undefined, 'one-gsi', { index: 'lsi', max: undefined, min: 1 })).toBe(
+      'the table has 0 LSIs, at least 1 wanted: a pattern that reads by another key needs an index with that key',
+    );
     expect(failure(undefined, 'few-items', { max: 5 })).toBe(
       'the design has 6 items, more than 5: fewer samples (or copies) will do',
     );
