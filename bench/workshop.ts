@@ -319,7 +319,7 @@ export async function runWorkshopBench(): Promise<void> {
       const hint = await request(
         `${url}/api/workshop/presenter/reveal-hint`,
         'POST',
-        JSON.stringify({ lessonId: 'access-patterns-first', stepId: 'step-1' }),
+        JSON.stringify({ lessonId: 'access-patterns-first', stepId: 'orders-newest-first' }),
         presenter,
       );
       if (hint.status !== 200) tally.errors.push(`reveal-hint: ${hint.status} ${hint.body.slice(0, 200)}`);

@@ -75,6 +75,10 @@ export const LIMITS = {
   workshopAttendees: MAX_ATTENDEES,
   /** Bytes of a design an attendee reports or the presenter pushes (413 beyond): a lesson's design is far less. */
   workshopDesignBytes: WORKSHOP_DESIGN_MAX_BYTES,
+  /** Reports an attendee may send a second, on average (429 beyond; the page sends one a second at most) … */
+  workshopReportsPerSecond: 2,
+  /** … and at once. */
+  workshopReportBurst: 10,
   /** Bytes of a pushed lesson sent inline (413 beyond). */
   workshopLessonBytes: 2 * 1024 * 1024,
   /** Bytes of the other workshop bodies (join, reveal, reset, end). */

@@ -9,6 +9,7 @@ import { DynamoDBLocal, listenOnce } from './dynamodb/local.ts';
 import { SessionSigner } from './session.ts';
 import { SessionRegistry } from './session-registry.ts';
 import { embeddedTarget, externalTarget } from './target.ts';
+import { builtinLessons } from './workshop/builtin-lessons.ts';
 import { Workshop } from './workshop/room.ts';
 import { loadWorkshop, WorkshopStore } from './workshop/store.ts';
 import { isLoopbackHost, type WorkshopUrls, workshopUrls } from './workshop/urls.ts';
@@ -96,7 +97,12 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     if (options.workshop) {
       // Kept with the data: the same code, presenter key and attendees (their cookies too) after a restart.
       const stored = options.dbPath ? loadWorkshop(options.dbPath) : undefined;
-      workshop = new Workshop({ ...stored, lessons: options.lessons });
+      const builtin = builtinLessons();
+      workshop = new Workshop({
+        ...stored,
+        lessons: options.lessons,
+        builtinLesson: (id) => builtin.get(id),
+      });
       sessions = new SessionRegistry({ signer: new SessionSigner(workshop.secrets.signerSecret) });
       for (const attendee of workshop.attendees()) sessions.restore(attendee.sessionId);
       if (options.dbPath)

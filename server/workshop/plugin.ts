@@ -32,7 +32,7 @@ import { parseLesson } from '../../src/core/lessons/parse.ts';
 import { stringifyExactJson } from '../../src/core/model/exact-json.ts';
 import { ApiFailure } from '../errors.ts';
 import { parseBody } from '../parse-body.ts';
-import type { Limits } from '../quotas.ts';
+import { type Limits, TokenBucket } from '../quotas.ts';
 import { type Session, sessionCookieHeader, sessionCookieOf, sessionFromId } from '../session.ts';
 import { type SessionRegistry, TooManySessionsError } from '../session-registry.ts';
 import { FailedAttempts } from './attempts.ts';
@@ -176,8 +176,21 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
   // ----- attendee
   app.get(`${WORKSHOP_API}/me`, async (request) => workshop.state(requireAttendee(request)));
 
+  // Each report is validated (its design too): their rate is the attendee's own, below the session's.
+  const reportRates = new WeakMap<AttendeeRecord, TokenBucket>();
   app.post(`${WORKSHOP_API}/report`, withDesign, async (request): Promise<ReportResponse> => {
     const attendee = requireAttendee(request);
+    let rate = reportRates.get(attendee);
+    if (!rate) {
+      rate = new TokenBucket(limits.workshopReportsPerSecond, limits.workshopReportBurst);
+      reportRates.set(attendee, rate);
+    }
+    if (!rate.take())
+      throw new ApiFailure(
+        429,
+        'TooManyReports',
+        `an attendee reports at most ${limits.workshopReportsPerSecond} times a second (${limits.workshopReportBurst} at once); send the latest state in a moment`,
+      );
     const body = parseBody(attendeeReportSchema, request.body);
     if (body.design) boundedDesign(body.design);
     workshop.report(attendee, body);

@@ -119,6 +119,15 @@ describe('keyplan serve --workshop', () => {
       type: 'hello',
       state: { attendee: { name: 'Ana' } },
     });
+    // Three tabs at most: the fourth stream is refused.
+    const tabs = [
+      await openStream<AttendeeEvent>(server, '/api/workshop/events', cookie),
+      await openStream<AttendeeEvent>(server, '/api/workshop/events', cookie),
+    ];
+    const fourth = await fetch(`${server.url}/api/workshop/events`, { headers: cookie });
+    expect(fourth.status).toBe(429);
+    expect((await fourth.json()).error.code).toBe('TooManyStreams');
+    for (const tab of tabs) tab.close();
 
     // A report: the room view shows the attendee's step and checks.
     const progress = {
@@ -172,6 +181,33 @@ describe('keyplan serve --workshop', () => {
       count: 1,
     });
     expect(await stream.next((e) => e.type === 'hint')).toMatchObject({ count: 1 });
+
+    // A built-in lesson by id: attendees get its id (their app has it); one sent inline is checked as a file.
+    const lesson = await call(server, '/api/workshop/presenter/push-lesson', {
+      body: { lessonId: 'access-patterns-first', stepIndex: 1 },
+      headers: presenter,
+    });
+    expect(lesson.status).toBe(200);
+    const lessonEvent = await stream.next((e) => e.type === 'lesson');
+    expect(lessonEvent).toMatchObject({ lessonId: 'access-patterns-first', stepIndex: 1 });
+    expect(lessonEvent).not.toHaveProperty('lesson');
+    const unknown = await call(server, '/api/workshop/presenter/push-lesson', {
+      body: { lessonId: 'no-such-lesson' },
+      headers: presenter,
+    });
+    expect(unknown.body.error.code).toBe('UnknownLesson');
+    const broken = await call(server, '/api/workshop/presenter/push-lesson', {
+      body: {
+        lessonId: 'mine',
+        lesson: { format: 'keyplan-lesson/1', id: 'mine', title: 'Mine', steps: 'none' },
+      },
+      headers: presenter,
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toMatchObject({
+      code: 'InvalidLesson',
+      message: expect.stringMatching(/^lesson\./),
+    });
 
     const reset = await call(server, '/api/workshop/presenter/reset-attendee', {
       body: { attendeeId: anaId },

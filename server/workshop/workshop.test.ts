@@ -212,8 +212,12 @@ describe('workshop mode', () => {
     expect(afterReset.statusCode).toBe(404);
   });
 
-  it('refuses a report past the workshop’s design size, and a body that is not the contract', async () => {
-    const { app, workshop } = room({ workshopDesignBytes: 4096 });
+  it('refuses a report past the workshop’s design size or rate, and a body that is not the contract', async () => {
+    const { app, workshop } = room({
+      workshopDesignBytes: 4096,
+      workshopReportBurst: 3,
+      workshopReportsPerSecond: 0.01,
+    });
     const ana = await join(app, workshop.code, 'Ana');
     const big = await postJson(app, '/api/workshop/report', { design }, ana.cookie!);
     expect(big.statusCode).toBe(413);
@@ -228,5 +232,11 @@ describe('workshop mode', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/progress\.stepIndex/);
+    expect((await postJson(app, '/api/workshop/report', { progress: null }, ana.cookie!)).statusCode).toBe(
+      200,
+    );
+    const flood = await postJson(app, '/api/workshop/report', { progress: null }, ana.cookie!);
+    expect(flood.statusCode).toBe(429);
+    expect(flood.json().error.code).toBe('TooManyReports');
   });
 });
