@@ -126,9 +126,11 @@ export function checkIndexCount(context: CheckContext, check: IndexCountCheck): 
     return result(
       check,
       'fail',
-      check.max === 0
-        ? `${has}, none wanted: every index is another copy of its items to write and pay for — serve its patterns from the table's own keys or another index`
-        : `${has}, at most ${check.max} wanted: every index is another copy of its items to write and pay for — can one index serve several patterns (overloading its keys)?`,
+      check.index === 'lsi'
+        ? `${has}, ${check.max === 0 ? 'none' : `at most ${check.max}`} wanted: an LSI exists only if created with the table, keeps the table's partition key and caps each partition's item collection at 10 GB — a GSI can be added or dropped later and has neither limit`
+        : check.max === 0
+          ? `${has}, none wanted: every index is another copy of its items to write and pay for — serve its patterns from the table's own keys or another index`
+          : `${has}, at most ${check.max} wanted: every index is another copy of its items to write and pay for — can one index serve several patterns (overloading its keys)?`,
       target,
     );
   if (check.min !== undefined && names.length < check.min)

@@ -183,6 +183,19 @@ describe('checkStep on the shop lesson', () => {
     expect(failure(undefined, 'one-gsi', { index: 'lsi', max: undefined, min: 1 })).toBe(
       'the table has 0 LSIs, at least 1 wanted: a pattern that reads by another key needs an index with that key',
     );
+    expect(
+      failure(
+        (d) => {
+          d.table.localSecondaryIndexes = [
+            { name: 'LSI1', sortKey: { name: 'LSI1SK', type: 'S' }, projection: { type: 'ALL' } },
+          ];
+        },
+        'one-gsi',
+        { index: 'lsi', max: 0 },
+      ),
+    ).toBe(
+      "the table has 1 LSI (LSI1), none wanted: an LSI exists only if created with the table, keeps the table's partition key and caps each partition's item collection at 10 GB — a GSI can be added or dropped later and has neither limit",
+    );
     expect(failure(undefined, 'few-items', { max: 5 })).toBe(
       'the design has 6 items, more than 5: fewer samples (or copies) will do',
     );
