@@ -159,17 +159,19 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
     const already = attendeeOf(request);
     if (already)
       return { attendee: workshop.identity(already), created: false, state: workshop.state(already) };
-    if (workshop.ended) throw new ApiFailure(410, 'WorkshopEnded', 'this workshop has ended');
-    // Always a new session: a cookie planted by someone else is never made an attendee.
-    let issued: { session: Session; setCookie?: string };
-    try {
-      issued = sessions.resolve(undefined);
-    } catch (error) {
-      if (error instanceof TooManySessionsError) throw new ApiFailure(503, 'TooManySessions', error.message);
-      throw error;
-    }
-    const attendee = workshop.join(issued.session.id, body.name);
-    if (issued.setCookie) reply.header('set-cookie', sessionCookieHeader(issued.setCookie));
+    // Always a new session (a cookie planted by someone else is never made an attendee), made only once the
+    // join is admitted.
+    const attendee = workshop.join(body.name, () => {
+      try {
+        const issued = sessions.resolve(undefined);
+        if (issued.setCookie) reply.header('set-cookie', sessionCookieHeader(issued.setCookie));
+        return issued.session.id;
+      } catch (error) {
+        if (error instanceof TooManySessionsError)
+          throw new ApiFailure(503, 'TooManySessions', error.message);
+        throw error;
+      }
+    });
     return { attendee: workshop.identity(attendee), created: true, state: workshop.state(attendee) };
   });
 

@@ -181,8 +181,11 @@ export class Workshop {
     }
   }
 
-  /** Makes the session an attendee; throws the refusal (ended, full, no name) as an ApiFailure. */
-  join(sessionId: string, rawName: string): AttendeeRecord {
+  /**
+   * Makes a new attendee of the session `newSession` gives, called only once the join is admitted; throws
+   * the refusal (ended, full, no name) as an ApiFailure before any session is made.
+   */
+  join(rawName: string, newSession: () => string): AttendeeRecord {
     if (this.#room.ended) throw new ApiFailure(410, 'WorkshopEnded', 'this workshop has ended');
     const name = normalizeDisplayName(rawName);
     if (!name)
@@ -193,6 +196,7 @@ export class Workshop {
         'WorkshopFull',
         `this workshop has ${this.limits.workshopAttendees} attendees, the most it takes`,
       );
+    const sessionId = newSession();
     const now = this.#now();
     const attendee: AttendeeRecord = {
       id: randomBytes(8).toString('hex'),

@@ -106,17 +106,25 @@ describe('workshop mode', () => {
     const blank = await join(app, workshop.code, ' \u200b\t ');
     expect(blank.status).toBe(400);
     expect(blank.body.error.code).toBe('InvalidName');
+    expect(blank.cookie).toBeUndefined();
     await postJson(app, '/api/reset', {}, ana.cookie!);
   });
 
   it('stops guessing the code: after the wrong attempts an address may make, even the right code waits', async () => {
-    const { app, workshop } = room({ workshopJoinFailures: 3, workshopJoinRefillMs: 60_000 });
+    const { app, workshop } = room({
+      workshopJoinFailures: 3,
+      workshopJoinRefillMs: 60_000,
+      workshopAttendees: 1,
+    });
     for (let i = 0; i < 3; i++) expect((await join(app, 'ZZZZZZ', 'Mallory', '10.0.0.66')).status).toBe(403);
     const limited = await join(app, workshop.code, 'Mallory', '10.0.0.66');
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('TooManyAttempts');
     // Another address is not held back by Mallory's guesses.
     expect((await join(app, workshop.code, 'Bea', '10.0.0.7')).status).toBe(200);
+    // A full room refuses the next one, and makes no session for it.
+    const full = await join(app, workshop.code, 'Cy', '10.0.0.8');
+    expect(full).toMatchObject({ status: 409, body: { error: { code: 'WorkshopFull' } }, cookie: undefined });
   });
 
   it('answers the presenter routes only to the presenter key, and limits wrong keys', async () => {
