@@ -29,6 +29,11 @@ export interface EntityRef {
   copy?: { name: string; index: number };
 }
 
+/** The same stored form: the same entity and the same copy of it (or both the entity's own item). */
+export function sameForm(a: EntityRef, b: EntityRef): boolean {
+  return a.index === b.index && a.copy?.index === b.copy?.index;
+}
+
 /** Which entities a GetItem or Query can reach, by its partition condition, its sort condition, and both. */
 export interface Reach {
   schema: KeySchema;

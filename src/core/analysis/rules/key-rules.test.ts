@@ -254,6 +254,21 @@ describe('unsortable-sort-key', () => {
       });
     });
     expect(findingsOf(unsortableSortKey, looked)).toEqual([]);
+    // A GetItem of the order's copy under its own id finds the copy, not the item the list sorts.
+    const byCopy = storeDesign((doc) => {
+      const order = entityIn(doc, 'Order');
+      order.keys.SK = 'ORDER#{orderId}';
+      order.copies = [{ name: 'ById', keys: { PK: 'ORDER#{orderId}', SK: 'DETAILS' } }];
+      doc.accessPatterns.push({
+        id: 'get-order',
+        name: 'Get an order by its id',
+        operation: 'GetItem',
+        keyCondition: { partition: 'ORDER#{orderId}', sort: { op: '=', value: 'DETAILS' } },
+        returns: ['Order'],
+        example: { orderId: 'o100' },
+      });
+    });
+    expect(where(findingsOf(unsortableSortKey, byCopy))).toEqual([['info', 'entities[1].keys.SK']]);
   });
 });
 

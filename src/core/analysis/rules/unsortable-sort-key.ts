@@ -6,7 +6,7 @@ import { parseTemplate } from '../../keys/template.ts';
 import type { KeySchema } from '../../model/indexes.ts';
 import type { Design, Entity } from '../../model/schema.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
-import { type EntityRef, keyPath, type LintContext } from '../lint-context.ts';
+import { type EntityRef, keyPath, type LintContext, sameForm } from '../lint-context.ts';
 import { list } from './wording.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
@@ -74,14 +74,14 @@ function idOrder(context: LintContext, ref: EntityRef, schema: KeySchema): RuleF
     const sort = pattern.keyCondition.sort;
     if (sort && sort.op !== 'begins_with') return false;
     const reach = context.reach(i);
-    return reach?.schema.name === schema.name && reach.served.some((r) => r.index === ref.index);
+    return reach?.schema.name === schema.name && reach.served.some((r) => sameForm(r, ref));
   });
   if (lists.length === 0) return undefined;
   // A GetItem finds the item by this key: with the time first it would need the time to find it.
   const pointRead = context.design.accessPatterns.some((pattern, i) => {
     if (pattern.operation !== 'GetItem') return false;
     const reach = context.reach(i);
-    return reach?.schema.name === schema.name && reach.served.some((r) => r.index === ref.index);
+    return reach?.schema.name === schema.name && reach.served.some((r) => sameForm(r, ref));
   });
   if (pointRead) return undefined;
   const literal = template.slice(0, template.indexOf('{'));
