@@ -43,42 +43,67 @@ function targetLabel(target: CheckTarget | undefined): string | null {
   return 'the table';
 }
 
+/** Reasons longer than this (about three lines of the panel) are cut to three lines, with a toggle. */
+const LONG_REASON = 180;
+
 function CheckRow({ result }: { result: CheckResult }) {
   const icon = result.status === 'pass' ? 'check' : result.status === 'fail' ? 'error' : 'info';
   const about = targetLabel(result.target);
-  const body = (
-    <>
+  // A long diagnosis (a lint finding in full) shows its first lines until asked for the rest.
+  const long = result.reason.length > LONG_REASON;
+  const [expanded, setExpanded] = useState(false);
+  // The title is the check's button (its name stays short for a screen reader); it covers the whole card for
+  // the mouse, so the explanation's links are shown as text where there is a target.
+  return (
+    <li
+      className={`lesson-check${about ? ' lesson-check-selectable' : ''}`}
+      data-testid={`lesson.check.${result.checkId}`}
+      data-status={result.status}
+    >
       <span className={`lesson-check-icon lesson-check-${result.status}`}>
         <Icon name={icon} size={14} />
-        <span className="sr-only">{STATUS_LABEL[result.status]}:</span>
       </span>
       <span className="lesson-check-text">
-        <span className="lesson-check-title">{result.title}</span>
-        <span className="lesson-check-reason" data-testid="lesson.check.reason">
+        {about ? (
+          <button
+            type="button"
+            className="lesson-check-title"
+            title={`Select ${about}`}
+            aria-describedby={`lesson-check-${result.checkId}`}
+            onClick={() => selectTarget(result.target)}
+          >
+            <span className="sr-only">{STATUS_LABEL[result.status]}: </span>
+            {result.title}
+          </button>
+        ) : (
+          <span className="lesson-check-title">
+            <span className="sr-only">{STATUS_LABEL[result.status]}: </span>
+            {result.title}
+          </span>
+        )}
+        <span
+          className={`lesson-check-reason${long && !expanded ? ' lesson-check-clamped' : ''}`}
+          id={`lesson-check-${result.checkId}`}
+          data-testid="lesson.check.reason"
+        >
           {result.reason}
         </span>
+        {long && (
+          <button
+            type="button"
+            className="lesson-check-more"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? 'Show less' : 'Show the whole reason'}
+          </button>
+        )}
         {result.status === 'fail' && result.explain && (
           <span className="lesson-check-explain">
             <InlineMarkdown text={result.explain} links={!about} />
           </span>
         )}
       </span>
-    </>
-  );
-  return (
-    <li className="lesson-check" data-testid={`lesson.check.${result.checkId}`} data-status={result.status}>
-      {about ? (
-        <button
-          type="button"
-          className="lesson-check-button"
-          title={`Select ${about}`}
-          onClick={() => selectTarget(result.target)}
-        >
-          {body}
-        </button>
-      ) : (
-        <div className="lesson-check-button">{body}</div>
-      )}
     </li>
   );
 }

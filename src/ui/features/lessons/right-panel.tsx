@@ -32,8 +32,21 @@ function useInspectorOnSelect(): void {
   }, [selection, setLessonPanel]);
 }
 
+/** The lesson panel's text (instructions, reasons) needs more room than the inspector's default width. */
+export const LESSON_PANEL_WIDTH = 440;
+
+/** A lesson in the right panel widens it to LESSON_PANEL_WIDTH if it is narrower (resizing wider stands). */
+function useLessonWidth(hasLesson: boolean): void {
+  useEffect(() => {
+    if (!hasLesson) return;
+    const { ui, setUi } = useStore.getState();
+    if (ui.rightWidth < LESSON_PANEL_WIDTH) setUi({ rightWidth: LESSON_PANEL_WIDTH });
+  }, [hasLesson]);
+}
+
 export function RightPanel() {
   const hasLesson = useStore((s) => s.lesson !== null);
+  useLessonWidth(hasLesson);
   const tab = useStore((s) => s.lessonPanel);
   const setLessonPanel = useStore((s) => s.setLessonPanel);
   const outcome = useStore(selectStepOutcome);
