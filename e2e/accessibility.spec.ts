@@ -109,6 +109,18 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(app.rows().first()).toBeVisible();
       await check('imported NoSQL Workbench model');
 
+      // Lessons: their cards on the start screen, then the lesson panel with a hint and the solution's confirmation.
+      await app.id('topbar.menu.file').click();
+      await app.id('topbar.menu.file.close').click();
+      await expect(app.id('start.lesson.access-patterns-first')).toBeVisible();
+      await check('start screen, lessons');
+      await app.id('start.lesson.access-patterns-first').click();
+      await expect(app.id('lesson.checks')).toBeVisible();
+      await app.id('lesson.hint').click();
+      await app.id('lesson.solution').click();
+      await expect(app.id('lesson.solution.confirm')).toBeVisible();
+      await check('lesson panel');
+
       expect(found, `axe found critical or serious violations:\n${found.join('\n')}`).toEqual([]);
     });
   });

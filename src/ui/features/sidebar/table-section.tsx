@@ -82,12 +82,20 @@ export function TableSection() {
           <Icon name="plus" />
         </button>
       </div>
-      <div className="side-list" role="listbox" aria-label="Indexes">
-        {indexes.length === 0 && (
+      {/* An empty listbox is an ARIA error (a listbox needs options): without indexes, a plain note. */}
+      {indexes.length === 0 && (
+        <div className="side-list">
           <div className="side-empty">
             No secondary indexes. A GSI serves the access patterns the table's keys cannot.
           </div>
-        )}
+        </div>
+      )}
+      <div
+        className="side-list"
+        role="listbox"
+        aria-label="Indexes"
+        style={indexes.length === 0 ? { display: 'none' } : undefined}
+      >
         {indexes.map((index, i) => {
           const view = views?.get(index.name);
           const count = view?.itemCount ?? 0;
