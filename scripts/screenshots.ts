@@ -64,6 +64,12 @@ try {
   await lesson.getByTestId('right.tab.lesson').click();
   await lesson.getByTestId('lesson.check.sort-by-time').and(lesson.locator('[data-status="pass"]')).waitFor();
   await lesson.getByTestId('lesson.hint').click();
+  // The checklist in view (the step's instructions are above it).
+  await lesson.mouse.move(600, 700);
+  await lesson.locator('.lesson-body').evaluate((body: HTMLElement) => {
+    const checks = body.querySelector<HTMLElement>('#lesson-checks');
+    if (checks) body.scrollTo({ top: checks.offsetTop - body.offsetTop - 120 });
+  });
   await shoot(lesson, 'lesson-panel');
 
   const dark = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
