@@ -3,13 +3,18 @@
 // pushes and resets reach the attendee's stream, and with --db-path a restarted server still knows the
 // attendees, their designs and their cookies, with the same join code and presenter key.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { AttendeeEvent, PresenterEvent } from '../../src/core/api/workshop-contract.ts';
 import { getExample } from '../../src/core/examples/index.ts';
 import { parseExactJson } from '../../src/core/model/exact-json.ts';
+import { buildApp } from '../app.ts';
+import { LIMITS } from '../quotas.ts';
 import { type RunningServer, startServer } from '../server.ts';
+import { testTarget } from '../test-support/dynamo.ts';
+import { Workshop } from './room.ts';
 
 const design = getExample('online-store')!.design;
 const running: RunningServer[] = [];
@@ -94,6 +99,61 @@ async function openStream<E extends { type: string }>(
     close: () => controller.abort(),
   };
 }
+
+describe('a slow reader', () => {
+  it('is dropped once it leaves too much unsent, instead of being buffered for without end', async () => {
+    const limits = { ...LIMITS, workshopStreamBufferBytes: 64 * 1024 };
+    const workshop = new Workshop({ limits });
+    const app = buildApp({ dynamo: testTarget(), workshop: { workshop }, limits });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      const joined = await fetch(`${base}/api/workshop/join`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: workshop.code, name: 'Slow' }),
+      });
+      const cookie = joined.headers.get('set-cookie')!.split(';')[0];
+      const { attendee } = (await joined.json()) as { attendee: { id: string } };
+      // A client that asks for its stream and never reads it.
+      const socket = connect(port, '127.0.0.1');
+      socket.pause();
+      socket.write(
+        `GET /api/workshop/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n\r\n`,
+      );
+      const presenter = { authorization: `Bearer ${workshop.secrets.presenterKey}` };
+      const detail = async () =>
+        (
+          await (
+            await fetch(`${base}/api/workshop/presenter/attendees/${attendee.id}`, { headers: presenter })
+          ).json()
+        ).attendee as { connected: boolean };
+      while (!(await detail()).connected) await new Promise((resolve) => setTimeout(resolve, 20));
+      // ~400 KB designs pushed until the socket's buffers are full and the server lets go of the stream.
+      const customers = Array.from({ length: 3000 }, (_, i) => ({
+        customerId: `c${i}`,
+        name: `Customer ${i} ${'x'.repeat(80)}`,
+        email: `c${i}@example.com`,
+      }));
+      const big = { ...design, items: { ...design.items, Customer: customers } };
+      let pushes = 0;
+      while ((await detail()).connected) {
+        const pushed = await fetch(`${base}/api/workshop/presenter/push-design`, {
+          method: 'POST',
+          headers: { ...presenter, 'content-type': 'application/json' },
+          body: JSON.stringify({ design: big }),
+        });
+        expect(pushed.status).toBe(200);
+        pushes++;
+        expect(pushes, 'the stream is still held after 200 pushes (80 MB)').toBeLessThan(200);
+      }
+      socket.destroy();
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
 
 describe('keyplan serve --workshop', () => {
   it('brings an attendee’s report to the room view, and the presenter’s pushes and reset to the attendee', async () => {
