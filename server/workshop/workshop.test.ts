@@ -222,6 +222,34 @@ describe('workshop mode', () => {
     expect(afterReset.statusCode).toBe(404);
   });
 
+  it('shows an attendee as stuck after five minutes on one step without finishing it', async () => {
+    let now = Date.parse('2026-12-01T10:00:00Z');
+    const workshop = new Workshop({ now: () => now });
+    const ana = workshop.join('Ana', () => 'session-of-ana');
+    const step = (stepId: string, done: boolean) => ({
+      lessonId: 'indexes',
+      stepId,
+      stepIndex: 0,
+      passed: done ? 1 : 0,
+      total: 1,
+      done,
+      checks: [{ checkId: 'c', status: done ? ('pass' as const) : ('fail' as const) }],
+    });
+    workshop.report(ana, { progress: step('overloading', false) });
+    now += 4 * 60_000;
+    // Reports on the same step do not restart its clock.
+    workshop.report(ana, { progress: step('overloading', false) });
+    now += 60_000 + 1;
+    expect(workshop.row(ana, true)).toMatchObject({ stuck: true, stepSince: '2026-12-01T10:00:00.000Z' });
+    workshop.report(ana, { progress: step('overloading', true) });
+    expect(workshop.row(ana, true).stuck).toBe(false);
+    workshop.report(ana, { progress: step('sparse', false) });
+    now += 5 * 60_000;
+    expect(workshop.row(ana, true).stuck).toBe(false);
+    now += 1;
+    expect(workshop.row(ana, true).stuck).toBe(true);
+  });
+
   it('refuses a report past the workshop’s design size or rate, and a body that is not the contract', async () => {
     const { app, workshop } = room({
       workshopDesignBytes: 4096,
