@@ -10,7 +10,8 @@ import { CommandError, readDesign, UsageError } from '../io.ts';
 
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'the table definition (CDK, CloudFormation, CreateTable, Terraform), model or code, on stdout',
+  summary:
+    'the table definition (CDK, CloudFormation, CreateTable, Terraform), a model or library schema, or code, on stdout (warnings on stderr)',
   usage: `export FILE --to ${EXPORT_TARGETS.join('|')} [--out FILE]`,
   options: { to: { type: 'string' }, out: { type: 'string' } },
   async run({ positionals, values }, io) {
@@ -27,6 +28,7 @@ export const exportCommand: Command = {
       if (error instanceof ExportNotAvailableError) throw new CommandError(error.message);
       throw error;
     }
+    for (const warning of file.warnings ?? []) io.stderr(`warning: ${warning}\n`);
     const out = values.out;
     if (typeof out !== 'string') {
       io.stdout(file.content);

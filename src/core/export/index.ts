@@ -1,15 +1,18 @@
-// Every way a design leaves Keyplan, behind one function: `exportDesign(design, target)`. Each target is
-// one entry of EXPORTERS; `keyplan export --to TARGET` and the app's Export panel list EXPORT_TARGETS.
-import { stringifyExactJson } from '../model/exact-json.ts';
+// Every way a design leaves Keyplan, behind one function: `exportDesign(design, target)`. Each table or code
+// target is one entry of EXPORTERS; the design formats (NoSQL Workbench, OneTable, …) come from the formats
+// registry (src/core/formats). `keyplan export --to TARGET` and the app's Export panel list EXPORT_TARGETS.
+import { exportFormat, FORMAT_IDS, getFormat, isFormatId } from '../formats/index.ts';
 import type { Design } from '../model/schema.ts';
 import { cdkApp } from './cdk.ts';
 import { cloudFormationJson, cloudFormationYaml } from './cloudformation.ts';
 import { codeExport } from './codegen/index.ts';
 import { createTableInput } from './create-table.ts';
+import { type ExportFile, fileStem } from './file.ts';
 import { terraformHcl } from './terraform.ts';
-import { exportWorkbench } from './workbench/export.ts';
 
-export const EXPORT_TARGETS = [
+export { EXPORT_LANGUAGES, type ExportFile, type ExportLanguage, fileStem } from './file.ts';
+
+const TABLE_AND_CODE_TARGETS = [
   'cdk',
   'cdk-table',
   'cloudformation',
@@ -18,37 +21,19 @@ export const EXPORT_TARGETS = [
   'cloudformation-table-yaml',
   'create-table',
   'terraform',
-  'nosql-workbench',
   'python',
   'typescript',
 ] as const;
+
+export const EXPORT_TARGETS = [...TABLE_AND_CODE_TARGETS, ...FORMAT_IDS] as const;
 export type ExportTarget = (typeof EXPORT_TARGETS)[number];
 
-/** Monaco language ids of the exported files. */
-export const EXPORT_LANGUAGES = ['typescript', 'json', 'yaml', 'hcl', 'python'] as const;
-export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
-
-export interface ExportFile {
-  /** The name to save it under (the download name in the app). */
-  filename: string;
-  language: ExportLanguage;
-  content: string;
-  /** What to run next with the saved file, for the reader (commands name `filename`). */
-  nextSteps: string;
-}
+/** An export's file; a design format's also says what it could not carry (each warning naming where). */
+export type ExportResult = ExportFile & { warnings?: string[] };
 
 export type Exporter = (design: Design) => ExportFile;
 
 export class ExportNotAvailableError extends Error {}
-
-/** A file name stem from the table name: `AppTable` → `app-table`. */
-export function fileStem(design: Design): string {
-  return design.table.name
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase();
-}
 
 /** A JSON value as one shell word (single-quoted). */
 const shellJson = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "'\\''")}'`;
@@ -109,18 +94,8 @@ const terraform: Exporter = (design) => ({
   nextSteps: 'terraform init && terraform apply (with the hashicorp/aws provider configured)',
 });
 
-const noSqlWorkbench: Exporter = (design) => {
-  const filename = `${fileStem(design)}.workbench.json`;
-  return {
-    filename,
-    language: 'json',
-    content: `${stringifyExactJson(exportWorkbench(design), 2)}\n`,
-    nextSteps: `NoSQL Workbench: Data modeler → Import data model → ${filename}. keyplan import ${filename} --from nosql-workbench reads it back.`,
-  };
-};
-
 /** One entry per target; undefined until the target's module is written. */
-const EXPORTERS: Record<ExportTarget, Exporter | undefined> = {
+const EXPORTERS: Record<(typeof TABLE_AND_CODE_TARGETS)[number], Exporter | undefined> = {
   cdk: cdk('TableV2'),
   'cdk-table': cdk('Table'),
   cloudformation: cloudFormation('GlobalTable', 'json'),
@@ -129,7 +104,6 @@ const EXPORTERS: Record<ExportTarget, Exporter | undefined> = {
   'cloudformation-table-yaml': cloudFormation('Table', 'yaml'),
   'create-table': createTable,
   terraform,
-  'nosql-workbench': noSqlWorkbench,
   python: (design) => codeExport(design, 'python'),
   typescript: (design) => codeExport(design, 'typescript'),
 };
@@ -139,11 +113,17 @@ export function isExportTarget(value: string): value is ExportTarget {
 }
 
 export function isExportAvailable(target: ExportTarget): boolean {
+  if (isFormatId(target)) return getFormat(target)?.export !== undefined;
   return EXPORTERS[target] !== undefined;
 }
 
 /** The design as a file of that target; ExportNotAvailableError for a target not built yet. */
-export function exportDesign(design: Design, target: ExportTarget): ExportFile {
+export function exportDesign(design: Design, target: ExportTarget): ExportResult {
+  if (isFormatId(target)) {
+    const file = exportFormat(design, target);
+    if (!file) throw new ExportNotAvailableError(`export to ${target} is not available yet`);
+    return file;
+  }
   const exporter = EXPORTERS[target];
   if (!exporter) throw new ExportNotAvailableError(`export to ${target} is not available yet`);
   return exporter(design);

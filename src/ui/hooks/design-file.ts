@@ -75,17 +75,17 @@ export async function readDesignFile(file: File): Promise<OpenResult> {
 }
 
 /**
- * Reads a NoSQL Workbench model and imports it; a broken or foreign file is reported and nothing opens.
- * The importer loads on first use, so it never weighs on the first screen.
+ * Reads a file of a design format (NoSQL Workbench, OneTable, an MCP data model…) and imports it through the
+ * core's dispatch; a broken or foreign file is reported and nothing opens. The importers load on first use,
+ * so they never weigh on the first screen.
  */
-export async function readWorkbenchFile(file: File): Promise<OpenResult & { warnings?: string[] }> {
-  const [{ importWorkbenchText }, text] = await Promise.all([
-    import('../../core/export/workbench/import.ts'),
-    file.text(),
-  ]);
-  const result = importWorkbenchText(text);
-  if (!result.ok) return { ok: false, message: `${file.name}: ${result.message}` };
-  return { ok: true, design: result.design, fileName: file.name, warnings: result.warnings };
+export function readFormatFile(formatId: string) {
+  return async (file: File): Promise<OpenResult & { warnings?: string[] }> => {
+    const [{ importDesign }, text] = await Promise.all([import('../../core/formats/index.ts'), file.text()]);
+    const result = importDesign(formatId, { kind: 'text', text });
+    if (!result.ok) return { ok: false, message: `${file.name}: ${result.message}` };
+    return { ok: true, design: result.design, fileName: file.name, warnings: result.warnings };
+  };
 }
 
 /** Opens the browser's file picker for a .json file (or `accept`); resolves with nothing when the user cancels. */

@@ -17,7 +17,14 @@ import { useModal } from './use-modal.ts';
 import './export.css';
 
 type Output =
-  | { ok: true; filename: string; language: string; content: string; nextSteps: string }
+  | {
+      ok: true;
+      filename: string;
+      language: string;
+      content: string;
+      nextSteps: string;
+      warnings?: string[];
+    }
   | { ok: false; message: string };
 
 /** The last target chosen, so that the panel reopens where the user left it (session only). */
@@ -212,6 +219,16 @@ function FileView({
           Download
         </button>
       </div>
+      {output.warnings && output.warnings.length > 0 && (
+        <div className="export-warnings" role="status" data-testid="export.warnings">
+          <span className="section-title">Not carried by this format</span>
+          <ul>
+            {output.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ExportPreview value={output.content} language={output.language} label={`${filename}, read-only`}>
         <CopyButton
           text={output.content}

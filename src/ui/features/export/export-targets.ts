@@ -1,8 +1,9 @@
 // How the Export panel shows the core's targets: formats on the left (grouped, in reading order), and a
 // format's variants (CDK construct, CloudFormation resource and syntax) as an options row above the file.
 // Which targets exist and what they produce is the core's (EXPORT_TARGETS, exportDesign); this is only how
-// they are offered.
+// they are offered. The design formats (NoSQL Workbench, OneTable, …) are the formats catalogue's, in its order.
 import type { ExportTarget } from '../../../core/export/index.ts';
+import { FORMAT_IDS, FORMAT_INFO } from '../../../core/formats/catalogue.ts';
 
 export interface ExportOption {
   id: string;
@@ -68,8 +69,8 @@ export const FORMAT_GROUPS: readonly FormatGroup[] = [
     ],
   },
   {
-    title: 'Models',
-    formats: [single('nosql-workbench', 'NoSQL Workbench', 'data model', 'nosql-workbench')],
+    title: 'Models and libraries',
+    formats: FORMAT_IDS.map((id) => single(id, FORMAT_INFO[id].label, FORMAT_INFO[id].detail, id)),
   },
   {
     title: 'Code',

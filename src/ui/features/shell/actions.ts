@@ -1,10 +1,11 @@
 // Document actions the top bar, the start screen and the shortcuts share: open, save, new.
+import type { FormatInfo } from '../../../core/formats/catalogue.ts';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { blankDesign } from '../../../core/model/ops/table.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
 import { dismissToasts, showToast } from '../../components/toast.tsx';
-import { pickDesignFile, readWorkbenchFile } from '../../hooks/design-file.ts';
+import { pickDesignFile, readFormatFile } from '../../hooks/design-file.ts';
 import { loadExample } from '../start/examples.ts';
 
 function open(design: Design, what: string) {
@@ -38,16 +39,25 @@ export async function openDesignFromFile(): Promise<void> {
   open(result.design, result.fileName);
 }
 
-export async function importWorkbenchFromFile(): Promise<void> {
-  const result = await pickDesignFile(readWorkbenchFile);
+/**
+ * Imports a file of a text format (File › Import): the design opens as any other (Undo brings the previous
+ * one back) and what did not map is said in a toast.
+ */
+export async function importFromFile(format: FormatInfo): Promise<void> {
+  const result = await pickDesignFile(
+    readFormatFile(format.id),
+    [...format.extensions, 'application/json'].join(','),
+  );
   if (!result) return;
   if (!result.ok) {
     showToast({ message: result.message, tone: 'error' });
     return;
   }
-  open(result.design, `${result.fileName} (NoSQL Workbench)`);
+  open(result.design, `${result.fileName} (${format.label})`);
   if (result.warnings?.length)
-    showToast({ message: `Imported with notes: ${result.warnings.slice(0, 3).join('; ')}` });
+    showToast({
+      message: `Imported with notes: ${result.warnings.slice(0, 3).join('; ')}${result.warnings.length > 3 ? ` (and ${result.warnings.length - 3} more)` : ''}`,
+    });
 }
 
 /** Commits and, when the design refuses the edit, says why in a toast. */

@@ -1,11 +1,33 @@
 // File, Edit and View menus of the top bar.
+import { FORMAT_IDS, FORMAT_INFO, type FormatInfo } from '../../../core/formats/catalogue.ts';
 import { useStore } from '../../../store/index.ts';
 import { Menu, type MenuEntry } from '../../components/menu.tsx';
 import { downloadDesign } from '../../hooks/design-file.ts';
 import { shortcutLabel } from '../../hooks/platform.ts';
 import { openLessonFromFile } from '../lessons/lesson-actions.ts';
 import { exampleSummaries } from '../start/examples.ts';
-import { importWorkbenchFromFile, newBlankDesign, openDesignFromFile, openExample } from './actions.ts';
+import { importFromFile, newBlankDesign, openDesignFromFile, openExample } from './actions.ts';
+
+/**
+ * A format's Import entry. A module format (a library's entities in JavaScript or TypeScript) is loaded in
+ * Node, so the app names the command that imports it instead.
+ */
+function importEntry(format: FormatInfo): MenuEntry {
+  // The Workbench entry keeps the test id it had before the other formats joined it.
+  const testId =
+    format.id === 'nosql-workbench'
+      ? 'topbar.menu.file.importWorkbench'
+      : `topbar.menu.file.import.${format.id}`;
+  if (format.reads === 'module')
+    return {
+      label: `${format.label}…`,
+      disabled: true,
+      hint: `CLI: keyplan import --from ${format.id}`,
+      onSelect: () => {},
+      testId,
+    };
+  return { label: `${format.label}…`, onSelect: () => void importFromFile(format), testId };
+}
 
 export function FileMenu() {
   const closeDesign = useStore((s) => s.closeDesign);
@@ -41,11 +63,8 @@ export function FileMenu() {
       }),
     ),
     { kind: 'separator' },
-    {
-      label: 'Import NoSQL Workbench…',
-      onSelect: () => void importWorkbenchFromFile(),
-      testId: 'topbar.menu.file.importWorkbench',
-    },
+    { kind: 'heading', label: 'Import' },
+    ...FORMAT_IDS.map((id): MenuEntry => importEntry(FORMAT_INFO[id])),
     { kind: 'separator' },
     { label: 'Close design', onSelect: closeDesign, hint: 'start screen', testId: 'topbar.menu.file.close' },
   ];
