@@ -1,7 +1,7 @@
 // Typed client of the server's /api. Errors come back as ApiClientError with the server's code and
 // message; a server that cannot be reached is code "Offline". Bodies and answers keep every digit of a
 // number (src/core/model/exact-json.ts): DynamoDB's numbers have up to 38.
-import type { ApplyResponse, HealthResponse, RunResponse } from '../core/api/contract.ts';
+import type { ApplyResponse, HealthResponse, LessonsResponse, RunResponse } from '../core/api/contract.ts';
 import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import type { PlainItem } from '../core/model/item.ts';
 import type { Design } from '../core/model/schema.ts';
@@ -58,6 +58,22 @@ export async function getHealth(): Promise<HealthResponse> {
   let response: Response;
   try {
     response = await fetch('/api/health', { credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiClientError(
+      0,
+      'Offline',
+      `The Keyplan server cannot be reached (${(error as Error).message}).`,
+    );
+  }
+  if (!response.ok) throw await toError(response);
+  return exactJson(response);
+}
+
+/** The lessons the server was started with (`keyplan serve --lessons DIR`); none from a server without. */
+export async function getLessons(): Promise<LessonsResponse> {
+  let response: Response;
+  try {
+    response = await fetch('/api/lessons', { credentials: 'same-origin' });
   } catch (error) {
     throw new ApiClientError(
       0,

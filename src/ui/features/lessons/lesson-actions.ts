@@ -1,7 +1,10 @@
 // Starting lessons: the built-in ones (src/core/lessons/builtin/*.lesson.yaml, read here in the UI layer so
-// the core stays free of Vite) and a lesson file the user opens. The parser and the lesson files load on
+// the core stays free of Vite), those the server was started with (--lessons DIR) and a lesson file the
+// user opens. The parser and the lesson files load on
 // first use, never with the first screen.
+import { getLessons } from '../../../api/client.ts';
 import type { Lesson } from '../../../core/lessons/lesson-types.ts';
+import { stringifyExactJson } from '../../../core/model/exact-json.ts';
 import { useStore } from '../../../store/index.ts';
 import { dismissToasts, showToast } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';
@@ -12,7 +15,9 @@ const BUILTIN_FILES = import.meta.glob<string>('../../../core/lessons/builtin/*.
 });
 
 /** A built-in lesson, or why its file did not parse (a lesson author's mistake, shown on its card). */
-export type BuiltinLesson = { file: string; lesson: Lesson } | { file: string; error: string };
+export type BuiltinLesson =
+  | { file: string; lesson: Lesson; fromServer?: boolean }
+  | { file: string; error: string };
 
 let builtins: Promise<BuiltinLesson[]> | null = null;
 
@@ -42,6 +47,28 @@ export function loadBuiltinLessons(): Promise<BuiltinLesson[]> {
     );
   })();
   return builtins;
+}
+
+/**
+ * The lessons the server offers (`keyplan serve --lessons DIR`), checked here again as any lesson file is;
+ * none when there is no server (the app served as static files) or it has none.
+ */
+export async function loadServerLessons(): Promise<BuiltinLesson[]> {
+  let lessons: unknown[];
+  try {
+    lessons = (await getLessons()).lessons;
+  } catch {
+    return [];
+  }
+  const { parseLessonText } = await import('../../../core/lessons/parse.ts');
+  return lessons.map((lesson, i): BuiltinLesson => {
+    const id = (lesson as { id?: unknown }).id;
+    const file = `${typeof id === 'string' ? id : `lesson ${i + 1}`} (from the server)`;
+    const result = parseLessonText(stringifyExactJson(lesson), `${file}.json`);
+    return result.ok
+      ? { file, lesson: result.lesson, fromServer: true }
+      : { file, error: lessonProblemsText(file, result.problems) };
+  });
 }
 
 /** Opens a lesson at its first step (or where the user left it): its start design replaces the current one, with Undo. */

@@ -1,10 +1,17 @@
-// The start screen's Lessons row: a card per built-in lesson (level, steps, time, what it teaches), the lesson
+// The start screen's Lessons row: a card per built-in lesson and per lesson the server was started with
+// (`keyplan serve --lessons DIR`): level, steps, time, what it teaches; the lesson
 // in progress marked "Continue", and Open lesson file…. Loaded after the first screen (it brings the lesson
 // parser and the lesson files).
 import { useEffect, useState } from 'react';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
-import { type BuiltinLesson, loadBuiltinLessons, openLessonFromFile, startLesson } from './lesson-actions.ts';
+import {
+  type BuiltinLesson,
+  loadBuiltinLessons,
+  loadServerLessons,
+  openLessonFromFile,
+  startLesson,
+} from './lesson-actions.ts';
 import { InlineMarkdown } from './markdown.tsx';
 import './lessons.css';
 
@@ -45,7 +52,8 @@ function LessonCard({ entry }: { entry: BuiltinLesson }) {
       <span className="start-card-text">
         <InlineMarkdown text={lesson.summary} links={false} />
       </span>
-      {lesson.source && <span className="start-counts">From {lesson.source}</span>}
+      {lesson.source && <span className="start-counts">{lesson.source}</span>}
+      {entry.fromServer && <span className="start-counts">Loaded by this server (--lessons)</span>}
       {progress && (
         <span className="lesson-card-continue" data-testid={`start.lesson.${lesson.id}.continue`}>
           Continue at step {progress.stepIndex + 1} of {lesson.steps.length} · {done} done
@@ -60,8 +68,13 @@ export default function LessonCards() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    loadBuiltinLessons().then(
-      (loaded) => live && setEntries(loaded),
+    Promise.all([loadBuiltinLessons(), loadServerLessons()]).then(
+      ([builtin, served]) => {
+        // A served lesson with a built-in's id is the author's newer copy: it takes the built-in's place.
+        const ids = new Set(served.flatMap((entry) => ('lesson' in entry ? [entry.lesson.id] : [])));
+        const kept = builtin.filter((entry) => !('lesson' in entry) || !ids.has(entry.lesson.id));
+        if (live) setEntries([...kept, ...served]);
+      },
       (reason: unknown) => live && setError(reason instanceof Error ? reason.message : String(reason)),
     );
     return () => {
