@@ -113,7 +113,8 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
 
   // Before any other route's handler (and before a session is made for it): joined attendees only.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || isWorkshopRoute(request)) return;
+    const api = request.url.startsWith('/api/') || request.routeOptions.url?.startsWith('/api/');
+    if (!api || isWorkshopRoute(request)) return;
     if (!attendeeOf(request))
       throw new ApiFailure(
         401,

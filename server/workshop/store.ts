@@ -107,7 +107,7 @@ export function loadWorkshop(dbPath: string): StoredWorkshop | undefined {
   };
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
+export async function writeAtomically(file: string, text: string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, text, { mode: 0o600 });
   await rename(temporary, file);
