@@ -1,6 +1,6 @@
 // Self-study (#17): a built-in lesson from the start screen, its checks failing with a reason, fixed through
-// the designer until Next opens, a hint, the place kept across a reload, Show solution marked, and a broken
-// lesson file refused path by path with nothing lost.
+// the designer until Next opens, a hint, the place kept across a reload, Show solution marked, Reset step
+// with Undo, and a broken lesson file refused path by path with nothing lost.
 import { expect, test } from './fixtures/app.ts';
 
 test('a self-study lesson: failing check, fix, next step, hint, reload, solution shown', async ({
@@ -61,6 +61,12 @@ test('a self-study lesson: failing check, fix, next step, hint, reload, solution
   await expect(app.id('lesson.dot.2')).toHaveAttribute('data-state', 'solution shown');
   await expect(app.id('lesson.checks').locator('[data-status="fail"]')).toHaveCount(0);
   await expect(app.id('lesson.next')).toBeEnabled();
+
+  // Reset step puts the step's start back (a check fails again); Undo brings the solution back.
+  await app.id('lesson.reset').click();
+  await expect(app.id('lesson.checks').locator('[data-status="fail"]')).not.toHaveCount(0);
+  await app.id('toast').filter({ hasText: 'back at its start' }).getByTestId('toast.action').click();
+  await expect(app.id('lesson.checks').locator('[data-status="fail"]')).toHaveCount(0);
 
   // A broken lesson file is refused with its problems by path; the lesson and the design stay.
   await app.id('topbar.menu.file').click();

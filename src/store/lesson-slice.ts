@@ -1,11 +1,14 @@
 // The lesson the user is working through (self-study, or pushed by a workshop): which lesson, which step,
 // the hints shown, whether the solution was shown, and the checks' outcome on the settled design.
 //
-// API (for the lesson panel, the start screen, File › Open lesson and the workshop client):
+// API (for the lesson panel, the start screen, File › Open lesson and the workshop client); the actions that
+// load a design return a Promise (the check engine loads on first use) and reject with a message if the
+// lesson's design cannot open:
 //   openLesson(lesson, { stepIndex? })  opens a lesson at a step (default: its saved step when it is the lesson
-//                                       already open, else 0) and loads that step's start design (undoable).
-//   goToStep(index)                     moves to a step: a step that starts from `previous` keeps the current
-//                                       design, any other loads its start design (undoable).
+//                                       already open, else 0) and loads that step's start design (undoable);
+//                                       the lesson already open at that step keeps the attendee's design.
+//   goToStep(index)                     moves to a step: Next onto a step that starts from `previous` keeps
+//                                       the current design, any other loads the step's start (undoable).
 //   revealHint()                        shows the next hint of the current step (counted in progress).
 //   showSolution()                      replaces the design with the step's solution (undoable) and marks the
 //                                       step "solution shown".
@@ -14,10 +17,12 @@
 //   setLessonPanel('lesson'|'inspector')  which tab the right panel shows while a lesson is open.
 // Selectors: selectLessonStep(state) → the current LessonStep | null; selectStepOutcome(state) → the
 // current step's StepOutcome | null (null until its checks have run on the settled design);
-// state.lessonProgress → LessonProgress (kept across reloads by lesson-progress.ts).
+// selectStepProgress(state) → the current step's { done, hintsShown, solutionShown, passed, total };
+// state.lessonProgress → the whole LessonProgress (kept across reloads by lesson-progress.ts).
 // The checks run in lesson-progress.ts (on the settled design, 200 ms after typing stops), which calls
-// setLessonOutcome and keeps each step's passed/total/done in lessonProgress. Subscribe with
-// useStore.subscribe((s) => …) to follow progress (a workshop reports lessonProgress and the outcome).
+// setLessonOutcome; that keeps each step's passed/total/done in lessonProgress (done stays done). Follow
+// progress with useStore.subscribe((state, previous) => …) comparing state.lessonProgress and
+// state.lessonOutcome (a workshop reports both).
 import type { StateCreator } from 'zustand';
 import type { Lesson, LessonProgress, LessonStep, StepOutcome } from '../core/lessons/lesson-types.ts';
 import { TABLE_INDEX } from '../core/model/indexes.ts';
@@ -41,7 +46,7 @@ export interface LessonSlice {
   goToStep: (index: number) => Promise<void>;
   revealHint: () => void;
   showSolution: () => Promise<void>;
-  resetStep: () => void;
+  resetStep: () => Promise<void>;
   closeLesson: () => void;
   setLessonPanel: (tab: LessonPanelTab) => void;
   setLessonOutcome: (stepId: string, outcome: StepOutcome) => void;
@@ -95,7 +100,8 @@ export const createLessonSlice: StateCreator<StoreState, [], [], LessonSlice> = 
     // Reopening the step the attendee is on (the lesson opened again) keeps their design too.
     const keep = current !== null && ((step.start === 'previous' && onward) || index === from);
     const start = keep ? current : engine.lessonStepStart(lesson, index);
-    const stepStart = index === from && get().stepStartDesign ? get().stepStartDesign : start;
+    // The step's own start stays what Reset step puts back when the attendee is kept on it.
+    const stepStart = keep && index === from ? (get().stepStartDesign ?? start) : start;
     if (!keep) openStart(start);
     set({
       lesson,
@@ -145,9 +151,14 @@ export const createLessonSlice: StateCreator<StoreState, [], [], LessonSlice> = 
       openStart(engine.lessonDesign(step.solution));
       set({ lessonProgress: withStep(progress, step.id, { solutionShown: true }) });
     },
-    resetStep: () => {
-      const start = get().stepStartDesign;
-      if (start) openStart(start);
+    resetStep: async () => {
+      const { lesson, lessonProgress, stepStartDesign } = get();
+      if (!lesson || !lessonProgress) return;
+      // Without a saved start (it did not survive a reload), the lesson's own start of the step.
+      const start =
+        stepStartDesign ?? (await loadLessonEngine()).lessonStepStart(lesson, lessonProgress.stepIndex);
+      openStart(start);
+      set({ stepStartDesign: start });
     },
     closeLesson: () =>
       set({

@@ -271,13 +271,14 @@ function Actions() {
           className="btn btn-sm"
           data-testid="lesson.reset"
           title="Put back the design this step started from"
-          onClick={() => {
-            resetStep();
-            showToast({
-              message: 'The step is back at its start',
-              action: { label: 'Undo', run: () => useStore.getState().undo() },
-            });
-          }}
+          onClick={() =>
+            void resetStep().then(() =>
+              showToast({
+                message: 'The step is back at its start',
+                action: { label: 'Undo', run: () => useStore.getState().undo() },
+              }),
+            )
+          }
         >
           <Icon name="undo" /> Reset step
         </button>
