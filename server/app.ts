@@ -21,6 +21,8 @@ import { boundedClient, requestScope, stoppedFailure } from './deadline.ts';
 import type { LoadProgress } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
 import { answerInApiShape, clientErrorHandler, errorBody, frameworkErrors } from './http-errors.ts';
+import { type LivePluginOptions, livePlugin, roomSessionOf } from './live/plugin.ts';
+import { LIVE_LIMITS, LiveRooms } from './live/rooms.ts';
 import { namespacedTable } from './namespace.ts';
 import { parseBody } from './parse-body.ts';
 import {
@@ -80,10 +82,15 @@ export interface AppOptions {
   lessons?: Lesson[];
   /** Workshop mode (`keyplan serve --workshop`): server/workshop/. */
   workshop?: Omit<WorkshopPluginOptions, 'sessions' | 'limits' | 'deleteTables'>;
+  /** Live rooms (server/live/): on unless false; the rooms (restored with --db-path) and other limits. */
+  live?: false | Partial<Omit<LivePluginOptions, 'deleteTables'>>;
 }
 
 /** The caller's session: the one its cookie names, or a new one whose cookie the reply sets. */
 function sessionOf(sessions: SessionRegistry, request: FastifyRequest, reply: FastifyReply): Session {
+  // A request from a live room (X-Keyplan-Room) runs as the room: everyone in it sees the same tables.
+  const room = roomSessionOf(request);
+  if (room) return room;
   try {
     const { session, setCookie } = sessions.resolve(sessionCookieOf(request.headers.cookie));
     if (setCookie) reply.header('set-cookie', sessionCookieHeader(setCookie));
@@ -332,6 +339,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   // Workshop mode: its routes, and its guard that refuses every other /api route to all but attendees.
   if (options.workshop) app.register(workshopPlugin, { ...options.workshop, sessions, limits, deleteTables });
+  if (options.live !== false) {
+    const liveLimits = { ...LIVE_LIMITS, ...options.live?.limits };
+    app.register(livePlugin, {
+      rooms: options.live?.rooms ?? new LiveRooms(liveLimits),
+      limits: liveLimits,
+      deleteTables,
+      onClose: options.live?.onClose,
+    });
+  }
   if (options.staticDir) serveStatic(app, options.staticDir);
   return app;
 }

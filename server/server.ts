@@ -6,6 +6,8 @@ import type { Lesson } from '../src/core/lessons/lesson-types.ts';
 import { buildApp, type DynamoTarget } from './app.ts';
 import { type DbPathLock, lockDbPath } from './db-lock.ts';
 import { DynamoDBLocal, listenOnce } from './dynamodb/local.ts';
+import { LIVE_LIMITS, LiveRooms } from './live/rooms.ts';
+import { LiveRoomStore, loadRooms } from './live/store.ts';
 import { SessionSigner } from './session.ts';
 import { SessionRegistry } from './session-registry.ts';
 import { embeddedTarget, externalTarget } from './target.ts';
@@ -115,8 +117,20 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     lock?.release();
     throw error;
   }
+  // Live rooms (ciphertext only) are kept with the data: they survive a restart.
+  const liveRooms = new LiveRooms(
+    LIVE_LIMITS,
+    Date.now,
+    options.dbPath ? loadRooms(options.dbPath, (message) => log(`Skipped a live room: ${message}`)) : [],
+  );
+  const liveStore =
+    options.dbPath &&
+    new LiveRoomStore(options.dbPath, liveRooms, (error) =>
+      log(`Could not save live rooms in ${options.dbPath}: ${error.message}`),
+    );
   const app = buildApp({
     dynamo,
+    live: { rooms: liveRooms, onClose: liveStore ? () => liveStore.close() : undefined },
     staticDir: hasSpa ? staticDir : undefined,
     hosts: { listenHost: options.host, allowHosts: options.allowHosts },
     sessions,

@@ -1,0 +1,112 @@
+// Live rooms kept on disk with --db-path, beside DynamoDB Local's data: `keyplan-live/room-<hash>.json`, one
+// file per room holding its id, times and log (ciphertext only: the server never has a room's key). Writes
+// are gathered (a round at most every second) and atomic (a temporary file renamed over the old one), so a
+// crash leaves the previous version; an expired room's file is deleted. A restarted server has every room.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ROOM_ID } from '../../src/core/live/crypto.ts';
+import { writeAtomically } from '../workshop/store.ts';
+import type { LiveRooms, Room, RoomRecord } from './rooms.ts';
+
+export const LIVE_DIR = 'keyplan-live';
+const FORMAT = 'keyplan-live-room/1';
+const ROOM_FILE = /^room-[0-9a-f]{32}\.json$/;
+const SAVE_MS = 1000;
+
+const recordSchema = z.object({
+  format: z.literal(FORMAT),
+  id: z.string().regex(ROOM_ID),
+  createdAt: z.number(),
+  lastActive: z.number(),
+  head: z.number().int().min(0),
+  entries: z.array(z.object({ seq: z.number().int().min(0), d: z.string().regex(/^[A-Za-z0-9_-]+$/) })),
+});
+
+function fileOf(id: string): string {
+  return `room-${createHash('sha256').update(id).digest('hex').slice(0, 32)}.json`;
+}
+
+/** The rooms kept in `dbPath`; a damaged file is skipped and named through `onError`. */
+export function loadRooms(dbPath: string, onError: (message: string) => void = () => {}): RoomRecord[] {
+  const dir = join(dbPath, LIVE_DIR);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const rooms: RoomRecord[] = [];
+  for (const name of names.filter((n) => ROOM_FILE.test(n))) {
+    try {
+      const { format: _format, ...record } = recordSchema.parse(
+        JSON.parse(readFileSync(join(dir, name), 'utf8')),
+      );
+      rooms.push(record);
+    } catch (error) {
+      onError(
+        `${join(dir, name)}: not a live room file Keyplan wrote (${(error as Error).message.slice(0, 200)})`,
+      );
+    }
+  }
+  return rooms;
+}
+
+export class LiveRoomStore {
+  readonly #dir: string;
+  readonly #dirty = new Map<string, Room>();
+  readonly #gone = new Set<string>();
+  #timer: NodeJS.Timeout | undefined;
+  #writing: Promise<void> = Promise.resolve();
+  readonly #onError: (error: Error) => void;
+
+  constructor(dbPath: string, rooms: LiveRooms, onError: (error: Error) => void = () => {}) {
+    this.#dir = join(dbPath, LIVE_DIR);
+    this.#onError = onError;
+    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    rooms.onChange = (room) => {
+      this.#dirty.set(room.id, room);
+      this.#schedule();
+    };
+    rooms.onExpire = (room) => {
+      this.#dirty.delete(room.id);
+      this.#gone.add(room.id);
+      this.#schedule();
+    };
+  }
+
+  #schedule(): void {
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      void this.flush();
+    }, SAVE_MS);
+    this.#timer.unref();
+  }
+
+  flush(): Promise<void> {
+    const texts = [...this.#dirty.values()].map(
+      (room) => [fileOf(room.id), JSON.stringify({ format: FORMAT, ...room.record() })] as const,
+    );
+    const gone = [...this.#gone].map(fileOf);
+    this.#dirty.clear();
+    this.#gone.clear();
+    this.#writing = this.#writing.then(async () => {
+      try {
+        await mkdir(this.#dir, { recursive: true, mode: 0o700 });
+        for (const [name, text] of texts) await writeAtomically(join(this.#dir, name), text);
+        for (const name of gone) await rm(join(this.#dir, name), { force: true });
+      } catch (error) {
+        this.#onError(error as Error);
+      }
+    });
+    return this.#writing;
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.flush();
+  }
+}

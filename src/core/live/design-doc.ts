@@ -1,0 +1,262 @@
+// A design as a Yjs document, so that people editing one design at once merge instead of overwriting.
+// Pure (no DOM, no Node): the browser, the bench's Node clients and the tests share it.
+//
+// Shape of the Y.Doc (every leaf value is the exact JSON text of a design value, see exact-json.ts, so a
+// 38-digit number survives and two texts compare equal exactly when the values do):
+// - `design`   Y.Map: the design's own fields (format, name, description, lint) → text; `$keys` their order.
+// - `table`    Y.Map: the table's fields (name, partitionKey, billing, globalSecondaryIndexes, …) → text.
+// - `entities` Y.Map: stable id → Y.Map of the entity's fields → text; `entityOrder` Y.Array of ids.
+// - `patterns` Y.Map: stable id → Y.Map of the pattern's fields → text; `patternOrder` Y.Array of ids.
+// - `items`    Y.Map: entity name → Y.Array of Y.Map { v: the sample's text }.
+// So concurrent edits to different entities, patterns, table fields or samples merge; two edits of one
+// field (or one sample) resolve last-writer-wins the same way for everyone (Yjs orders them by client).
+// Ids are stable across renames: designToDoc matches an entity by name, then an unmatched one by position.
+import * as Y from 'yjs';
+import { parseExactJson, stringifyExactJson } from '../model/exact-json.ts';
+import type { AccessPattern, Design, Entity, SampleValues } from '../model/schema.ts';
+
+const KEYS = '$keys';
+
+/** The text of a value, cached by object identity (the store never mutates: unchanged parts keep their text). */
+const textCache = new WeakMap<object, string>();
+function textOf(value: unknown): string {
+  if (value === null || typeof value !== 'object') return stringifyExactJson(value);
+  const cached = textCache.get(value);
+  if (cached !== undefined) return cached;
+  const text = stringifyExactJson(value);
+  textCache.set(value, text);
+  return text;
+}
+
+/** The value of a text, cached by text (a remote change re-reads only what changed; unchanged parts keep identity). */
+const valueCache = new Map<string, unknown>();
+function parsedText(text: string): unknown {
+  if (text.length < 64) return parseExactJson(text);
+  const cached = valueCache.get(text);
+  if (cached !== undefined) return cached;
+  const value = parseExactJson(text);
+  if (valueCache.size > 50_000) valueCache.clear();
+  valueCache.set(text, value);
+  if (typeof value === 'object' && value !== null) textCache.set(value, text);
+  return value;
+}
+
+/** Writes an object's fields into a Y.Map as texts: only the fields whose text changed, and deletes the rest. */
+function writeFields(
+  map: Y.Map<unknown>,
+  object: Record<string, unknown>,
+  skip: readonly string[] = [],
+): void {
+  const keys = Object.keys(object).filter((key) => !skip.includes(key) && object[key] !== undefined);
+  for (const key of keys) {
+    const text = textOf(object[key]);
+    if (map.get(key) !== text) map.set(key, text);
+  }
+  for (const key of [...map.keys()])
+    if (key !== KEYS && !skip.includes(key) && !keys.includes(key)) map.delete(key);
+  const order = JSON.stringify(keys);
+  if (map.get(KEYS) !== order) map.set(KEYS, order);
+}
+
+/** An object from a Y.Map's texts, its keys in the last writer's order (then any others, sorted). */
+function readFields(map: Y.Map<unknown>, skip: readonly string[] = []): Record<string, unknown> {
+  const present = [...map.keys()].filter((key) => key !== KEYS && !skip.includes(key));
+  const stored = map.get(KEYS);
+  const order: string[] = typeof stored === 'string' ? (JSON.parse(stored) as string[]) : [];
+  const keys = [...order.filter((key) => present.includes(key))];
+  for (const key of present.sort()) if (!keys.includes(key)) keys.push(key);
+  const object: Record<string, unknown> = {};
+  for (const key of keys) {
+    const text = map.get(key);
+    if (typeof text === 'string') object[key] = parsedText(text);
+  }
+  return object;
+}
+
+/** The ids of a keyed list in order: the order array's (first occurrence), then any it misses, sorted. */
+function orderedIds(map: Y.Map<Y.Map<unknown>>, order: Y.Array<string>): string[] {
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  for (const id of order.toArray())
+    if (!seen.has(id) && map.has(id)) {
+      seen.add(id);
+      ids.push(id);
+    }
+  for (const id of [...map.keys()].sort()) if (!seen.has(id)) ids.push(id);
+  return ids;
+}
+
+function randomId(): string {
+  const bytes = new Uint8Array(9);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Reconciles a keyed list (entities or patterns) with the doc: writes only what differs. */
+function writeList<T extends object>(
+  map: Y.Map<Y.Map<unknown>>,
+  order: Y.Array<string>,
+  list: readonly T[],
+  identityField: string,
+): void {
+  const identity = (value: object) => textOf((value as Record<string, unknown>)[identityField]);
+  const current = orderedIds(map, order);
+  const identities = current.map((id) => map.get(id)!.get(identityField));
+  const used = new Set<string>();
+  const assigned: (string | undefined)[] = list.map((value) => {
+    const name = identity(value);
+    const index = identities.findIndex((other, i) => other === name && !used.has(current[i]));
+    if (index < 0) return undefined;
+    used.add(current[index]);
+    return current[index];
+  });
+  // A renamed one keeps its id: an unmatched value takes the unmatched id at its position.
+  for (let i = 0; i < list.length; i++) {
+    if (assigned[i] !== undefined) continue;
+    const id = current[i];
+    if (id !== undefined && !used.has(id) && !list.some((v) => identity(v) === identities[i])) {
+      assigned[i] = id;
+      used.add(id);
+    }
+  }
+  const ids = assigned.map((id) => id ?? randomId());
+  ids.forEach((id, i) => {
+    let fields = map.get(id);
+    if (!fields) {
+      fields = new Y.Map<unknown>();
+      map.set(id, fields);
+    }
+    writeFields(fields, list[i] as Record<string, unknown>);
+  });
+  for (const id of current) if (!ids.includes(id)) map.delete(id);
+  // The order: keep the common prefix, rewrite the rest (a concurrent duplicate is dropped on reading).
+  const existing = order.toArray();
+  let prefix = 0;
+  while (prefix < existing.length && prefix < ids.length && existing[prefix] === ids[prefix]) prefix++;
+  if (prefix === existing.length && prefix === ids.length) return;
+  if (prefix < existing.length) order.delete(prefix, existing.length - prefix);
+  if (prefix < ids.length) order.insert(prefix, ids.slice(prefix));
+}
+
+/** Reconciles one entity's samples: common ends kept, the middle written in place, then added or removed. */
+function writeSamples(array: Y.Array<Y.Map<string>>, samples: readonly SampleValues[]): void {
+  const texts = samples.map(textOf);
+  const current = array.toArray().map((m) => m.get('v'));
+  let start = 0;
+  while (start < texts.length && start < current.length && texts[start] === current[start]) start++;
+  let end = 0;
+  while (
+    end < texts.length - start &&
+    end < current.length - start &&
+    texts[texts.length - 1 - end] === current[current.length - 1 - end]
+  )
+    end++;
+  const oldMiddle = current.length - start - end;
+  const newMiddle = texts.length - start - end;
+  const inPlace = Math.min(oldMiddle, newMiddle);
+  for (let i = 0; i < inPlace; i++) {
+    const sample = array.get(start + i);
+    if (sample.get('v') !== texts[start + i]) sample.set('v', texts[start + i]);
+  }
+  if (oldMiddle > newMiddle) array.delete(start + inPlace, oldMiddle - newMiddle);
+  if (newMiddle > oldMiddle)
+    array.insert(
+      start + inPlace,
+      texts.slice(start + inPlace, start + newMiddle).map((text) => {
+        const sample = new Y.Map<string>();
+        sample.set('v', text);
+        return sample;
+      }),
+    );
+}
+
+export interface DesignDocParts {
+  design: Y.Map<unknown>;
+  table: Y.Map<unknown>;
+  entities: Y.Map<Y.Map<unknown>>;
+  entityOrder: Y.Array<string>;
+  patterns: Y.Map<Y.Map<unknown>>;
+  patternOrder: Y.Array<string>;
+  items: Y.Map<Y.Array<Y.Map<string>>>;
+}
+
+export function designDocParts(doc: Y.Doc): DesignDocParts {
+  return {
+    design: doc.getMap('design'),
+    table: doc.getMap('table'),
+    entities: doc.getMap('entities'),
+    entityOrder: doc.getArray('entityOrder'),
+    patterns: doc.getMap('patterns'),
+    patternOrder: doc.getArray('patternOrder'),
+    items: doc.getMap('items'),
+  };
+}
+
+/** Fields of the `design` map that are not design fields, and the design fields kept elsewhere. */
+const TOP_SKIP = ['$order', '$items', 'table', 'entities', 'accessPatterns', 'items'];
+
+/**
+ * Writes a design into the doc as one transaction with `origin` (the undo manager tracks the local origin),
+ * changing only what differs from the doc: writing the doc's own design back changes nothing.
+ */
+export function designToDoc(doc: Y.Doc, design: Design, origin?: unknown): void {
+  const parts = designDocParts(doc);
+  doc.transact(() => {
+    writeFields(parts.design, design as unknown as Record<string, unknown>, TOP_SKIP);
+    const order = JSON.stringify(
+      Object.keys(design).filter((k) => (design as Record<string, unknown>)[k] !== undefined),
+    );
+    if (parts.design.get('$order') !== order) parts.design.set('$order', order);
+    writeFields(parts.table, design.table as unknown as Record<string, unknown>);
+    writeList<Entity>(parts.entities, parts.entityOrder, design.entities, 'name');
+    writeList<AccessPattern>(parts.patterns, parts.patternOrder, design.accessPatterns, 'id');
+    const names = Object.keys(design.items);
+    for (const name of names) {
+      let array = parts.items.get(name);
+      if (!array) {
+        array = new Y.Array<Y.Map<string>>();
+        parts.items.set(name, array);
+      }
+      writeSamples(array, design.items[name]);
+    }
+    for (const name of [...parts.items.keys()]) if (!names.includes(name)) parts.items.delete(name);
+    const itemOrder = JSON.stringify(names);
+    if (parts.design.get('$items') !== itemOrder) parts.design.set('$items', itemOrder);
+  }, origin);
+}
+
+/** The design a doc holds; null while it holds none (a room whose first update has not arrived). */
+export function docToDesign(doc: Y.Doc): Design | null {
+  const parts = designDocParts(doc);
+  if (!parts.design.has('format')) return null;
+  const top = readFields(parts.design, TOP_SKIP);
+  const itemNames = [...parts.items.keys()];
+  const itemOrderText = parts.design.get('$items');
+  const itemOrder: string[] = typeof itemOrderText === 'string' ? JSON.parse(itemOrderText) : [];
+  const sortedNames = [
+    ...itemOrder.filter((name) => itemNames.includes(name)),
+    ...itemNames.filter((name) => !itemOrder.includes(name)).sort(),
+  ];
+  const items: Record<string, SampleValues[]> = {};
+  for (const name of sortedNames)
+    items[name] = parts.items
+      .get(name)!
+      .toArray()
+      .map((sample) => parsedText(sample.get('v') ?? '{}') as SampleValues);
+  const values: Record<string, unknown> = {
+    ...top,
+    table: readFields(parts.table),
+    entities: orderedIds(parts.entities, parts.entityOrder).map((id) => readFields(parts.entities.get(id)!)),
+    accessPatterns: orderedIds(parts.patterns, parts.patternOrder).map((id) =>
+      readFields(parts.patterns.get(id)!),
+    ),
+    items,
+  };
+  const orderText = parts.design.get('$order');
+  const order: string[] = typeof orderText === 'string' ? JSON.parse(orderText) : [];
+  const keys = order.filter((key) => key in values);
+  for (const key of Object.keys(values)) if (!keys.includes(key)) keys.push(key);
+  const design: Record<string, unknown> = {};
+  for (const key of keys) if (values[key] !== undefined) design[key] = values[key];
+  return design as unknown as Design;
+}
