@@ -471,6 +471,47 @@ export const lintConfigSchema = z
   .strict();
 export type LintConfig = z.infer<typeof lintConfigSchema>;
 
+/** What a review comment is about: an entity, one of its key templates, or an access pattern. */
+export const COMMENT_TARGET_KINDS = ['entity', 'key-template', 'pattern'] as const;
+export type CommentTargetKind = (typeof COMMENT_TARGET_KINDS)[number];
+
+export const commentTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('entity'), entity: entityName }).strict(),
+  /** `key` is the key attribute (table or index) whose template in the entity's `keys` is meant. */
+  z.object({ kind: z.literal('key-template'), entity: entityName, key: attributeName }).strict(),
+  z.object({ kind: z.literal('pattern'), pattern: patternBase.id }).strict(),
+]);
+export type CommentTarget = z.infer<typeof commentTargetSchema>;
+
+/**
+ * A reviewer's comment. Comments travel with the design (a review can happen in a pull request) and never
+ * change what is derived, linted or exported from it; a target the design no longer has keeps its comment.
+ */
+export const commentSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]+$/, 'may only contain letters, digits, "_" and "-"'),
+    target: commentTargetSchema,
+    author: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+    text: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10,000 characters'),
+    createdAt: z.iso.datetime({ offset: true, message: 'must be a date-time such as 2026-12-01T10:30:00Z' }),
+    resolved: z.boolean().optional(),
+  })
+  .strict();
+export type Comment = z.infer<typeof commentSchema>;
+
+const commentList = z.array(commentSchema).superRefine((comments, context) => {
+  const seen = new Set<string>();
+  comments.forEach((comment, i) => {
+    if (seen.has(comment.id))
+      context.addIssue({
+        code: 'custom',
+        path: [i, 'id'],
+        message: `another comment has the id "${comment.id}"`,
+      });
+    seen.add(comment.id);
+  });
+});
+
 export const designSchema = z
   .object({
     format: z.literal(DESIGN_FORMAT),
@@ -483,6 +524,8 @@ export const designSchema = z
     items: z.record(z.string(), z.array(z.record(z.string(), jsonValue))).default({}),
     /** Per-rule severity and suppressed findings (see lint.ts). */
     lint: lintConfigSchema.optional(),
+    /** Review comments (see commentSchema); never read by derivation, lint or export. */
+    comments: commentList.optional(),
   })
   .strict();
 export type Design = z.infer<typeof designSchema>;

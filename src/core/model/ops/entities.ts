@@ -10,6 +10,7 @@ import {
 } from '../schema.ts';
 import { sameEntityName } from '../validate.ts';
 import { updateAttribute } from './attributes.ts';
+import { renameEntityInComments } from './comments.ts';
 import {
   assertValid,
   DesignOpError,
@@ -142,6 +143,7 @@ export function renameEntity(design: Design, from: string, to: string): Design {
     entities: design.entities.map((e, j) => (j === i ? { ...e, name: to } : e)),
     items: renameKey(design.items, from, to),
     accessPatterns: mapShared(design.accessPatterns, (p) => renameEntityInPattern(p, from, to)),
+    ...(design.comments && { comments: renameEntityInComments(design.comments, from, to) }),
   };
   const [oldId, newId] = [defaultIdAttribute(from), defaultIdAttribute(to)];
   const untouched =

@@ -1,5 +1,6 @@
 // Every user edit of a design as a pure function `(design, …) => design`; store actions only call these.
 export * from './attributes.ts';
+export * from './comments.ts';
 export * from './entities.ts';
 export * from './lint.ts';
 export * from './partition.ts';
