@@ -4,6 +4,7 @@ import { useProblemCount } from '../../../store/analysis.ts';
 import { useDeferredViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+import { WorkshopStatus } from '../workshop/workshop-status.tsx';
 import { AutosaveStatus } from './autosave-notice.tsx';
 import { DynamoDbPill } from './dynamodb-pill.tsx';
 import './shell.css';
@@ -49,6 +50,7 @@ export function StatusBar() {
         {problems > 0 ? plural(problems, 'problem') : 'No problems'}
       </button>
       <span className="statusbar-spacer" />
+      <WorkshopStatus />
       <DynamoDbPill compact />
     </footer>
   );
