@@ -10,6 +10,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { AttendeeRow, PresenterEvent } from '../src/core/api/workshop-contract.ts';
 import { getExample } from '../src/core/examples/index.ts';
@@ -283,6 +284,21 @@ function processMemory(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
+/** CPU seconds a process has used (user + system, Linux /proc), and its children's pids. */
+function processCpu(pid: number): { seconds: number; children: number[] } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {}
+  return { seconds: ticks / 100, children };
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 export async function runWorkshopBench(): Promise<void> {
@@ -301,9 +317,15 @@ export async function runWorkshopBench(): Promise<void> {
     (message) => tally.errors.push(`presenter: ${message}`),
   );
   const pushes = new Map<number, number>();
+  // How late this process's own timers fire: the machine's contention, which the server's latencies include.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   try {
     const started = Date.now();
     const until = started + DURATION_MS;
+    const cpuBefore = processCpu(child.pid!);
+    const javaPid = cpuBefore.children[0];
+    const javaBefore = javaPid ? processCpu(javaPid).seconds : 0;
     const presenterWork = (async () => {
       await sleep(DURATION_MS / 2);
       const sentAt = performance.now();
@@ -333,6 +355,8 @@ export async function runWorkshopBench(): Promise<void> {
     const seconds = (Date.now() - started) / 1000;
     const unseen = [...pendingReports.values()].reduce((n, pending) => n + pending.size, 0);
     const memory = processMemory(child.pid!);
+    const serverCpu = processCpu(child.pid!).seconds - cpuBefore.seconds;
+    const javaCpu = javaPid ? processCpu(javaPid).seconds - javaBefore : 0;
 
     const run = quantiles(tally.runMs);
     const report = quantiles(tally.reportMs);
@@ -366,6 +390,16 @@ export async function runWorkshopBench(): Promise<void> {
         mb(memory.rss),
         `peak ${mb(memory.peak)} (Node; DynamoDB Local's Java apart)`,
       ],
+      [
+        'server CPU',
+        `${((serverCpu / seconds) * 100).toFixed(0)}%`,
+        `of one core (${serverCpu.toFixed(1)} s); DynamoDB Local's Java ${((javaCpu / seconds) * 100).toFixed(0)}%`,
+      ],
+      [
+        'bench client event-loop delay p99',
+        formatMs(loopDelay.percentile(99) / 1e6),
+        `max ${formatMs(loopDelay.max / 1e6)}: the machine's contention`,
+      ],
     ]);
     for (const error of tally.errors.slice(0, 5)) console.log(`  error: ${error}`);
     const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -375,6 +409,7 @@ export async function runWorkshopBench(): Promise<void> {
         `room view p99 = ${formatMs(roomView.p99)} (target ≤ ${ROOM_TARGET_MS} ms) ${pass(roomView.p99 <= ROOM_TARGET_MS)}\n`,
     );
   } finally {
+    loopDelay.disable();
     room.close();
     agent.destroy();
     child.kill('SIGTERM');
