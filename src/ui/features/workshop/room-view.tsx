@@ -329,7 +329,8 @@ function Toolbar({ client, lessons, selected, ask }: ToolbarProps) {
         >
           {lessons.map((l) => (
             <option key={l.id} value={l.id}>
-              {l.title} ({l.steps.length} steps{l.origin === 'server' ? ', --lessons' : ''})
+              {l.title}
+              {l.origin === 'server' ? ' (--lessons)' : ''}
             </option>
           ))}
         </select>

@@ -1,15 +1,15 @@
 // Decides what a browser sees of a server in workshop mode: the join page until it has joined (the server
 // refuses every other /api route to it anyway), then the designer with the attendee client running. A
 // server without a workshop answers 404 to GET /api/workshop and the designer opens as always.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { getWorkshopInfo, joinCodeOf, joinWorkshop } from '../../../api/workshop-client.ts';
 import { JOIN_PAGE_PATH } from '../../../core/api/workshop-contract.ts';
 import { useStore } from '../../../store/index.ts';
 import { useWorkshop } from '../../../store/workshop.ts';
-import { startWorkshopAttendee } from '../../../store/workshop-attendee.ts';
 import { showToast } from '../../components/toast.tsx';
-import { JoinPage } from './join-page.tsx';
-import { builtinLesson } from './lesson-catalogue.ts';
+
+// Only a workshop's browsers load these: the designer's first screen does not wait for them.
+const JoinPage = lazy(() => import('./join-page.tsx').then((m) => ({ default: m.JoinPage })));
 
 async function checkWorkshop(): Promise<void> {
   try {
@@ -36,7 +36,7 @@ async function join(code: string, name: string): Promise<void> {
 }
 
 const hooks = {
-  builtinLesson,
+  builtinLesson: async (id: string) => (await import('./lesson-catalogue.ts')).builtinLesson(id),
   notify: (message: string, undo: boolean) =>
     showToast({
       message,
@@ -53,7 +53,15 @@ export function WorkshopGate({ children }: { children: React.ReactNode }) {
   }, []);
   useEffect(() => {
     if (status !== 'joined') return;
-    return startWorkshopAttendee(hooks);
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../../../store/workshop-attendee.ts').then(({ startWorkshopAttendee }) => {
+      if (!left) stop = startWorkshopAttendee(hooks);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
   }, [status]);
   if (status === 'checking')
     return (
@@ -62,6 +70,10 @@ export function WorkshopGate({ children }: { children: React.ReactNode }) {
       </div>
     );
   if (status === 'join')
-    return <JoinPage initialCode={joinCodeOf(window.location.hash)} onJoin={join} ended={ended} />;
+    return (
+      <Suspense fallback={null}>
+        <JoinPage initialCode={joinCodeOf(window.location.hash)} onJoin={join} ended={ended} />
+      </Suspense>
+    );
   return children;
 }
