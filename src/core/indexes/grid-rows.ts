@@ -6,6 +6,8 @@ import { type AttributeTypes, itemSize } from '../analysis/item-size.ts';
 import { isExactNumber } from '../model/exact-json.ts';
 import type { DerivedItem, PlainItem } from '../model/item.ts';
 import type { JsonValue } from '../model/schema.ts';
+import { partitionLength } from './partition-map.ts';
+import { layoutKey } from './view-parts.ts';
 import type { IndexView, ViewEntry } from './views.ts';
 
 /** A partition as the grid shows it: one block of consecutive rows. */
@@ -98,21 +100,11 @@ export function gridRows(
   const filtered = only !== undefined || needle !== undefined;
   const keep = (source: DerivedItem, item: PlainItem) =>
     (!only || only.has(source.entity)) && (!needle || itemContains(item, needle));
-  // Per shown partition (block): the entries shown, all its entries, and the index of its first row.
-  const shownEntries: ViewEntry[][] = [];
-  const allEntries: ViewEntry[][] = [];
-  const starts: number[] = [];
-  let shown = 0;
-  for (const key of view.partitionOrder) {
-    const entries = view.partitions.get(key);
-    if (!entries) continue;
-    const kept = filtered ? entries.filter((entry) => keep(entry.source, entry.item)) : entries;
-    if (kept.length === 0) continue;
-    shownEntries.push(kept);
-    allEntries.push(entries);
-    starts.push(shown);
-    shown += kept.length;
-  }
+  // Per shown partition (block): the entries shown, all its entries, and the index of its first row. Unfiltered,
+  // the entries are read when a row of the block is (a partition may be merged only then: partition-map.ts).
+  const { keys, starts, shown, shownEntries } = filtered ? filteredLayout(view, keep) : layoutOf(view);
+  const allEntries = (b: number) => view.partitions.get(keys[b])!;
+  const entriesAt = shownEntries ? (b: number) => shownEntries[b] : allEntries;
   const excluded = options.includeExcluded ? view.excluded.filter((source) => keep(source, source.item)) : [];
   const count = shown + (excluded.length > 0 ? 1 + excluded.length : 0);
 
@@ -120,7 +112,8 @@ export function gridRows(
   const blockAt = (index: number): PartitionBlock => {
     let block = blocks.get(index);
     if (!block) {
-      block = { index, start: starts[index], rows: shownEntries[index].length, entries: allEntries[index] };
+      const end = index + 1 < starts.length ? starts[index + 1] : shown;
+      block = { index, start: starts[index], rows: end - starts[index], entries: allEntries(index) };
       blocks.set(index, block);
     }
     return block;
@@ -140,7 +133,7 @@ export function gridRows(
     }
     const b = blockOf(starts, index);
     const position = index - starts[b];
-    const entry = shownEntries[b][position];
+    const entry = entriesAt(b)[position];
     const { source } = entry;
     return {
       kind: 'item',
@@ -165,16 +158,67 @@ export function gridRows(
       return row;
     },
     findIndex(test) {
-      for (let b = 0; b < shownEntries.length; b++) {
-        const entries = shownEntries[b];
+      for (let b = 0; b < starts.length; b++) {
+        const entries = entriesAt(b);
         for (let i = 0; i < entries.length; i++) if (test(idOf(entries[i].source))) return starts[b] + i;
       }
       const at = excluded.findIndex((source) => test(idOf(source)));
       return at < 0 ? -1 : shown + 1 + at;
     },
-    partitions: shownEntries.length,
+    partitions: starts.length,
     shown,
   };
+}
+
+interface Layout {
+  /** The shown partitions' keys, in order. */
+  keys: string[];
+  /** Per shown partition, the index of its first row. */
+  starts: number[];
+  shown: number;
+  /** Filtered: the entries each partition shows. */
+  shownEntries?: ViewEntry[][];
+}
+
+// By layoutKey: a template edit that keeps every partition's length keeps the layout of its rows.
+const layouts = new WeakMap<object, Layout>();
+
+function layoutOf(view: IndexView): Layout {
+  const key = layoutKey(view);
+  let layout = layouts.get(key);
+  if (!layout) {
+    const keys: string[] = [];
+    const starts: number[] = [];
+    let shown = 0;
+    for (const key of view.partitionOrder) {
+      const length = partitionLength(view.partitions, key);
+      if (length === 0) continue;
+      keys.push(key);
+      starts.push(shown);
+      shown += length;
+    }
+    layout = { keys, starts, shown };
+    layouts.set(key, layout);
+  }
+  return layout;
+}
+
+function filteredLayout(view: IndexView, keep: (source: DerivedItem, item: PlainItem) => boolean): Layout {
+  const keys: string[] = [];
+  const starts: number[] = [];
+  const shownEntries: ViewEntry[][] = [];
+  let shown = 0;
+  for (const key of view.partitionOrder) {
+    const entries = view.partitions.get(key);
+    if (!entries) continue;
+    const kept = entries.filter((entry) => keep(entry.source, entry.item));
+    if (kept.length === 0) continue;
+    keys.push(key);
+    shownEntries.push(kept);
+    starts.push(shown);
+    shown += kept.length;
+  }
+  return { keys, starts, shown, shownEntries };
 }
 
 /** Every row, in order: for tests and small views. */

@@ -5,13 +5,20 @@
 //
 // The merged order is the one a single stable sort of every item in derived order gives: sort key token,
 // then (GSI/LSI) DynamoDB Local's tie hash, then entity order, then sample order.
-import { type ItemsDelta, itemsDelta, positionOf, templateDelta } from '../items/derive.ts';
+import { type ItemsDelta, itemsDelta, keyTemplate, positionOf, templateDelta } from '../items/derive.ts';
 import { compareByToken, compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
+import { literalPrefix } from '../keys/template.ts';
 import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, JsonValue, KeyAttribute, KeyType } from '../model/schema.ts';
 import { tieBreaker } from './local-order.ts';
+import {
+  ComputedPartitions,
+  type PartitionMap,
+  PartitionsBuilder,
+  PendingPartition,
+} from './partition-map.ts';
 import { keyedSchema, type TupleKeyAttribute, tupleToken } from './tuple-key.ts';
 import type { IndexView, ViewEntry } from './views.ts';
 
@@ -61,6 +68,8 @@ export interface Contribution {
   overwritten: DerivedItem[];
   /** When patched after a sample edit: the contribution it was patched from, and the partitions it touched. */
   patched?: { from: Contribution; keys: Set<string> };
+  /** When re-keyed after a template edit: the contribution whose partitions it has (same keys, same lengths). */
+  rekeyedFrom?: Contribution;
 }
 
 /** Items an index leaves out whatever their keys: those the table does not hold or holds no more. */
@@ -214,6 +223,11 @@ function rekeyedContribution(
       parts.set(key, { entries, tokens: part.tokens });
       continue;
     }
+    // One entry (an entity with one item per partition): nothing to sort, nothing to overwrite.
+    if (entries.length === 1) {
+      parts.set(key, { entries, tokens: sortKey ? [sortToken(entries[0].sk!, sortKey.type)] : undefined });
+      continue;
+    }
     // One sort in buildContribution's order: sort key token (exact on equal tokens), then the tie hash,
     // then sample order. Tie hashes are computed only for entries that meet an equal sort key.
     const tokens = sortKey ? entries.map((entry) => sortToken(entry.sk!, sortKey.type)) : undefined;
@@ -242,7 +256,15 @@ function rekeyedContribution(
     }
     parts.set(key, sorted);
   }
-  return { items, parts, order: from.order, orderTokens: from.orderTokens, excluded: [], overwritten: [] };
+  return {
+    items,
+    parts,
+    order: from.order,
+    orderTokens: from.orderTokens,
+    excluded: [],
+    overwritten: [],
+    rekeyedFrom: from,
+  };
 }
 
 /**
@@ -498,7 +520,10 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
     contribution === last.contributions[i] ? [] : [i],
   );
   if (changed.length === 0) return last;
-  const partitions = new Map(last.view.partitions);
+  const computed = computedMerge(context, last, contributions, changed);
+  if (computed) return computed;
+  // The previous view's partitions are shared, not copied (partition-map.ts).
+  const partitions = new PartitionsBuilder(last.view.partitions);
   const crossOverwritten = new Map(last.crossOverwritten);
   let itemCount = last.view.itemCount;
   // A template edit that leaves the partition keys alone leaves their order alone too.
@@ -508,31 +533,39 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
   // Otherwise partitions the edited entities left must go too. (Redoing a key twice is harmless.)
   // The same partition keys (a template edit of a sort key, say): the partitions each changed entity holds,
   // walked with its parts, the others' parts looked up only where they share the key.
+  // A shared partition no entry of which can overwrite another is merged when first read (pendingMerge).
   if (sameKeys && !patched && last.shared) {
     const { shared } = last;
+    let resized = false;
     for (const i of changed) {
       for (const [key, part] of contributions[i].parts) {
         const holders = shared.get(key);
-        const before = partitions.get(key)?.length ?? 0;
-        let entries: ViewEntry[];
-        if (!holders) entries = part.entries;
+        const before = partitions.length(key);
+        let after: ViewEntry[] | PendingPartition;
+        if (!holders) after = part.entries;
         else {
-          crossOverwritten.delete(key);
-          entries = mergeInto(
-            key,
-            holders.map((h) => contributions[h].parts.get(key)!),
-            context,
-            crossOverwritten,
-          );
+          if (crossOverwritten.size > 0) crossOverwritten.delete(key);
+          const parts = holders.map((h) => (h === i ? part : contributions[h].parts.get(key)!));
+          after = pendingMerge(parts, context) ?? mergeInto(key, parts, context, crossOverwritten);
         }
-        partitions.set(key, entries);
-        itemCount += entries.length - before;
+        // Every key here was in the previous view (the same keys): replaced, never added.
+        partitions.replace(key, after);
+        const size = after instanceof PendingPartition ? after.size : after.length;
+        if (size !== before) resized = true;
+        itemCount += size - before;
       }
     }
-    return {
-      ...finish(context, contributions, partitions, last.view.partitionOrder, itemCount, crossOverwritten),
-      shared,
-    };
+    const merge = finish(
+      context,
+      contributions,
+      partitions.build(),
+      last.view.partitionOrder,
+      itemCount,
+      crossOverwritten,
+    );
+    // Same partitions in the same order, each as long as before: the grid's layout of the rows holds.
+    if (!resized) layouts.set(merge.view, layoutKey(last.view));
+    return { ...merge, shared };
   }
   const affected = patched
     ? new Set(changed.flatMap((i) => [...contributions[i].patched!.keys]))
@@ -543,7 +576,7 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
   // replaced by this one, so its map is taken over.)
   const { shared } = last;
   for (const key of affected) {
-    itemCount -= partitions.get(key)?.length ?? 0;
+    itemCount -= partitions.length(key);
     crossOverwritten.delete(key);
     const parts: Part[] = [];
     const holders: number[] = [];
@@ -556,6 +589,7 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
     });
     if (holders.length > 1) shared?.set(key, holders);
     else shared?.delete(key);
+    if (shared) partnersByShared.delete(shared);
     if (parts.length === 0) {
       partitions.delete(key);
       continue;
@@ -564,21 +598,146 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
     partitions.set(key, entries);
     itemCount += entries.length;
   }
+  const built = partitions.build();
   const partitionOrder = sameKeys
     ? last.view.partitionOrder
     : patched
-      ? patchedOrder(last.view, partitions, affected, context.schema)
-      : mergedOrder(contributions, partitions, context.schema);
+      ? patchedOrder(last.view, built, affected, context.schema)
+      : mergedOrder(contributions, built, context.schema);
   return {
-    ...finish(context, contributions, partitions, partitionOrder, itemCount, crossOverwritten),
+    ...finish(context, contributions, built, partitionOrder, itemCount, crossOverwritten),
     shared,
   };
+}
+
+/**
+ * After a template edit that re-keyed one entity's partitions (same keys, same lengths: rekeyedContribution),
+ * when none of them can overwrite another entity's item, nothing changes but the order within those
+ * partitions: the view is the previous one with them merged again when first read (the grid reads the few
+ * on screen). Undefined when that does not hold: mergeChanged merges them now.
+ */
+function computedMerge(
+  context: ViewContext,
+  last: Merge,
+  contributions: Contribution[],
+  changed: number[],
+): Merge | undefined {
+  if (changed.length !== 1 || !last.shared || last.crossOverwritten.size > 0) return undefined;
+  const i = changed[0];
+  const contribution = contributions[i];
+  if (contribution.rekeyedFrom !== last.contributions[i]) return undefined;
+  if (context.schema.kind === 'table' && !cannotOverwrite(context, contributions, i, last.shared))
+    return undefined;
+  let base = last.view.partitions;
+  // The same partitions re-keyed again: over what the last re-key lay over.
+  if (base instanceof ComputedPartitions && base.owner === contribution.order) base = base.base;
+  if (base instanceof ComputedPartitions && base.depth >= 3) return undefined;
+  const { shared } = last;
+  const partitions = new ComputedPartitions(base, contribution.parts, contribution.order, (key) => {
+    const holders = shared.get(key);
+    const part = contribution.parts.get(key)!;
+    if (!holders) return part.entries;
+    const parts = holders.map((h) => (h === i ? part : contributions[h].parts.get(key)!));
+    return mergedPartition(parts, context).entries;
+  });
+  const merge = finish(
+    context,
+    contributions,
+    partitions,
+    last.view.partitionOrder,
+    last.view.itemCount,
+    last.crossOverwritten,
+  );
+  layouts.set(merge.view, layoutKey(last.view));
+  return { ...merge, shared };
+}
+
+// Per `shared` map: contribution → the contributions it shares a partition with.
+const partnersByShared = new WeakMap<Map<string, number[]>, Map<number, Set<number>>>();
+
+function partnersOf(shared: Map<string, number[]>, i: number): Set<number> {
+  let byContribution = partnersByShared.get(shared);
+  if (!byContribution) {
+    byContribution = new Map();
+    partnersByShared.set(shared, byContribution);
+  }
+  let partners = byContribution.get(i);
+  if (!partners) {
+    partners = new Set();
+    for (const holders of shared.values())
+      if (holders.includes(i)) for (const h of holders) if (h !== i) partners.add(h);
+    byContribution.set(i, partners);
+  }
+  return partners;
+}
+
+/**
+ * Table only: no item of contribution i can have the primary key of another entity's item it shares a
+ * partition with, since every sort key of each was rendered from its template and neither template's
+ * literal prefix begins the other's (two equal values would begin with both).
+ */
+function cannotOverwrite(
+  context: ViewContext,
+  contributions: Contribution[],
+  i: number,
+  shared: Map<string, number[]>,
+): boolean {
+  const { sortKey } = context.schema;
+  if (!sortKey || (sortKey as TupleKeyAttribute).parts || sortKey.type !== 'S') return false;
+  const prefixOf = (contribution: Contribution) => {
+    const template = keyTemplate(contribution.items, sortKey.name);
+    return template === undefined ? undefined : literalPrefix(template);
+  };
+  const own = prefixOf(contributions[i]);
+  if (own === undefined) return false;
+  for (const h of partnersOf(shared, i)) {
+    const other = prefixOf(contributions[h]);
+    if (other === undefined || own.startsWith(other) || other.startsWith(own)) return false;
+  }
+  return true;
+}
+
+/**
+ * A table partition whose parts cannot overwrite one another (two parts, no equal sort key token between
+ * them), or any index partition, as a pending partition: the merge happens when something reads it.
+ * Undefined when the merge must happen now (it may drop overwritten items, which the view lists).
+ */
+function pendingMerge(parts: Part[], context: ViewContext): PendingPartition | undefined {
+  const { schema } = context;
+  let size = 0;
+  for (const part of parts) size += part.entries.length;
+  if (schema.kind === 'table') {
+    if (parts.length !== 2 || !schema.sortKey) return undefined;
+    const a = parts[0].tokens!;
+    const b = parts[1].tokens!;
+    for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+      if (a[i] === b[j]) return undefined;
+      if (a[i] < b[j]) i++;
+      else j++;
+    }
+  }
+  return new PendingPartition(size, () => mergedPartition(parts, context).entries);
+}
+
+const layouts = new WeakMap<IndexView, object>();
+
+/**
+ * An object views with the same partitions in the same order, each of the same length, share (a template
+ * edit of a sort key leads to one): what the grid lays out from them (rows per partition) holds for all.
+ */
+export function layoutKey(view: IndexView): object {
+  let key = layouts.get(view);
+  if (!key) {
+    key = {};
+    layouts.set(view, key);
+  }
+  return key;
 }
 
 // The previous partition order with the partitions a patch emptied taken out and those it created inserted.
 function patchedOrder(
   previous: IndexView,
-  partitions: Map<string, ViewEntry[]>,
+  partitions: PartitionMap,
   affected: Iterable<string>,
   schema: KeySchema,
 ): string[] {
@@ -624,7 +783,7 @@ function mergeInto(
 function finish(
   context: ViewContext,
   contributions: Contribution[],
-  partitions: Map<string, ViewEntry[]>,
+  partitions: PartitionMap,
   partitionOrder: string[],
   itemCount: number,
   crossOverwritten: Map<string, DerivedItem[]>,
@@ -712,11 +871,7 @@ function mergeTwo(
 }
 
 // Partition keys in key order, merged from each entity's sorted list.
-function mergedOrder(
-  parts: Contribution[],
-  partitions: Map<string, ViewEntry[]>,
-  schema: KeySchema,
-): string[] {
+function mergedOrder(parts: Contribution[], partitions: PartitionMap, schema: KeySchema): string[] {
   let keys: string[] = [];
   let tokens: SortToken[] = [];
   for (const contribution of parts) {

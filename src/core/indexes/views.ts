@@ -6,6 +6,7 @@ import { type KeySchema, keySchemaFor, keySchemas, TABLE_INDEX, tableKeySchema }
 import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
 import { tieBreaker } from './local-order.ts';
+import type { PartitionMap } from './partition-map.ts';
 import { keyedSchema } from './tuple-key.ts';
 import {
   type Contribution,
@@ -28,8 +29,8 @@ export interface ViewEntry {
 
 export interface IndexView {
   schema: KeySchema;
-  /** keyString of the partition key → entries in sort key order. */
-  partitions: Map<string, ViewEntry[]>;
+  /** keyString of the partition key → entries in sort key order (shared between views: partition-map.ts). */
+  partitions: PartitionMap;
   /** Partition keys in ascending key order: for display only, as DynamoDB orders partitions by hash. */
   partitionOrder: string[];
   /** Items not in this view: sparse (no such key attribute), a key of the wrong type, or not in the table. */

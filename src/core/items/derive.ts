@@ -147,6 +147,7 @@ function deriveEntityItems(design: Design, { entity, copy }: StoredForm, keyType
       sampleEdit(design, previous, samples)) ||
     deriveAll(design, { entity, copy }, keyTypes, previous);
   derivedByEntity.set(entity, derived);
+  renderedByItems.set(derived.items, derived.rendered);
   if (!rememberPrevious) return derived.items;
   previousByName.delete(rememberedAs);
   if (previousByName.size >= NAMES_KEPT) previousByName.delete(previousByName.keys().next().value!);
@@ -192,6 +193,24 @@ function deriveAll(
       ),
     });
   return { entity, copy, keyTypes, samples, items, rendered };
+}
+
+const renderedByItems = new WeakMap<DerivedItem[], DerivedEntity['rendered']>();
+const complete = new WeakMap<(KeyValue | undefined)[], boolean>();
+
+/**
+ * The template every one of these items' `keyName` attribute was rendered from (none lacks it, so no
+ * sample's own value stands in); undefined when some item lacks it or the items are not known here.
+ */
+export function keyTemplate(items: DerivedItem[], keyName: string): string | undefined {
+  const column = renderedByItems.get(items)?.get(keyName);
+  if (!column) return undefined;
+  let full = complete.get(column.values);
+  if (full === undefined) {
+    full = column.values.every((value) => value !== undefined);
+    complete.set(column.values, full);
+  }
+  return full ? column.template : undefined;
 }
 
 /**
