@@ -5,6 +5,7 @@
 // warnings and Undo for all.
 import type { Design } from '../model/schema.ts';
 import { FORMAT_IDS, type FormatId, isFormatId } from './catalogue.ts';
+import { electroDbFormat } from './electrodb/index.ts';
 import { noSqlWorkbenchFormat } from './nosql-workbench/index.ts';
 import type { DesignFormat, FormatExport, FormatImport, FormatImportOptions, FormatInput } from './types.ts';
 
@@ -15,7 +16,7 @@ export type { DesignFormat, FormatExport, FormatImport, FormatImportOptions, For
 const FORMATS: Record<FormatId, DesignFormat | undefined> = {
   'nosql-workbench': noSqlWorkbenchFormat,
   onetable: undefined,
-  electrodb: undefined,
+  electrodb: electroDbFormat,
   'dynamodb-toolbox': undefined,
   mcp: undefined,
 };

@@ -1,0 +1,104 @@
+// What the round trips through ElectroDB and DynamoDB-Toolbox share: the designs (both built-in examples and
+// public NoSQL Workbench models), loading an exported module from a temporary file, the items Keyplan
+// derives and a Scan of the table in one typed form, and what `keyplan query` predicts for a read pattern.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { argumentsFor } from '../../src/cli/pattern-args.ts';
+import { evaluateRead } from '../../src/core/evaluate/evaluate.ts';
+import { EXAMPLES } from '../../src/core/examples/index.ts';
+import { importWorkbenchText } from '../../src/core/export/workbench/import.ts';
+import { buildViewsFor } from '../../src/core/indexes/views.ts';
+import { marshalledItems } from '../../src/core/items/applied.ts';
+import type { PlainItem } from '../../src/core/model/item.ts';
+import type { AccessPattern, Design } from '../../src/core/model/schema.ts';
+import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
+import { unmarshallItem } from '../../src/core/requests/marshall.ts';
+import { resolveRead } from '../../src/core/requests/resolve.ts';
+import { byKey, normalizeItems, scanTable } from '../codegen/support.ts';
+
+export interface LibraryCase {
+  name: string;
+  design: Design;
+}
+
+/** Public NoSQL Workbench models of fixtures/workbench-models whose items hold every attribute their keys use. */
+export const WORKBENCH_MODELS = ['viz-flights-fares', 'product-catalog', 'leaderboard'] as const;
+
+const ROOT = path.join(import.meta.dirname, '..', '..');
+
+export function libraryCases(): LibraryCase[] {
+  const cases: LibraryCase[] = EXAMPLES.map((example) => {
+    const result = validateDesign(example.design);
+    if (!result.ok) throw new Error(`${example.name}: ${formatProblems(result.problems)}`);
+    return { name: example.name, design: result.design };
+  });
+  for (const model of WORKBENCH_MODELS) {
+    const text = readFileSync(path.join(ROOT, 'fixtures', 'workbench-models', `${model}.json`), 'utf8');
+    const result = importWorkbenchText(text, {});
+    if (!result.ok) throw new Error(`${model}: ${result.message}`);
+    cases.push({ name: model, design: result.design });
+  }
+  return cases;
+}
+
+/** A directory under the repository, so that a module's `electrodb` and `@aws-sdk` imports resolve. */
+export function moduleDirectory(label: string): { dir: string; remove: () => void } {
+  const dir = path.join(ROOT, 'node_modules', '.cache', `keyplan-${label}`, randomBytes(4).toString('hex'));
+  mkdirSync(dir, { recursive: true });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a module written at run time
+export type LoadedModule = Record<string, any>;
+
+/** Writes the module text to `dir/name.ts` and imports it with TABLE_NAME set (the module reads it once). */
+export async function loadModuleText(
+  dir: string,
+  name: string,
+  text: string,
+  tableName?: string,
+): Promise<LoadedModule> {
+  const file = path.join(dir, `${name}.ts`);
+  writeFileSync(file, text);
+  const previous = process.env.TABLE_NAME;
+  if (tableName) process.env.TABLE_NAME = tableName;
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    if (previous === undefined) delete process.env.TABLE_NAME;
+    else process.env.TABLE_NAME = previous;
+  }
+}
+
+/** Leaves out the attributes a library writes of its own (its entity and version markers). */
+export function without(items: PlainItem[], names: readonly string[]): PlainItem[] {
+  return items.map((item) =>
+    Object.fromEntries(Object.entries(item).filter(([name]) => !names.includes(name))),
+  );
+}
+
+/** The items Keyplan derives from the design's samples, as DynamoDB types them, in key order. */
+export function derivedItems(design: Design): PlainItem[] {
+  return byKey(design, normalizeItems(design, marshalledItems(design).map(unmarshallItem)));
+}
+
+/** Every item of the table, as DynamoDB types them, in key order. */
+export async function scannedItems(
+  client: DynamoDBClient,
+  design: Design,
+  tableName: string,
+): Promise<PlainItem[]> {
+  return scanTable(client, design, tableName);
+}
+
+/** What `keyplan query FILE PATTERN` answers (its example arguments), computed by the same functions. */
+export function predictedRead(design: Design, pattern: AccessPattern) {
+  const args = argumentsFor(design, pattern, undefined);
+  const spec = resolveRead(design, pattern, args);
+  return { spec, result: evaluateRead(design, buildViewsFor(design), spec) };
+}
+
+export const READ_OPERATIONS = new Set(['GetItem', 'Query', 'Scan']);

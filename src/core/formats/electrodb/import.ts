@@ -1,0 +1,387 @@
+// A design from the ElectroDB entities a module exports (entities, a Service, or objects holding them), read
+// from each entity's schema (`entity.schema`: model, attributes, indexes) and never from source text. A key
+// with a `template` becomes that template; a key without one becomes ElectroDB's own format (`$service#attr_value`,
+// `$entity_version#…`, a collection's `$collection#…`) so the derived keys are the ones ElectroDB writes. What
+// cannot be a Keyplan template (lower-cased values, functions, watch) is a warning naming where.
+import { literalPrefix, parseTemplate } from '../../keys/template.ts';
+import type { AccessPattern, AttributeType, Design, DesignInput, KeyType } from '../../model/schema.ts';
+import { formatProblems, validateDesign } from '../../model/validate.ts';
+import { recoverTemplate } from '../recover-template.ts';
+import type { FormatImport } from '../types.ts';
+import { ELECTRODB_ENTITY_ATTRIBUTE } from './export.ts';
+
+interface KeyDefinition {
+  field?: string;
+  composite?: readonly string[];
+  template?: string;
+  casing?: string;
+  cast?: string;
+}
+interface IndexDefinition {
+  index?: string;
+  collection?: string | readonly string[];
+  type?: string;
+  scope?: string;
+  pk: KeyDefinition;
+  sk?: KeyDefinition;
+}
+interface AttributeDefinition {
+  type?: unknown;
+  field?: string;
+  label?: string;
+  required?: boolean;
+  items?: unknown;
+  padding?: { length?: number; char?: string };
+  [option: string]: unknown;
+}
+interface ElectroSchema {
+  model: { entity: string; version: string; service: string };
+  attributes: Record<string, AttributeDefinition>;
+  indexes: Record<string, IndexDefinition>;
+}
+/** What Keyplan reads of an ElectroDB Entity instance. */
+export interface ElectroEntityLike {
+  schema: ElectroSchema;
+  identifiers?: { entity?: string; version?: string };
+  config?: { table?: string };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+export function isElectroEntity(value: unknown): value is ElectroEntityLike {
+  if (!isObject(value) || !isObject(value.schema)) return false;
+  const schema = value.schema;
+  return (
+    isObject(schema.model) && isObject(schema.attributes) && isObject(schema.indexes) && isObject(value.query)
+  );
+}
+
+/** Every distinct entity the exports hold: exported entities, a Service's, or those of an exported object. */
+export function electroEntities(exports: Readonly<Record<string, unknown>>): ElectroEntityLike[] {
+  const found: ElectroEntityLike[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (isElectroEntity(value)) {
+      if (!found.includes(value)) found.push(value);
+      return;
+    }
+    if (!isObject(value) || depth > 1) return;
+    const holder = isObject(value.entities) ? value.entities : value;
+    for (const inner of Object.values(holder)) visit(inner, depth + 1);
+  };
+  // A Service or an object of entities keeps its authors' order; a module namespace is sorted by name.
+  const values = Object.values(exports);
+  for (const value of values) if (!isElectroEntity(value)) visit(value, 0);
+  for (const value of values) visit(value, 0);
+  return found;
+}
+
+const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+interface KeyRead {
+  field: string;
+  template: string;
+  type: KeyType;
+}
+
+export function importElectroDb(exports: Readonly<Record<string, unknown>>): FormatImport {
+  const entities = electroEntities(exports);
+  if (entities.length === 0)
+    return {
+      ok: false,
+      message: `the module exports no ElectroDB entity or service (its exports: ${Object.keys(exports).join(', ') || 'none'})`,
+    };
+  const warnings: string[] = [];
+  const first = entities[0];
+  const service = first.schema.model.service;
+  const tableName = first.config?.table;
+  if (!tableName)
+    warnings.push(`entity ${first.schema.model.entity}: no table configured; the table is named ${service}`);
+  const typeAttribute = first.identifiers?.entity ?? ELECTRODB_ENTITY_ATTRIBUTE;
+
+  let tableKeys: { pk: KeyRead; sk?: KeyRead } | undefined;
+  const gsis = new Map<string, { pk: KeyRead; sk?: KeyRead }>();
+  const lsis = new Map<string, KeyRead>();
+  const designEntities: DesignInput['entities'] = [];
+  const patterns: AccessPattern[] = [];
+  const collections = new Map<string, { index?: string; partition: string; members: string[] }>();
+
+  for (const entity of entities) {
+    const { model, attributes, indexes } = entity.schema;
+    let name = model.entity;
+    const where = `entity ${model.entity}`;
+    if (!ENTITY_NAME.test(name)) {
+      name = `E${name.replace(/[^A-Za-z0-9_]/g, '_')}`.replace(/^E([A-Za-z])/, '$1');
+      warnings.push(
+        `${where}: named ${name} in Keyplan (letters, digits and _); ElectroDB writes "${model.entity}" as its type`,
+      );
+    }
+    if (entity.schema.model.service !== service)
+      warnings.push(`${where}: of service ${model.service}, read into ${service}'s design`);
+    if ((entity.identifiers?.entity ?? ELECTRODB_ENTITY_ATTRIBUTE) !== typeAttribute)
+      warnings.push(
+        `${where}: writes its name under ${entity.identifiers?.entity}, the others under ${typeAttribute}`,
+      );
+
+    // Keyplan names an attribute as it is stored: an ElectroDB attribute's `field` when it has one.
+    const stored = (attribute: string) => attributes[attribute]?.field ?? attribute;
+    const keyFields = new Set<string>();
+    for (const index of Object.values(indexes)) {
+      keyFields.add(index.pk.field ?? '');
+      if (index.sk?.field) keyFields.add(index.sk.field);
+    }
+    const designAttributes: NonNullable<DesignInput['entities']>[number]['attributes'] = [];
+    // A key attribute computed from others (`watch` + `set`): its template, recovered by calling `set`.
+    const computed = new Map<string, string>();
+    for (const [attributeName, definition] of Object.entries(attributes)) {
+      const at = `${where}.${attributeName}`;
+      const field = stored(attributeName);
+      if (keyFields.has(field) && typeof definition.set === 'function') {
+        const set = definition.set as (value: unknown, item: Record<string, unknown>) => unknown;
+        const watched = Array.isArray(definition.watch)
+          ? (definition.watch as string[])
+          : Object.keys(attributes);
+        const numeric = new Set(watched.filter((name) => attributes[name]?.type === 'number'));
+        const recovered = recoverTemplate((values) => set(undefined, values), watched, numeric);
+        if (recovered.ok) computed.set(field, renamePlaceholders(recovered.template, stored));
+        else warnings.push(`${at}: its set function is not a key template: ${recovered.reason}`);
+        continue;
+      }
+      const ownKey =
+        keyFields.has(field) &&
+        Object.values(indexes).some(
+          (i) => isOwnValue(i.pk, field, stored) || (i.sk !== undefined && isOwnValue(i.sk, field, stored)),
+        );
+      if (keyFields.has(field) && !ownKey) continue;
+      const { type, enumValues } = attributeType(definition, at, warnings);
+      for (const option of ['get', 'set', 'validate', 'watch', 'default'])
+        if (typeof definition[option] === 'function')
+          warnings.push(`${at}: its ${option} function is not read (Keyplan holds values, not code)`);
+      designAttributes.push({
+        name: field,
+        type,
+        ...(definition.required === true ? { required: true } : {}),
+        ...(enumValues ? { enum: enumValues } : {}),
+      });
+    }
+
+    const keys: Record<string, string> = {};
+    for (const [accessPattern, index] of Object.entries(indexes)) {
+      const at = `${where}.indexes.${accessPattern}`;
+      const hasSk = index.sk !== undefined && index.sk.field !== undefined;
+      const collection = index.collection;
+      const context = { index, hasSk, model, attributes, stored, computed, at, warnings };
+      const pk = readKey(index.pk, 'pk', context);
+      const sk = hasSk && index.sk ? readKey(index.sk, 'sk', context) : undefined;
+      keys[pk.field] = pk.template;
+      if (sk) keys[sk.field] = sk.template;
+      if (index.index === undefined) {
+        if (!tableKeys) tableKeys = { pk, sk };
+        else if (tableKeys.pk.field !== pk.field || tableKeys.sk?.field !== sk?.field)
+          warnings.push(
+            `${at}: the table key is ${tableKeys.pk.field}/${tableKeys.sk?.field ?? '-'} for the other entities; this one is read as given`,
+          );
+      } else if (tableKeys && pk.field === tableKeys.pk.field && sk) {
+        lsis.set(index.index, sk);
+      } else if (!gsis.has(index.index)) gsis.set(index.index, { pk, sk });
+      const id = `${name}-${accessPattern}`.replace(/[^A-Za-z0-9_-]/g, '-');
+      const prefix = sk ? literalPrefix(sk.template) : '';
+      patterns.push({
+        id,
+        name: `${name} by ${accessPattern}`,
+        operation: 'Query',
+        ...(index.index === undefined ? {} : { index: index.index }),
+        keyCondition: {
+          partition: pk.template,
+          ...(sk && prefix && prefix !== sk.template
+            ? { sort: { op: 'begins_with' as const, value: prefix } }
+            : {}),
+          ...(sk && prefix === sk.template ? { sort: { op: '=' as const, value: prefix } } : {}),
+        },
+        returns: [name],
+      } as AccessPattern);
+      if (collection !== undefined) {
+        const label = Array.isArray(collection) ? collection.join('/') : String(collection);
+        const group = collections.get(label) ?? { index: index.index, partition: pk.template, members: [] };
+        if (group.partition !== pk.template)
+          warnings.push(
+            `${at}: collection ${label}'s partition is ${group.partition} for ${group.members.join(', ')}; ${pk.template} here`,
+          );
+        group.members.push(name);
+        collections.set(label, group);
+      }
+    }
+    designEntities.push({ name, attributes: designAttributes, keys });
+  }
+  for (const [label, group] of collections) {
+    if (group.members.length < 2) continue;
+    patterns.push({
+      id: `collection-${label}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+      name: `Collection ${label}: ${group.members.join(', ')}`,
+      operation: 'Query',
+      ...(group.index === undefined ? {} : { index: group.index }),
+      keyCondition: { partition: group.partition },
+      returns: group.members,
+    } as AccessPattern);
+  }
+  if (!tableKeys) return { ok: false, message: 'no entity has a primary index (an index without `index`)' };
+  for (const [lsi] of lsis) gsis.delete(lsi);
+
+  const design: DesignInput = {
+    format: 'keyplan/1',
+    name: service,
+    table: {
+      name: tableName ?? service.replace(/[^a-zA-Z0-9_.-]/g, '-'),
+      partitionKey: { name: tableKeys.pk.field, type: tableKeys.pk.type },
+      ...(tableKeys.sk ? { sortKey: { name: tableKeys.sk.field, type: tableKeys.sk.type } } : {}),
+      globalSecondaryIndexes: [...gsis].map(([name, keys]) => ({
+        name,
+        partitionKey: { name: keys.pk.field, type: keys.pk.type },
+        ...(keys.sk ? { sortKey: { name: keys.sk.field, type: keys.sk.type } } : {}),
+      })),
+      localSecondaryIndexes: [...lsis].map(([name, sk]) => ({
+        name,
+        sortKey: { name: sk.field, type: sk.type },
+      })),
+      typeAttribute,
+    },
+    entities: designEntities,
+    accessPatterns: patterns,
+  };
+  const result = validateDesign(design);
+  if (!result.ok)
+    return {
+      ok: false,
+      message: `the entities do not make a valid design:\n${formatProblems(result.problems)}`,
+    };
+  return { ok: true, design: result.design as Design, warnings };
+}
+
+/** A template over attribute names as one over stored names (an attribute's `field`). */
+function renamePlaceholders(template: string, stored: (attribute: string) => string): string {
+  return parseTemplate(template)
+    .map((part) =>
+      part.kind === 'literal'
+        ? part.text
+        : `{${stored(part.name)}${part.width === undefined ? '' : `:${part.width}`}}`,
+    )
+    .join('');
+}
+
+/** A key that is its attribute's own value: the attribute's field, made of that one attribute, no template. */
+function isOwnValue(key: KeyDefinition, field: string, stored: (a: string) => string): boolean {
+  return (
+    key.field === field &&
+    key.template === undefined &&
+    key.composite?.length === 1 &&
+    stored(key.composite[0]) === field
+  );
+}
+
+function attributeType(
+  definition: AttributeDefinition,
+  at: string,
+  warnings: string[],
+): { type: AttributeType; enumValues?: string[] } {
+  const type = definition.type;
+  if (Array.isArray(type)) return { type: 'S', enumValues: type.map(String) };
+  switch (type) {
+    case 'string':
+      return { type: 'S' };
+    case 'number':
+      return { type: 'N' };
+    case 'boolean':
+      return { type: 'BOOL' };
+    case 'list':
+      return { type: 'L' };
+    case 'map':
+      return { type: 'M' };
+    case 'set':
+      return { type: definition.items === 'number' ? 'NS' : 'SS' };
+    default:
+      warnings.push(`${at}: type ${String(type)} has no DynamoDB type of its own; read as a map (M)`);
+      return { type: 'M' };
+  }
+}
+
+interface KeyContext {
+  index: IndexDefinition;
+  hasSk: boolean;
+  model: ElectroSchema['model'];
+  attributes: ElectroSchema['attributes'];
+  stored: (attribute: string) => string;
+  computed: ReadonlyMap<string, string>;
+  at: string;
+  warnings: string[];
+}
+
+/** One key of an index as a Keyplan template, in ElectroDB's format: its template, or its default prefixes. */
+function readKey(key: KeyDefinition, role: 'pk' | 'sk', context: KeyContext): KeyRead {
+  const { index, model, attributes, stored, at, warnings } = context;
+  const field = key.field ?? role;
+  const where = `${at}.${role}`;
+  const composite = key.composite ?? [];
+  const numeric = (name: string) => attributes[name]?.type === 'number';
+  if (isOwnValue(key, field, stored))
+    return {
+      field,
+      template: context.computed.get(field) ?? `{${field}}`,
+      type: numeric(composite[0]) ? 'N' : 'S',
+    };
+  const casing = key.casing ?? 'lower';
+  const cased = (text: string) =>
+    casing === 'upper' ? text.toUpperCase() : casing === 'none' ? text : text.toLowerCase();
+  const placeholder = (name: string) => {
+    const padding = attributes[name]?.padding;
+    if (padding?.length && padding.char !== '0')
+      warnings.push(`${where}: ${name} is padded with "${padding.char}"; Keyplan pads numbers with zeros`);
+    return padding?.length && padding.char === '0'
+      ? `{${stored(name)}:${padding.length}}`
+      : `{${stored(name)}}`;
+  };
+  if (key.template !== undefined) {
+    const parts = key.template.split(/\$\{([^}]*)\}/);
+    let template = '';
+    parts.forEach((part, i) => {
+      template += i % 2 === 0 ? cased(part) : placeholder(part.trim());
+    });
+    const single = composite.length === 1 && key.template.trim() === `\${${composite[0]}}`;
+    const type: KeyType =
+      key.cast === 'number' || (single && key.cast === undefined && numeric(composite[0])) ? 'N' : 'S';
+    if (casing !== 'none' && composite.length > 0)
+      warnings.push(
+        `${where}: ElectroDB ${casing === 'upper' ? 'upper' : 'lower'}-cases this key's values (casing ${casing}); Keyplan's template keeps their case, so the keys match for ${casing === 'upper' ? 'upper' : 'lower'}-case values`,
+      );
+    return { field, template, type };
+  }
+  // ElectroDB's own format: see Entity._makeKeyFixings (prefixes) and _makeKey (`#label_value` each).
+  const collection = index.collection;
+  const collectionPrefix = Array.isArray(collection)
+    ? collection.map((c, i) => (i === 0 ? `$${c}` : `#${c}`)).join('')
+    : collection
+      ? `$${collection}`
+      : '';
+  const entityKeys = `${collectionPrefix ? '#' : '$'}${model.entity}_${model.version}`;
+  const clustered = index.type === 'clustered';
+  let skPrefix = collectionPrefix;
+  let postfix = '';
+  if (clustered) postfix = entityKeys;
+  else skPrefix += entityKeys;
+  let prefix: string;
+  if (role === 'pk') {
+    prefix = `$${model.service}`;
+    if (!context.hasSk) prefix += skPrefix + (clustered ? postfix : '');
+    if (index.scope) prefix += `_${index.scope}`;
+  } else prefix = skPrefix;
+  let template = cased(prefix);
+  for (const name of composite) {
+    const label = attributes[name]?.label ?? name;
+    template += `${cased(`#${label}_`)}${placeholder(name)}`;
+  }
+  if (role === 'sk' && postfix) template += cased(postfix);
+  if (casing !== 'none' && composite.length > 0)
+    warnings.push(
+      `${where}: ElectroDB ${casing === 'upper' ? 'upper' : 'lower'}-cases this key's values (casing ${casing}); Keyplan's template keeps their case, so the keys match for ${casing === 'upper' ? 'upper' : 'lower'}-case values`,
+    );
+  return { field, template, type: 'S' };
+}

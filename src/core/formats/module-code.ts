@@ -1,0 +1,106 @@
+// What the ElectroDB and DynamoDB-Toolbox formats share: the indexes of a table as pairs of key attributes,
+// each entity's attributes with those only its samples hold, and how to write names and values as
+// TypeScript. Both write a module whose keys must be exactly the ones Keyplan derives.
+import { isExactNumber } from '../model/exact-json.ts';
+import { type KeySchema, keySchemas } from '../model/indexes.ts';
+import type { AttributeType, Design, Entity, JsonValue } from '../model/schema.ts';
+
+/** A TypeScript string literal (single-quoted). */
+export function tsString(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+}
+
+/** A property key as TypeScript writes it: bare when it is an identifier, else quoted. */
+export function tsKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : tsString(name);
+}
+
+const RESERVED = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
+    ' ',
+  ),
+);
+
+/** A JavaScript identifier for an exported name: the name itself, `_` in place of other characters. */
+export function tsIdentifier(name: string, taken: Set<string>): string {
+  let base = name.replace(/[^A-Za-z0-9_$]/g, '_');
+  if (!/^[A-Za-z_$]/.test(base)) base = `_${base}`;
+  if (RESERVED.has(base)) base = `${base}_`;
+  let id = base;
+  for (let i = 2; taken.has(id); i++) id = `${base}${i}`;
+  taken.add(id);
+  return id;
+}
+
+/** The table's key schemas with one attribute per role (multi-attribute GSI keys are left out, by name). */
+export function singleKeySchemas(design: Design): { schemas: KeySchema[]; multiAttribute: string[] } {
+  const schemas: KeySchema[] = [];
+  const multiAttribute: string[] = [];
+  for (const schema of keySchemas(design)) {
+    if (schema.partitionKeys.length > 1 || schema.sortKeys.length > 1) multiAttribute.push(schema.name);
+    else schemas.push(schema);
+  }
+  return { schemas, multiAttribute };
+}
+
+/** The attribute type a sample value has, for attributes the samples hold and the entity does not declare. */
+export function typeOfValue(value: JsonValue): AttributeType {
+  if (typeof value === 'string') return 'S';
+  if (typeof value === 'boolean') return 'BOOL';
+  if (value === null) return 'NULL';
+  if (Array.isArray(value)) return 'L';
+  if (typeof value === 'number' || isExactNumber(value)) return 'N';
+  return 'M';
+}
+
+export interface ModuleAttribute {
+  name: string;
+  type: AttributeType;
+  required: boolean;
+  enum?: readonly (string | number)[];
+  keyOnly: boolean;
+  /** Not declared by the entity; found in its samples. */
+  fromSamples: boolean;
+}
+
+/**
+ * The attributes an entity's items hold, declared ones first, then any its samples hold that it does not
+ * declare (a library drops what its schema does not name), without the table's key attributes and the type
+ * attribute: those the module computes.
+ */
+export function moduleAttributes(
+  design: Design,
+  entity: Entity,
+  keyNames: ReadonlySet<string>,
+): ModuleAttribute[] {
+  const out: ModuleAttribute[] = [];
+  const seen = new Set<string>();
+  const skip = (name: string) => keyNames.has(name) && !isOwnValueKey(entity, name);
+  for (const attribute of entity.attributes) {
+    if (seen.has(attribute.name) || skip(attribute.name) || attribute.name === design.table.typeAttribute)
+      continue;
+    seen.add(attribute.name);
+    const values = attribute.enum?.filter((v): v is string | number => typeof v !== 'object');
+    out.push({
+      name: attribute.name,
+      type: attribute.type,
+      required: attribute.required === true,
+      ...(values && values.length === attribute.enum?.length ? { enum: values } : {}),
+      keyOnly: attribute.keyOnly === true,
+      fromSamples: false,
+    });
+  }
+  for (const sample of design.items[entity.name] ?? []) {
+    for (const [name, value] of Object.entries(sample)) {
+      if (seen.has(name) || skip(name) || name === design.table.typeAttribute || value === null) continue;
+      seen.add(name);
+      out.push({ name, type: typeOfValue(value), required: false, keyOnly: false, fromSamples: true });
+    }
+  }
+  return out;
+}
+
+/** A key attribute whose template is the attribute of the same name: the item's own value is the key. */
+export function isOwnValueKey(entity: Entity, keyName: string): boolean {
+  return entity.keys[keyName] === `{${keyName}}`;
+}
