@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../server/server.ts';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.ts';
+import { shootWorkshop } from './screenshots-workshop.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -81,6 +82,9 @@ try {
   await dark.getByTestId('topbar.tab.json').click();
   await dark.getByTestId('json.editor').locator('.monaco-editor').waitFor({ timeout: 60_000 });
   await shoot(dark, 'json-editor');
+
+  // Workshop mode: the join page and the presenter's room view (a workshop server of their own).
+  await shootWorkshop(browser, shoot);
 } finally {
   await browser.close();
   await server.close();
