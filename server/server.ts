@@ -159,7 +159,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   let urls: RunningServer['workshop'];
   if (workshop) {
     const { code, presenterKey } = workshop.secrets;
-    urls = { ...workshopUrls(host, boundPort, code, presenterKey), code };
+    urls = { ...workshopUrls(host, boundPort, code, presenterKey, options.allowHosts), code };
     workshop.joinUrl = urls.joinUrlWithCode;
   }
   return {

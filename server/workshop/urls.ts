@@ -1,7 +1,7 @@
-// Where attendees and the presenter reach a workshop: the join URL names an address of this machine the
-// room can reach (with --host 0.0.0.0, its first LAN address), the presenter URL the loopback address when
-// the server listens there too (the key then never crosses the network). Both carry their secret in the
-// fragment, which browsers never send to the server.
+// Where attendees and the presenter reach a workshop: the join URL names the first --allow-host name, or an
+// address of this machine the room can reach (with --host 0.0.0.0, its first LAN address); the presenter URL
+// names the loopback address when the server listens there too (the key then never crosses the network).
+// Both carry their secret in the fragment, which browsers never send to the server.
 import { networkInterfaces } from 'node:os';
 import { JOIN_PAGE_PATH, PRESENTER_PAGE_PATH } from '../../src/core/api/workshop-contract.ts';
 
@@ -31,10 +31,25 @@ export interface WorkshopUrls {
   presenterUrl: string;
 }
 
-export function workshopUrls(host: string, port: number, code: string, presenterKey: string): WorkshopUrls {
+/**
+ * The workshop's URLs. `allowHosts` (--allow-host): the room reaches the server by the first of these names
+ * (with its own port when it names one: a reverse proxy), rather than by an address.
+ */
+export function workshopUrls(
+  host: string,
+  port: number,
+  code: string,
+  presenterKey: string,
+  allowHosts: readonly string[] = [],
+): WorkshopUrls {
   const wildcard = WILDCARDS.has(host);
-  const roomHost = wildcard ? (lanAddress() ?? '127.0.0.1') : host;
-  const joinUrl = `http://${urlHost(roomHost)}:${port}${JOIN_PAGE_PATH}`;
+  const [named] = allowHosts;
+  const roomOrigin = named
+    ? named.includes(':') && !named.endsWith(']')
+      ? named
+      : `${named}:${port}`
+    : `${urlHost(wildcard ? (lanAddress() ?? '127.0.0.1') : host)}:${port}`;
+  const joinUrl = `http://${roomOrigin}${JOIN_PAGE_PATH}`;
   const presenterHost = wildcard ? '127.0.0.1' : host;
   return {
     joinUrl,

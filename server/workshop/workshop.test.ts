@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { LIMITS, type Limits } from '../quotas.ts';
 import { postJson, testTarget } from '../test-support/dynamo.ts';
 import { Workshop } from './room.ts';
+import { isLoopbackHost, workshopUrls } from './urls.ts';
 
 const design = getExample('online-store')!.design;
 const apps: FastifyInstance[] = [];
@@ -279,5 +280,24 @@ describe('workshop mode', () => {
     const flood = await postJson(app, '/api/workshop/report', { progress: null }, ana.cookie!);
     expect(flood.statusCode).toBe(429);
     expect(flood.json().error.code).toBe('TooManyReports');
+  });
+
+  it('prints URLs the room can open, and keeps the presenter’s on loopback when it can', () => {
+    const key = 'k'.repeat(43);
+    expect(workshopUrls('0.0.0.0', 8787, 'ACDEFG', key, ['keyplan.lan'])).toEqual({
+      joinUrl: 'http://keyplan.lan:8787/join',
+      joinUrlWithCode: 'http://keyplan.lan:8787/join#code=ACDEFG',
+      presenterUrl: `http://127.0.0.1:8787/presenter#key=${key}`,
+    });
+    expect(workshopUrls('::1', 8787, 'ACDEFG', key).presenterUrl).toBe(
+      `http://[::1]:8787/presenter#key=${key}`,
+    );
+    expect(workshopUrls('192.168.1.20', 80, 'ACDEFG', key, ['proxy.lan:443']).joinUrl).toBe(
+      'http://proxy.lan:443/join',
+    );
+    expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'].every(isLoopbackHost)).toBe(true);
+    expect(
+      ['0.0.0.0', '::', '192.168.1.20', 'keyplan.lan', '127.0.0.1.example.com'].some(isLoopbackHost),
+    ).toBe(false);
   });
 });
