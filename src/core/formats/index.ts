@@ -7,6 +7,7 @@ import type { Design } from '../model/schema.ts';
 import { FORMAT_IDS, type FormatId, isFormatId } from './catalogue.ts';
 import { electroDbFormat } from './electrodb/index.ts';
 import { noSqlWorkbenchFormat } from './nosql-workbench/index.ts';
+import { oneTableFormat } from './onetable/index.ts';
 import type { DesignFormat, FormatExport, FormatImport, FormatImportOptions, FormatInput } from './types.ts';
 
 export { FORMAT_IDS, FORMAT_INFO, type FormatId, type FormatInfo, isFormatId } from './catalogue.ts';
@@ -15,7 +16,7 @@ export type { DesignFormat, FormatExport, FormatImport, FormatImportOptions, For
 /** One entry per format; undefined until the format's module is written. */
 const FORMATS: Record<FormatId, DesignFormat | undefined> = {
   'nosql-workbench': noSqlWorkbenchFormat,
-  onetable: undefined,
+  onetable: oneTableFormat,
   electrodb: electroDbFormat,
   'dynamodb-toolbox': undefined,
   mcp: undefined,
