@@ -1,6 +1,7 @@
 import type { Command } from '../command.ts';
 import { applyCommand } from './apply.ts';
 import { codegenCommand } from './codegen.ts';
+import { diffCommand } from './diff.ts';
 import { estimateCommand } from './estimate.ts';
 import { exampleCommand } from './example.ts';
 import { exportCommand } from './export.ts';
@@ -31,4 +32,5 @@ export const commands: Command[] = [
   runCommand,
   serveCommand,
   lessonCommand,
+  diffCommand,
 ];
