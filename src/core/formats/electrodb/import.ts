@@ -154,9 +154,15 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
         );
       if (keyFields.has(field) && !ownKey) continue;
       const { type, enumValues } = attributeType(definition, at, warnings);
-      for (const option of ['get', 'set', 'validate', 'watch', 'default'])
+      for (const option of ['get', 'set', 'validate', 'default'])
         if (typeof definition[option] === 'function')
           warnings.push(`${at}: its ${option} function is not read (Keyplan holds values, not code)`);
+      if (definition.validate instanceof RegExp)
+        warnings.push(`${at}: its validation pattern ${definition.validate} is not checked by Keyplan`);
+      if (definition.default !== undefined && typeof definition.default !== 'function')
+        warnings.push(
+          `${at}: ElectroDB writes ${JSON.stringify(definition.default)} when it is missing; Keyplan's samples must hold it`,
+        );
       designAttributes.push({
         name: field,
         type,
@@ -166,11 +172,12 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
     }
 
     const keys: Record<string, string> = {};
+    const cased: string[] = [];
     for (const [accessPattern, index] of Object.entries(indexes)) {
       const at = `${where}.indexes.${accessPattern}`;
       const hasSk = index.sk !== undefined && index.sk.field !== undefined;
       const collection = index.collection;
-      const context = { index, hasSk, model, attributes, stored, computed, at, warnings };
+      const context = { index, hasSk, model, attributes, stored, computed, cased, at, warnings };
       const pk = readKey(index.pk, 'pk', context);
       const sk = hasSk && index.sk ? readKey(index.sk, 'sk', context) : undefined;
       keys[pk.field] = pk.template;
@@ -211,6 +218,11 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
         collections.set(label, group);
       }
     }
+    const distinct = [...new Set(cased)];
+    if (distinct.length > 0)
+      warnings.push(
+        `${where}: ElectroDB changes the case of the values in ${distinct.join(', ')} (its default casing is lower); Keyplan's templates keep a value as it is, so the keys match for values already in that case`,
+      );
     designEntities.push({ name, attributes: designAttributes, keys });
   }
   for (const [label, group] of collections) {
@@ -311,6 +323,8 @@ interface KeyContext {
   attributes: ElectroSchema['attributes'];
   stored: (attribute: string) => string;
   computed: ReadonlyMap<string, string>;
+  /** Keys whose values ElectroDB changes the case of, with the casing. */
+  cased: string[];
   at: string;
   warnings: string[];
 }
@@ -348,10 +362,7 @@ function readKey(key: KeyDefinition, role: 'pk' | 'sk', context: KeyContext): Ke
     const single = composite.length === 1 && key.template.trim() === `\${${composite[0]}}`;
     const type: KeyType =
       key.cast === 'number' || (single && key.cast === undefined && numeric(composite[0])) ? 'N' : 'S';
-    if (casing !== 'none' && composite.length > 0)
-      warnings.push(
-        `${where}: ElectroDB ${casing === 'upper' ? 'upper' : 'lower'}-cases this key's values (casing ${casing}); Keyplan's template keeps their case, so the keys match for ${casing === 'upper' ? 'upper' : 'lower'}-case values`,
-      );
+    if (casing !== 'none' && composite.length > 0 && type === 'S') context.cased.push(`${field} (${casing})`);
     return { field, template, type };
   }
   // ElectroDB's own format: see Entity._makeKeyFixings (prefixes) and _makeKey (`#label_value` each).
@@ -379,9 +390,6 @@ function readKey(key: KeyDefinition, role: 'pk' | 'sk', context: KeyContext): Ke
     template += `${cased(`#${label}_`)}${placeholder(name)}`;
   }
   if (role === 'sk' && postfix) template += cased(postfix);
-  if (casing !== 'none' && composite.length > 0)
-    warnings.push(
-      `${where}: ElectroDB ${casing === 'upper' ? 'upper' : 'lower'}-cases this key's values (casing ${casing}); Keyplan's template keeps their case, so the keys match for ${casing === 'upper' ? 'upper' : 'lower'}-case values`,
-    );
+  if (casing !== 'none' && composite.length > 0) context.cased.push(`${field} (${casing})`);
   return { field, template, type: 'S' };
 }
