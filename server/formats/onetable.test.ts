@@ -6,6 +6,7 @@
 // the ones OneTable writes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Table } from 'dynamodb-onetable';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { deriveKeys } from '../../src/core/items/derive.ts';
 import { keySchemaFor } from '../../src/core/model/indexes.ts';
 import type { PlainItem } from '../../src/core/model/item.ts';
 import type { Design, Entity } from '../../src/core/model/schema.ts';
+import { validateDesign } from '../../src/core/model/validate.ts';
 import type { ReadSpec } from '../../src/core/requests/read-spec.ts';
 import { normalizeItems } from '../codegen/support.ts';
 import { namespacedTable } from '../namespace.ts';
@@ -64,8 +66,13 @@ function oneTable(client: DynamoDBClient, name: string, schema: OneSchema): OneT
  * A read run through OneTable's Table API (queryItems, getItem, scanItems), as the spec `keyplan query`
  * resolved says: the items of every model the key range holds, as OneTable reads them.
  */
-async function oneRead(table: OneTable, design: Design, spec: ReadSpec): Promise<PlainItem[]> {
-  const params: Record<string, unknown> = { parse: true, hidden: true };
+async function oneRead(
+  table: OneTable,
+  design: Design,
+  spec: ReadSpec,
+  extra: Record<string, unknown> = {},
+): Promise<PlainItem[]> {
+  const params: Record<string, unknown> = { parse: true, hidden: true, ...extra };
   if (spec.index) params.index = spec.index;
   if (spec.scanIndexForward === false) params.reverse = true;
   if (spec.limit !== undefined) params.limit = spec.limit;
@@ -131,3 +138,106 @@ describe('OneTable: exported schemas on DynamoDB Local', () => {
     });
   }
 });
+
+const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures', 'onetable');
+const ACCOUNT = '01J9ZQ3G7T8X2M4N6P8R0S2T4V';
+
+/** Each schema as written, read as the CLI reads it, with sample properties for every model. */
+const HAND_WRITTEN = [
+  {
+    file: 'saas.schema.js',
+    samples: {
+      Account: [{ id: ACCOUNT, name: 'Acme', plan: 'pro' }],
+      User: [
+        { accountId: ACCOUNT, email: 'ada@acme.test', name: 'Ada', role: 'admin' },
+        { accountId: ACCOUNT, email: 'bob@acme.test', role: 'user' },
+      ],
+      Invoice: [
+        { accountId: ACCOUNT, number: 42, total: 99.5, status: 'open' },
+        { accountId: ACCOUNT, number: 7, total: 10, status: 'paid' },
+      ],
+    },
+    warnings: [
+      "models.Account.id.generate: Keyplan does not generate values on write (the samples give them); imported as the attribute's format ulid",
+      'models.Account.id.validate: the regular expression /^[0-9A-Z]{26}$/: validation is not part of a Keyplan design',
+      'models.Account.plan.default: "free": Keyplan does not fill in default values (the samples give them)',
+      'models.User.email.validate: the regular expression /^[^@\\s]+@[^@\\s]+$/: validation is not part of a Keyplan design',
+      'models.User.role.default: "user": Keyplan does not fill in default values (the samples give them)',
+    ],
+  },
+  {
+    file: 'blog.onetable.json',
+    samples: {
+      Author: [{ handle: 'ada', displayName: 'Ada L.', followers: 120 }],
+      Post: [
+        {
+          handle: 'ada',
+          slug: 'single-table',
+          title: 'Single table',
+          tag: 'dynamodb',
+          published: '2026-03-01',
+          draft: false,
+        },
+        {
+          handle: 'ada',
+          slug: 'gsi-overloading',
+          title: 'Overloading',
+          tag: 'dynamodb',
+          published: '2026-04-12',
+        },
+        { handle: 'ada', slug: 'idea', title: 'An idea', draft: true },
+      ],
+      Session: [{ token: 's1', handle: 'ada', expires: 1893456000 }],
+    },
+    warnings: [],
+  },
+] as const;
+
+async function readFixture(file: string) {
+  const full = path.join(FIXTURES, file);
+  const result = file.endsWith('.js')
+    ? importDesign('onetable', { kind: 'module', exports: await import(pathToFileURL(full).href) })
+    : importDesign('onetable', { kind: 'text', text: readFileSync(full, 'utf8') });
+  if (!result.ok) throw new Error(result.message);
+  return result;
+}
+
+describe('OneTable: hand-written schemas (fixtures/onetable)', () => {
+  for (const fixture of HAND_WRITTEN) {
+    it(`${fixture.file}: imports to a design whose derived items are the ones OneTable writes`, async () => {
+      const { design: read, warnings } = await readFixture(fixture.file);
+      expect(warnings).toEqual(fixture.warnings);
+      const checked = validateDesign({ ...read, items: fixture.samples });
+      expect(checked.problems).toEqual([]);
+      const design = checked.design as Design;
+
+      const prefix = uniquePrefix('onetable-fixture');
+      prefixes.push(prefix);
+      const tableName = namespacedTable(prefix, design.table.name);
+      await applyForSession(client, prefix, design, { loadItems: false });
+      const full = path.join(FIXTURES, fixture.file);
+      const schema = file(full);
+      const table = oneTable(client, tableName, await schema);
+      for (const [model, samples] of Object.entries(fixture.samples))
+        for (const sample of samples)
+          await table.getModel(model).create(structuredClone(sample), { exists: null });
+      expect(await scannedItems(client, design, tableName)).toEqual(derivedItems(design));
+
+      const queries = (await schema).queries ?? {};
+      for (const pattern of design.accessPatterns.filter((p) => READ_OPERATIONS.has(p.operation))) {
+        const { spec, result } = predictedRead(design, pattern);
+        expect(result.items.length, `${pattern.id} finds items`).toBeGreaterThan(0);
+        const { where } = queries[pattern.id]?.params ?? {};
+        const items = await oneRead(table, design, spec, where ? { where } : {});
+        expect(normalizeItems(design, items), pattern.id).toEqual(normalizeItems(design, result.items));
+      }
+      expect(JSON.stringify(imported(exportedText(design)))).toBe(JSON.stringify({ ...design, items: {} }));
+    });
+  }
+});
+
+/** The schema as OneTable is given it: the module's export, or the JSON file. */
+async function file(full: string): Promise<OneSchema> {
+  if (full.endsWith('.js')) return Object.values(await import(pathToFileURL(full).href))[0] as OneSchema;
+  return JSON.parse(readFileSync(full, 'utf8'));
+}
