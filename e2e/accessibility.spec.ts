@@ -3,40 +3,12 @@
 // before the test fails, so one run lists every violation: rule id, impact, the elements and the fix.
 
 import { fileURLToPath } from 'node:url';
-import axe from 'axe-core';
-import { expect, type KeyplanApp, test } from './fixtures/app.ts';
+import { expect, test } from './fixtures/app.ts';
+import { audit } from './fixtures/axe.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 const workbenchModel = fileURLToPath(
   new URL('../fixtures/workbench-models/product-catalog.json', import.meta.url),
 );
-
-/** Runs axe on the page as it is, and returns one line per critical or serious violation. */
-async function audit(app: KeyplanApp, screen: string): Promise<string[]> {
-  // axe-core itself, evaluated through the DevTools protocol (as @axe-core/playwright does, which needs
-  // Node 22), so the app's Content-Security-Policy does not apply to it.
-  if (!(await app.page.evaluate(() => 'axe' in window))) await app.page.evaluate(axe.source);
-  const { violations } = await app.page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: typeof axe }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-      }),
-    TAGS,
-  );
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => {
-      const targets = v.nodes
-        .slice(0, 8)
-        .map(
-          (n) =>
-            `      ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`,
-        )
-        .join('\n');
-      const more = v.nodes.length > 8 ? `\n      … and ${v.nodes.length - 8} more` : '';
-      return `[${screen}] ${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} ${v.helpUrl}\n${targets}${more}`;
-    });
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -48,7 +20,7 @@ for (const theme of ['light', 'dark'] as const) {
     }) => {
       test.setTimeout(240_000);
       const found: string[] = [];
-      const check = async (screen: string) => found.push(...(await audit(app, screen)));
+      const check = async (screen: string) => found.push(...(await audit(app.page, screen)));
 
       await app.open();
       // The app follows the OS theme (colorScheme) when its preference is "system".

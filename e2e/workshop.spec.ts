@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { parseLessonText } from '../src/core/lessons/parse.ts';
 import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { audit } from './fixtures/axe.ts';
 
 interface Workshop {
   process: ChildProcess;
@@ -211,5 +212,53 @@ test('a presenter runs a workshop: join with the code, push a lesson, progress l
   ).attendee.id;
   expect((await boContext.request.get(`/api/workshop/presenter/attendees/${adaId}`)).status()).toBe(401);
 
-  await Promise.all([outsider.close(), adaContext.close(), boContext.close()]);
+  await Promise.all([outsider.close(), adaContext.close(), boContext.close(), room.close()]);
+});
+
+test('the join page and the room view pass axe in both themes, and the room view works from the keyboard', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Someone in the room with a design, so the table has a row and the design pane something to show.
+  const attendee = await attendeeContext(browser);
+  const json = { 'content-type': 'application/json' };
+  expect(
+    (
+      await attendee.request.post('/api/workshop/join', {
+        data: { code: workshop.code, name: 'Kim' },
+        headers: json,
+      })
+    ).ok(),
+  ).toBe(true);
+  const report = await attendee.request.post('/api/workshop/report', {
+    data: stringifyExactJson({ design: lesson.steps[0].solution }),
+    headers: json,
+  });
+  expect(report.ok()).toBe(true);
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({
+      baseURL: workshop.url,
+      colorScheme,
+      viewport: { width: 1440, height: 900 },
+    });
+    const join = await context.newPage();
+    await join.goto('/');
+    await expect(join.getByTestId('workshop.join')).toBeVisible();
+    found.push(...(await audit(join, `join page (${colorScheme})`)));
+    const room = await context.newPage();
+    await room.goto(workshop.presenterUrl);
+    await expect(rowOf(room, 'Kim')).toBeVisible();
+    // Keyboard: Tab reaches the attendee's name, Enter opens their design.
+    const name = rowOf(room, 'Kim').getByTestId('room.row.name');
+    for (let i = 0; i < 40 && !(await name.evaluate((el) => el === document.activeElement)); i++)
+      await room.keyboard.press('Tab');
+    await expect(name).toBeFocused();
+    await room.keyboard.press('Enter');
+    await expect(room.getByTestId('room.detail').getByTestId('grid.row').first()).toBeVisible();
+    found.push(...(await audit(room, `room view (${colorScheme})`)));
+    await context.close();
+  }
+  await attendee.close();
+  expect(found, found.join('\n')).toEqual([]);
 });
