@@ -90,7 +90,7 @@ export class ComputedPartitions implements PartitionMap {
   readonly depth: number;
   constructor(
     readonly base: PartitionMap,
-    readonly changed: ReadonlyMap<string, unknown>,
+    readonly changed: { has(key: string): boolean },
     readonly owner: unknown,
     readonly compute: (key: string) => ViewEntry[],
   ) {

@@ -54,11 +54,23 @@ interface Part {
   tokens: SortToken[] | undefined;
 }
 
+/** An entity's parts by partition key: a Map, or (re-keyed) parts computed when first read. */
+interface Parts {
+  readonly size: number;
+  get(key: string): Part | undefined;
+  has(key: string): boolean;
+  [Symbol.iterator](): Iterator<[string, Part]>;
+}
+
+let contributionIds = 0;
+
 /** One entity's share of a view. */
 export interface Contribution {
+  /** Tells contributions apart (an edit names the one it started from by it, holding no reference). */
+  id: number;
   /** The entity's derived items it was built from. */
   items: DerivedItem[];
-  parts: Map<string, Part>;
+  parts: Parts;
   /** Partition keys in key order, and their tokens. */
   order: string[];
   orderTokens: SortToken[];
@@ -67,9 +79,11 @@ export interface Contribution {
   /** Table only: items a later item of the same entity with the same primary key replaced. */
   overwritten: DerivedItem[];
   /** When patched after a sample edit: the contribution it was patched from, and the partitions it touched. */
-  patched?: { from: Contribution; keys: Set<string> };
+  patched?: { from: number; keys: Set<string> };
   /** When re-keyed after a template edit: the contribution whose partitions it has (same keys, same lengths). */
-  rekeyedFrom?: Contribution;
+  rekeyedFrom?: number;
+  /** Re-keyed with parts computed when read: the contribution (with every part built) they are computed from. */
+  root?: Contribution;
 }
 
 /** Items an index leaves out whatever their keys: those the table does not hold or holds no more. */
@@ -178,7 +192,7 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
   const order = firsts.map((n) => keys[n]);
   const orderTokens = firsts.map((n) => pkTokens[n]);
   overwritten.sort((a, b) => a.rank - b.rank);
-  return { items, parts, order, orderTokens, excluded, overwritten };
+  return { id: ++contributionIds, items, parts, order, orderTokens, excluded, overwritten };
 }
 
 /**
@@ -203,31 +217,24 @@ function rekeyedContribution(
   if (!from || from.overwritten.length > 0 || from.excluded.length > 0) return undefined;
   const resort =
     tie !== undefined || (sortKey !== undefined && names(sortKey).some((name) => delta.changed.has(name)));
-  const parts = new Map<string, Part>();
-  const overwritten: DerivedItem[] = [];
-  for (const [key, part] of from.parts) {
+  // Every item is in the view (none was excluded or overwritten), each at the position it had in the items
+  // the previous parts (or the parts they are computed from) were built from: the samples are the same.
+  const root = from.root ?? from;
+  if (sortKey)
+    for (const source of items) if (keyValueOf(source.item, sortKey) === undefined) return undefined;
+  const rekey = (part: Part): Part | 'overwrites' => {
     const entries: ViewEntry[] = new Array(part.entries.length);
     for (let n = 0; n < entries.length; n++) {
       const previous = part.entries[n];
-      // Same samples, so the same positions: the new item is where the previous one was.
-      const source = items[positionOf(delta.from, previous.source)];
+      const source = items[positionOf(root.items, previous.source)];
       const entry: ViewEntry = { item: project(source.item, projection), source, pk: previous.pk };
-      if (sortKey) {
-        const sk = keyValueOf(source.item, sortKey);
-        if (sk === undefined) return undefined;
-        entry.sk = sk;
-      }
+      if (sortKey) entry.sk = keyValueOf(source.item, sortKey);
       entries[n] = entry;
     }
-    if (!resort) {
-      parts.set(key, { entries, tokens: part.tokens });
-      continue;
-    }
+    if (!resort) return { entries, tokens: part.tokens };
     // One entry (an entity with one item per partition): nothing to sort, nothing to overwrite.
-    if (entries.length === 1) {
-      parts.set(key, { entries, tokens: sortKey ? [sortToken(entries[0].sk!, sortKey.type)] : undefined });
-      continue;
-    }
+    if (entries.length === 1)
+      return { entries, tokens: sortKey ? [sortToken(entries[0].sk!, sortKey.type)] : undefined };
     // One sort in buildContribution's order: sort key token (exact on equal tokens), then the tie hash,
     // then sample order. Tie hashes are computed only for entries that meet an equal sort key.
     const tokens = sortKey ? entries.map((entry) => sortToken(entry.sk!, sortKey.type)) : undefined;
@@ -251,20 +258,76 @@ function rekeyedContribution(
     });
     const sorted: Part = { entries: at.map((n) => entries[n]), tokens: tokens && at.map((n) => tokens[n]) };
     if (schema.kind === 'table') {
+      const overwritten: DerivedItem[] = [];
       dropOverwritten(sorted, schema, overwritten);
-      if (overwritten.length > 0) return undefined;
+      if (overwritten.length > 0) return 'overwrites';
     }
-    parts.set(key, sorted);
-  }
+    return sorted;
+  };
+  // The table's partitions of several entries may overwrite one (a full build settles that): they are
+  // re-keyed now, every other part when it is read.
+  const now = new Map<string, Part>();
+  if (schema.kind === 'table')
+    for (const key of multiEntryKeys(root)) {
+      const part = rekey(root.parts.get(key)!);
+      if (part === 'overwrites') return undefined;
+      now.set(key, part);
+    }
   return {
+    id: ++contributionIds,
     items,
-    parts,
-    order: from.order,
-    orderTokens: from.orderTokens,
+    parts: new RekeyedParts(root.parts, now, (part) => rekey(part) as Part),
+    order: root.order,
+    orderTokens: root.orderTokens,
     excluded: [],
     overwritten: [],
-    rekeyedFrom: from,
+    rekeyedFrom: from.id,
+    root,
   };
+}
+
+const multiEntry = new WeakMap<Contribution, string[]>();
+
+/** The keys of a contribution's partitions that hold more than one entry. */
+function multiEntryKeys(contribution: Contribution): string[] {
+  let keys = multiEntry.get(contribution);
+  if (!keys) {
+    keys = [];
+    for (const [key, part] of contribution.parts) if (part.entries.length > 1) keys.push(key);
+    multiEntry.set(contribution, keys);
+  }
+  return keys;
+}
+
+/** Parts re-keyed from `from`'s when first read (those in `now` already were). */
+class RekeyedParts implements Parts {
+  readonly #from: Parts;
+  readonly #done: Map<string, Part>;
+  readonly #rekey: (part: Part) => Part;
+  constructor(from: Parts, now: Map<string, Part>, rekey: (part: Part) => Part) {
+    this.#from = from;
+    this.#done = now;
+    this.#rekey = rekey;
+  }
+  get size(): number {
+    return this.#from.size;
+  }
+  has(key: string): boolean {
+    return this.#from.has(key);
+  }
+  get(key: string): Part | undefined {
+    let part = this.#done.get(key);
+    if (!part) {
+      const from = this.#from.get(key);
+      if (!from) return undefined;
+      part = this.#rekey(from);
+      this.#done.set(key, part);
+    }
+    return part;
+  }
+  *[Symbol.iterator](): Iterator<[string, Part]> {
+    for (const [key] of this.#from) yield [key, this.get(key)!];
+  }
 }
 
 /**
@@ -405,7 +468,8 @@ function patchContribution(
     orderTokens,
     excluded,
     overwritten: [],
-    patched: { from, keys: copied },
+    id: ++contributionIds,
+    patched: { from: from.id, keys: copied },
   };
 }
 
@@ -529,7 +593,7 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
   // A template edit that leaves the partition keys alone leaves their order alone too.
   const sameKeys = changed.every((i) => sameStrings(last.contributions[i].order, contributions[i].order));
   // A sample edit's patch (patchedContribution) knows the partitions it touched.
-  const patched = changed.every((i) => contributions[i].patched?.from === last.contributions[i]);
+  const patched = changed.every((i) => contributions[i].patched?.from === last.contributions[i].id);
   // Otherwise partitions the edited entities left must go too. (Redoing a key twice is harmless.)
   // The same partition keys (a template edit of a sort key, say): the partitions each changed entity holds,
   // walked with its parts, the others' parts looked up only where they share the key.
@@ -625,7 +689,7 @@ function computedMerge(
   if (changed.length !== 1 || !last.shared || last.crossOverwritten.size > 0) return undefined;
   const i = changed[0];
   const contribution = contributions[i];
-  if (contribution.rekeyedFrom !== last.contributions[i]) return undefined;
+  if (contribution.rekeyedFrom !== last.contributions[i].id) return undefined;
   if (context.schema.kind === 'table' && !cannotOverwrite(context, contributions, i, last.shared))
     return undefined;
   let base = last.view.partitions;
