@@ -51,7 +51,11 @@ export async function describeTable(
 }
 
 /** Waits until the table and all its indexes are ACTIVE (DynamoDB Local is quick; AWS takes a while). */
-async function waitActive(client: DynamoDBClient, tableName: string, timeoutMs = 120_000): Promise<void> {
+export async function waitActive(
+  client: DynamoDBClient,
+  tableName: string,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 2000)) {
     const table = await describeTable(client, tableName);

@@ -9,6 +9,7 @@ import { importCommand } from './import.ts';
 import { itemsCommand } from './items.ts';
 import { lessonCommand } from './lesson.ts';
 import { lintCommand } from './lint.ts';
+import { migrateCommand } from './migrate.ts';
 import { queryCommand } from './query.ts';
 import { requestsCommand } from './requests.ts';
 import { runCommand } from './run.ts';
@@ -33,4 +34,5 @@ export const commands: Command[] = [
   serveCommand,
   lessonCommand,
   diffCommand,
+  migrateCommand,
 ];

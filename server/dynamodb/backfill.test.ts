@@ -1,0 +1,200 @@
+// The backfill on a real DynamoDB Local: `keyplan migrate` for a sort-key template change on 10,000 items
+// leaves the table exactly the new design's derived items; killed after its first checkpoint and started
+// again it finishes with the same table; and writes made while it runs are never overwritten with stale data.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PutItemCommand, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { runKeyplan } from '../../src/cli/run-in-process.ts';
+import { canonicalJson } from '../../src/core/evaluate/compare-run.ts';
+import { onlineStore } from '../../src/core/examples/online-store.ts';
+import { seedDesign } from '../../src/core/generate/generate.ts';
+import { marshalledItems } from '../../src/core/items/applied.ts';
+import type { Design } from '../../src/core/model/schema.ts';
+import { validateDesign } from '../../src/core/model/validate.ts';
+import type { AttributeMap } from '../../src/core/requests/marshall.ts';
+import { applyForSession } from '../service.ts';
+import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
+import { runBackfill } from './backfill.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/keyplan.mjs', import.meta.url));
+const client = testClient();
+const endpoint = inject('dynamoEndpoint');
+const prefix = uniquePrefix('backfill');
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+function valid(doc: unknown): Design {
+  const result = validateDesign(doc);
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  return result.design;
+}
+
+/** The online store on its own table; with `count`, that many generated samples per entity. */
+function designs(table: string, count?: number): { old: Design; next: Design } {
+  const base = valid({
+    ...structuredClone(onlineStore),
+    table: { ...onlineStore.table, name: `${prefix}${table}` },
+  });
+  const old = count ? seedDesign(base, { count, seed: 20, refDate: '2026-06-01' }) : base;
+  // The sort key of an order: by id instead of by date and id.
+  const next = {
+    ...old,
+    entities: old.entities.map((e) =>
+      e.name === 'Order' ? { ...e, keys: { ...e.keys, SK: 'ORDER#{orderId}' } } : e,
+    ),
+  };
+  return { old, next };
+}
+
+async function scanAll(table: string): Promise<string[]> {
+  const items: AttributeMap[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: table, ExclusiveStartKey: start as never }));
+    items.push(...((page.Items ?? []) as AttributeMap[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items.map((item) => canonicalJson(item)).sort();
+}
+
+/** The new design's derived items, typed as Apply writes them, in Scan-compare form. */
+const expected = (design: Design) =>
+  // Fresh samples: derivation caches by the samples array, which a test may have edited in place.
+  marshalledItems({ ...design, items: structuredClone(design.items) })
+    .map((item) => canonicalJson(item))
+    .sort();
+
+async function files(old: Design, next: Design) {
+  const dir = await mkdtemp(join(tmpdir(), 'keyplan-migrate-'));
+  dirs.push(dir);
+  const oldFile = join(dir, 'old.keyplan.json');
+  const newFile = join(dir, 'new.keyplan.json');
+  await writeFile(oldFile, JSON.stringify(old));
+  await writeFile(newFile, JSON.stringify(next));
+  return { dir, oldFile, newFile };
+}
+
+describe('keyplan migrate on DynamoDB Local', () => {
+  it('moves every order of 10,000 items to its new sort key, and a second run changes nothing', async () => {
+    const { old, next } = designs('Big', 3334);
+    expect(marshalledItems(old)).toHaveLength(10_002);
+    await applyForSession(client, '', old, {});
+    const { oldFile, newFile } = await files(old, next);
+
+    const run = await runKeyplan([
+      'migrate',
+      oldFile,
+      newFile,
+      '--endpoint',
+      endpoint,
+      '--segments',
+      '4',
+      '--json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json()).toMatchObject({ moved: 3334, updated: 0, created: 0, unknown: 0, conflicts: 0 });
+    const table = await scanAll(next.table.name);
+    expect(table).toHaveLength(10_002);
+    expect(table).toEqual(expected(next));
+
+    const again = await runKeyplan(['migrate', oldFile, newFile, '--endpoint', endpoint, '--json']);
+    expect(again.json()).toMatchObject({ scanned: 10_002, moved: 0, updated: 0, unchanged: 10_002 });
+    const dry = await runKeyplan([
+      'migrate',
+      oldFile,
+      newFile,
+      '--endpoint',
+      endpoint,
+      '--dry-run',
+      '--json',
+    ]);
+    expect(dry.json()).toMatchObject({ dryRun: true, moved: 0 });
+  }, 240_000);
+
+  it('killed after its first checkpoint and started again, finishes with the same table', async () => {
+    const { old, next } = designs('Killed', 3334);
+    await applyForSession(client, '', old, {});
+    const { dir, oldFile, newFile } = await files(old, next);
+    const checkpoint = join(dir, 'backfill.checkpoint.json');
+    const dry = await runKeyplan([
+      'migrate',
+      oldFile,
+      newFile,
+      '--endpoint',
+      endpoint,
+      '--dry-run',
+      '--json',
+    ]);
+    expect(dry.json()).toMatchObject({ dryRun: true, moved: 3334, scanned: 10_002 });
+
+    const args = [
+      'migrate',
+      oldFile,
+      newFile,
+      '--endpoint',
+      endpoint,
+      '--checkpoint',
+      checkpoint,
+      '--rate',
+      '400',
+    ];
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    while (!existsSync(checkpoint) && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGKILL');
+    await exited;
+    expect(child.signalCode).toBe('SIGKILL');
+
+    const resumed = await runKeyplan([...args.slice(0, -2), '--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    // It resumed: fewer items scanned than the table holds, the first run's pages not read again.
+    expect(resumed.json().moved).toBeGreaterThan(0);
+    expect(await scanAll(next.table.name)).toEqual(expected(next));
+  }, 240_000);
+
+  it('never overwrites a concurrent write with stale data', async () => {
+    const { old, next } = designs('Concurrent');
+    await applyForSession(client, '', old, {});
+    const table = next.table.name;
+    const orders = old.items.Order;
+    let writes = 0;
+    const counts = await runBackfill(client, old, next, {
+      tableName: table,
+      segments: 2,
+      beforeWrite: async (item) => {
+        if ((item.entityType as { S?: string }).S !== 'Order' || writes >= 2) return;
+        const orderId = (item.orderId as { S: string }).S;
+        if (writes++ === 0) {
+          // An old writer changes the order after the backfill read it: the backfill must carry the change.
+          await client.send(
+            new UpdateItemCommand({
+              TableName: table,
+              Key: { PK: item.PK, SK: item.SK } as never,
+              UpdateExpression: 'SET #t = :t',
+              ExpressionAttributeNames: { '#t': 'total' },
+              ExpressionAttributeValues: { ':t': { N: '999' } },
+            }),
+          );
+          orders.find((o) => o.orderId === orderId)!.total = 999;
+        } else {
+          // A new writer already wrote the new version: the backfill must keep it and only drop the old.
+          const fresh = { ...item, SK: { S: `ORDER#${orderId}` }, total: { N: '777' } };
+          await client.send(new PutItemCommand({ TableName: table, Item: fresh as never }));
+          orders.find((o) => o.orderId === orderId)!.total = 777;
+        }
+      },
+    });
+    expect(writes).toBe(2);
+    expect(counts.conflicts).toBe(1);
+    expect(counts.moved).toBe(orders.length);
+    const after = await scanAll(table);
+    expect(after).toEqual(expected(next));
+    expect(after.join()).toContain('{"N":"999"}');
+    expect(after.join()).toContain('{"N":"777"}');
+  }, 60_000);
+});
