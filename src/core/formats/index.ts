@@ -6,6 +6,7 @@
 import type { Design } from '../model/schema.ts';
 import { FORMAT_IDS, type FormatId, isFormatId } from './catalogue.ts';
 import { electroDbFormat } from './electrodb/index.ts';
+import { dynamoDbMcpFormat } from './mcp/index.ts';
 import { noSqlWorkbenchFormat } from './nosql-workbench/index.ts';
 import { oneTableFormat } from './onetable/index.ts';
 import type { DesignFormat, FormatExport, FormatImport, FormatImportOptions, FormatInput } from './types.ts';
@@ -19,7 +20,7 @@ const FORMATS: Record<FormatId, DesignFormat | undefined> = {
   onetable: oneTableFormat,
   electrodb: electroDbFormat,
   'dynamodb-toolbox': undefined,
-  mcp: undefined,
+  mcp: dynamoDbMcpFormat,
 };
 
 export function getFormat(id: string): DesignFormat | undefined {

@@ -1,0 +1,215 @@
+// The design as a DynamoDB-Toolbox v2 module: the Table (keys, indexes, the type attribute as
+// `entityAttributeSavedAs`) and an Entity per Keyplan entity whose keys are computed from its attributes:
+// the table key by `computeKey`, each index key by an attribute `link`ed to the others, undefined (not
+// written) when a value it is made of is missing, as Keyplan leaves a sparse index's key out.
+import { parseTemplate, placeholders } from '../../keys/template.ts';
+import { TABLE_INDEX } from '../../model/indexes.ts';
+import type { AttributeType, Design, KeyType } from '../../model/schema.ts';
+import {
+  type ModuleAttribute,
+  moduleAttributes,
+  singleKeySchemas,
+  tsIdentifier,
+  tsKey,
+  tsString,
+} from '../module-code.ts';
+
+const KEY_TYPES: Record<KeyType, string> = { S: 'string', N: 'number', B: 'binary' };
+
+const SCHEMAS: Partial<Record<AttributeType, string>> = {
+  S: 'string()',
+  N: 'number()',
+  BOOL: 'boolean()',
+  B: 'binary()',
+  NULL: 'nul()',
+  L: 'list(any())',
+  M: 'any()',
+  SS: 'set(string())',
+  NS: 'set(number())',
+  BS: 'set(binary())',
+};
+
+function attributeSchema(attribute: ModuleAttribute, key: boolean): string {
+  let text = SCHEMAS[attribute.type] ?? 'any()';
+  if (attribute.enum && attribute.type === 'S' && attribute.enum.every((v) => typeof v === 'string'))
+    text = `string().enum(${attribute.enum.map((v) => tsString(String(v))).join(', ')})`;
+  if (key) return `${text}.key()`;
+  return attribute.required ? text : `${text}.optional()`;
+}
+
+/** A key as TypeScript over `values` (an item or a key input): a tagged template, or the value itself. */
+function keyExpression(template: string, values: string): string {
+  const parts = parseTemplate(template);
+  const value = (name: string) =>
+    /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `${values}.${name}` : `${values}[${tsString(name)}]`;
+  if (parts.length === 1 && parts[0].kind === 'placeholder' && parts[0].width === undefined)
+    return value(parts[0].name);
+  if (parts.every((part) => part.kind === 'literal')) return tsString(template);
+  const body = parts
+    .map((part) =>
+      part.kind === 'literal'
+        ? part.text.replace(/[\\`]/g, '\\$&').replace(/\$\{/g, '\\${')
+        : part.width === undefined
+          ? `\${${value(part.name)}}`
+          : `\${pad(${value(part.name)}, ${part.width})}`,
+    )
+    .join('');
+  return `key\`${body}\``;
+}
+
+export interface ToolboxModule {
+  text: string;
+  warnings: string[];
+}
+
+export function exportDynamoDbToolbox(design: Design): ToolboxModule {
+  const warnings: string[] = [];
+  const { schemas, multiAttribute } = singleKeySchemas(design);
+  for (const name of multiAttribute) warnings.push(`index ${name}: a multi-attribute key is not written`);
+  const { table } = design;
+  const keyNames = new Set(
+    schemas.flatMap((s) => [s.partitionKey.name, ...(s.sortKey ? [s.sortKey.name] : [])]),
+  );
+  const keyAttribute = (name: string, type: KeyType) =>
+    `{ name: ${tsString(name)}, type: '${KEY_TYPES[type]}' }`;
+  const indexLines = schemas
+    .filter((schema) => schema.name !== TABLE_INDEX)
+    .map((schema) =>
+      schema.kind === 'lsi'
+        ? `    ${tsKey(schema.name)}: { type: 'local', sortKey: ${keyAttribute(schema.sortKey?.name ?? '', schema.sortKey?.type ?? 'S')} },`
+        : `    ${tsKey(schema.name)}: { type: 'global', partitionKey: ${keyAttribute(schema.partitionKey.name, schema.partitionKey.type)}${schema.sortKey ? `, sortKey: ${keyAttribute(schema.sortKey.name, schema.sortKey.type)}` : ''} },`,
+    );
+  const tableKeys = [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])];
+  const writesType = table.writeTypeAttribute !== false;
+
+  const taken = new Set(['Entity', 'Table', 'table', 'documentClient', 'entities', 'key', 'pad', 'present']);
+  const blocks: string[] = [];
+  const exported: [string, string][] = [];
+  for (const entity of design.entities) {
+    const where = `entity ${entity.name}`;
+    if (entity.copies?.length)
+      warnings.push(
+        `${where}: its item copies (${entity.copies.map((c) => c.name).join(', ')}) are not written`,
+      );
+    const missing = tableKeys.filter((k) => entity.keys[k.name] === undefined);
+    if (missing.length > 0) {
+      warnings.push(`${where}: no template for ${missing.map((k) => k.name).join(', ')}; not written`);
+      continue;
+    }
+    const attributes = moduleAttributes(design, entity, keyNames);
+    const declared = new Set(attributes.map((a) => a.name));
+    // The table key is computed from the attributes its templates name: DynamoDB-Toolbox's key attributes.
+    const keyInputs = new Set(tableKeys.flatMap((k) => placeholders(entity.keys[k.name])));
+    for (const name of [...keyInputs, ...Object.values(entity.keys).flatMap((t) => placeholders(t))])
+      if (!declared.has(name)) {
+        attributes.push({ name, type: 'S', required: false, keyOnly: false, fromSamples: true });
+        declared.add(name);
+      }
+    for (const attribute of attributes)
+      if (attribute.keyOnly)
+        warnings.push(
+          `${where}.${attribute.name}: key-only in Keyplan; DynamoDB-Toolbox stores it as an attribute too`,
+        );
+    const schemaLines = attributes.map(
+      (attribute) =>
+        `  ${tsKey(attribute.name)}: ${attributeSchema(attribute, keyInputs.has(attribute.name))},`,
+    );
+    const computedTable = tableKeys.filter((k) => entity.keys[k.name] !== `{${k.name}}`);
+    const computeKey =
+      computedTable.length === 0
+        ? []
+        : [
+            `  computeKey: (input) => ({ ${tableKeys.map((k) => `${tsKey(k.name)}: ${keyExpression(entity.keys[k.name], 'input')}`).join(', ')} }),`,
+          ];
+    const links: string[] = [];
+    for (const schema of schemas) {
+      if (schema.name === TABLE_INDEX) continue;
+      const indexKeys = schema.kind === 'lsi' ? [] : [schema.partitionKey];
+      if (schema.sortKey) indexKeys.push(schema.sortKey);
+      for (const key of indexKeys) {
+        const template = entity.keys[key.name];
+        if (
+          template === undefined ||
+          template === `{${key.name}}` ||
+          links.some((l) => l.startsWith(`  ${tsKey(key.name)}:`))
+        )
+          continue;
+        const single = placeholders(template).length === 1 && template === `{${placeholders(template)[0]}}`;
+        const type =
+          key.type === 'N' && single ? 'number()' : key.type === 'B' && single ? 'binary()' : 'string()';
+        if (key.type !== 'S' && !single)
+          warnings.push(
+            `${where}: ${key.name} is a ${key.type} key built from text (${template}); written as a string`,
+          );
+        links.push(
+          `  ${tsKey(key.name)}: ${type}.optional().link<typeof attributes>((item) => ${keyExpression(template, 'item')}),`,
+        );
+      }
+    }
+    const id = tsIdentifier(entity.name, taken);
+    exported.push([entity.name, id]);
+    const schemaText =
+      links.length === 0
+        ? `item({\n${schemaLines.join('\n')}\n  })`
+        : `item({\n${schemaLines.join('\n')}\n  }).and((attributes) => ({\n${links.join('\n')}\n  }))`;
+    blocks.push(
+      [
+        `export const ${id} = new Entity({`,
+        `  name: ${tsString(entity.name)},`,
+        '  table,',
+        ...(writesType ? [] : ['  entityAttribute: false,']),
+        '  timestamps: false,',
+        `  schema: ${schemaText.replace(/\n/g, '\n  ')},`,
+        ...computeKey,
+        '});',
+      ].join('\n'),
+    );
+  }
+  const imports = [
+    'Entity',
+    'Table',
+    'any',
+    'binary',
+    'boolean',
+    'item',
+    'list',
+    'nul',
+    'number',
+    'set',
+    'string',
+  ];
+  const body = blocks.join('\n\n');
+  const used = imports.filter(
+    (name) => ['Entity', 'Table', 'item'].includes(name) || new RegExp(`\\b${name}\\(`).test(body),
+  );
+  const text = [
+    `// DynamoDB-Toolbox v2 table and entities of "${design.name.replace(/\n/g, ' ')}", written by Keyplan (keyplan export --to dynamodb-toolbox).`,
+    "// Each key is computed from the item's attributes (computeKey, link), so the table holds exactly the keys Keyplan derives.",
+    "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+    "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
+    `import { ${used.join(', ')} } from 'dynamodb-toolbox';`,
+    '',
+    "// A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.",
+    "const present = (value: unknown) => value !== undefined && value !== null && value !== '';",
+    'const key = (strings: TemplateStringsArray, ...values: unknown[]) =>',
+    "  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;",
+    "const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);",
+    '',
+    'export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));',
+    '',
+    'export const table = new Table({',
+    `  name: process.env.TABLE_NAME ?? ${tsString(table.name)},`,
+    '  documentClient,',
+    `  partitionKey: ${keyAttribute(table.partitionKey.name, table.partitionKey.type)},`,
+    ...(table.sortKey ? [`  sortKey: ${keyAttribute(table.sortKey.name, table.sortKey.type)},`] : []),
+    ...(indexLines.length > 0 ? ['  indexes: {', ...indexLines, '  },'] : []),
+    `  entityAttributeSavedAs: ${tsString(table.typeAttribute)},`,
+    '});',
+    '',
+    body,
+    '',
+    `export const entities = { ${exported.map(([name, id]) => (tsKey(name) === id ? id : `${tsKey(name)}: ${id}`)).join(', ')} };`,
+    '',
+  ].join('\n');
+  return { text, warnings };
+}
