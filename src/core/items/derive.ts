@@ -419,13 +419,19 @@ function patcher(
     .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
     .map(([keyName, column]) => [keyName, previous.rendered.get(keyName)!.values, column.values] as const);
   if (changed.length === 0) return 'same';
+  // Plain arrays and indexed loops: this runs for every sample (100,000 of them, say).
+  const names = changed.map(([keyName]) => keyName);
+  const befores = changed.map(([, before]) => before);
+  const afters = changed.map(([, , after]) => after);
+  const count = changed.length;
+  const items = previous.items;
   return (sampleIndex) => {
-    for (const [, before, after] of changed)
-      if ((before[sampleIndex] === undefined) !== (after[sampleIndex] === undefined)) return undefined;
-    const item = { ...previous.items[sampleIndex].item };
-    for (const [keyName, , after] of changed) {
-      const value = after[sampleIndex];
-      if (value !== undefined) item[keyName] = value;
+    for (let k = 0; k < count; k++)
+      if ((befores[k][sampleIndex] === undefined) !== (afters[k][sampleIndex] === undefined)) return undefined;
+    const item = { ...items[sampleIndex].item };
+    for (let k = 0; k < count; k++) {
+      const value = afters[k][sampleIndex];
+      if (value !== undefined) item[names[k]] = value;
     }
     return item;
   };
