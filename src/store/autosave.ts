@@ -18,6 +18,7 @@ import {
 } from './autosave-db.ts';
 import { PartCache, type Snapshot } from './autosave-parts.ts';
 import { LEGACY_STORAGE_KEY, useStore } from './index.ts';
+import { ownSnapshot } from './shared-view.ts';
 
 export const DELAY_MS = 300;
 
@@ -49,9 +50,10 @@ export function saveErrorMessage(error: unknown): string {
   return `The browser refused to store it${message ? ` (${message})` : ''}.`;
 }
 
+// A shared design on screen (shared-view.ts) is never saved: the recipient's own state is.
 function snapshotOf(): Snapshot {
   const { design, past, future } = useStore.getState();
-  return { design, past, future };
+  return ownSnapshot({ design, past, future });
 }
 
 type Legacy = { design: Design } | { unreadable: string } | { empty: true };
@@ -183,7 +185,7 @@ export async function startAutosave(factory?: IDBFactory): Promise<void> {
 
   useStore.subscribe((state, previous) => {
     if (state.design !== previous.design || state.past !== previous.past || state.future !== previous.future)
-      schedule();
+      if (!sameSnapshot(ownSnapshot(state), ownSnapshot(previous))) schedule();
   });
   if (typeof window !== 'undefined') {
     const now = () => timer !== undefined && flush();
@@ -191,12 +193,12 @@ export async function startAutosave(factory?: IDBFactory): Promise<void> {
     window.addEventListener('pagehide', () => {
       // An IndexedDB save started now may not finish before the page goes (a reload right after an edit):
       // the design is also written synchronously where the next load looks first.
-      if (unsaved()) journalOnUnload(useStore.getState().design);
+      if (unsaved()) journalOnUnload(snapshotOf().design);
       now();
     });
     window.addEventListener('beforeunload', (event) => {
       // Too big for the journal: ask before leaving rather than lose the last changes.
-      if (unsaved() && !journalOnUnload(useStore.getState().design)) event.preventDefault();
+      if (unsaved() && !journalOnUnload(snapshotOf().design)) event.preventDefault();
     });
     document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && now());
   }

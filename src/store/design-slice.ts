@@ -4,6 +4,7 @@ import type { StateCreator } from 'zustand';
 import { designItemCount, itemLimitMessage } from '../core/model/design-limits.ts';
 import type { Design } from '../core/model/schema.ts';
 import type { StoreState } from './index.ts';
+import { isReadOnlyDesign, READ_ONLY_MESSAGE } from './shared-view.ts';
 
 export const HISTORY_LIMIT = 100;
 /** Commits of one field closer together than this are one undo step (typing a template). */
@@ -35,6 +36,15 @@ export interface DesignSlice {
   redo: () => void;
 }
 
+/**
+ * A shared design (shared-view.ts) takes no edit but one that keeps it shared (a review comment, marked by
+ * its op's caller); anything else is refused with a message that says how to edit it.
+ */
+function notReadOnly(design: Design, next: Design): Design {
+  if (isReadOnlyDesign(design) && !isReadOnlyDesign(next)) throw new Error(READ_ONLY_MESSAGE);
+  return next;
+}
+
 /** The edit's design, or an error naming the limit when it holds more items than a design may (it is not taken). */
 function withinItemLimit(design: Design): Design {
   const tooMany = itemLimitMessage(designItemCount(design), 'this would give the design');
@@ -55,7 +65,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     if (!design) return false;
     let next: Design;
     try {
-      next = withinItemLimit(update(design));
+      next = withinItemLimit(notReadOnly(design, update(design)));
     } catch (error) {
       set({ opError: error instanceof Error ? error.message : String(error) });
       return false;
@@ -76,7 +86,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     if (!design) return false;
     let next: Design;
     try {
-      next = withinItemLimit(update(design));
+      next = withinItemLimit(notReadOnly(design, update(design)));
     } catch (error) {
       set({ opError: error instanceof Error ? error.message : String(error) });
       return false;

@@ -7,6 +7,9 @@ import { Toaster } from './components/toast.tsx';
 import { Dock } from './features/dock/dock.tsx';
 import { GridArea } from './features/grid/grid-area.tsx';
 import { RightPanel } from './features/lessons/right-panel.tsx';
+import { useShareLinks } from './features/share/open-shared.ts';
+import { useShareState } from './features/share/share-state.ts';
+import { SharedBanner } from './features/share/shared-banner.tsx';
 import { Announcer } from './features/shell/announcer.tsx';
 import { AutosaveBanner } from './features/shell/autosave-notice.tsx';
 import { StatusBar } from './features/shell/status-bar.tsx';
@@ -26,6 +29,7 @@ const JsonEditor = lazy(() =>
   import('./features/json/json-editor.tsx').then((m) => ({ default: m.JsonEditor })),
 );
 const ExportModal = lazy(() => import('./features/export/export-modal.tsx'));
+const ShareDialog = lazy(() => import('./features/share/share-dialog.tsx'));
 
 export function App() {
   const hasDesign = useStore((s) => s.design !== null);
@@ -35,10 +39,13 @@ export function App() {
   const ui = useStore((s) => s.ui);
   const setUi = useStore((s) => s.setUi);
   const hasLesson = useStore((s) => s.lesson !== null);
+  const shareOpen = useShareState((s) => s.dialogOpen);
   useApplyTheme();
   useFocusOnOpen(loading ? null : hasDesign);
   useShortcuts();
   useHealthPolling();
+  // A share link in the address (`#share=…`) opens its design read-only, once the autosave is read.
+  useShareLinks();
   // Until the autosave is read, neither the start screen nor an empty workspace: the saved design comes first.
   if (loading)
     return (
@@ -62,6 +69,7 @@ export function App() {
       <h1 className="sr-only">Keyplan designer</h1>
       <TopBar />
       <AutosaveBanner />
+      <SharedBanner />
       <div className={`workspace${ui.leftOpen ? '' : ' left-closed'}`} style={columns}>
         <aside className="panel panel-left" aria-label="Design outline">
           <Sidebar />
@@ -97,6 +105,11 @@ export function App() {
       {exportOpen && (
         <Suspense fallback={null}>
           <ExportModal />
+        </Suspense>
+      )}
+      {shareOpen && (
+        <Suspense fallback={null}>
+          <ShareDialog />
         </Suspense>
       )}
       <Toaster />

@@ -5,6 +5,7 @@ import { Menu, type MenuEntry } from '../../components/menu.tsx';
 import { downloadDesign } from '../../hooks/design-file.ts';
 import { shortcutLabel } from '../../hooks/platform.ts';
 import { openLessonFromFile } from '../lessons/lesson-actions.ts';
+import { openShareDialog } from '../share/share-state.ts';
 import { exampleSummaries } from '../start/examples.ts';
 import { importFromFile, newBlankDesign, openDesignFromFile, openExample } from './actions.ts';
 
@@ -47,6 +48,12 @@ export function FileMenu() {
         if (design) downloadDesign(design);
       },
       testId: 'topbar.menu.file.save',
+    },
+    {
+      label: 'Copy link…',
+      onSelect: openShareDialog,
+      hint: 'the design in the link',
+      testId: 'topbar.menu.file.copyLink',
     },
     {
       label: 'Export…',

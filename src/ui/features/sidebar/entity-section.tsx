@@ -7,6 +7,7 @@ import { RenameInput } from '../../components/inline-edit.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { entityColors } from '../../entity-colors.ts';
 import { sidebarRowHelp } from '../../hooks/platform.ts';
+import { CommentBadge } from '../comments/comment-badge.tsx';
 import { commitOrToast } from '../shell/actions.ts';
 import { focusRow, ListRow, useDragState } from './list-row.tsx';
 
@@ -133,6 +134,7 @@ export function EntitySection() {
                 ) : (
                   <span className="side-name">{entity.name}</span>
                 )}
+                <CommentBadge targetKey={`entity:${entity.name}`} />
                 <span className="side-count" title={`${samples} sample items`}>
                   {samples}
                 </span>

@@ -2,6 +2,7 @@
 // persisted) and collapsible with ⌘B.
 import { useStore } from '../../../store/index.ts';
 import { Splitter } from '../../components/splitter.tsx';
+import { CommentSection } from '../comments/comment-section.tsx';
 import { EntitySection } from './entity-section.tsx';
 import { PatternSection } from './pattern-section.tsx';
 import { TableSection } from './table-section.tsx';
@@ -21,6 +22,7 @@ export function Sidebar() {
         <TableSection />
         <EntitySection />
         <PatternSection />
+        <CommentSection />
       </div>
       <Splitter
         size={width}

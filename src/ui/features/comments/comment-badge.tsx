@@ -1,0 +1,17 @@
+// The count of open review comments on a sidebar row (an entity with its key templates, or a pattern).
+import { useStore } from '../../../store/index.ts';
+import { Icon } from '../../components/icon.tsx';
+import { openCommentCounts } from './review.ts';
+
+export function CommentBadge({ targetKey }: { targetKey: string }) {
+  const count = useStore((s) => openCommentCounts(s.design?.comments).get(targetKey) ?? 0);
+  if (count === 0) return null;
+  const label = `${count} open comment${count === 1 ? '' : 's'}`;
+  return (
+    <span className="comment-badge" title={label} data-testid={`comments.badge.${targetKey}`}>
+      <Icon name="comment" size={11} />
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
