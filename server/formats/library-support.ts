@@ -10,8 +10,10 @@ import { argumentsFor } from '../../src/cli/pattern-args.ts';
 import { evaluateRead } from '../../src/core/evaluate/evaluate.ts';
 import { EXAMPLES } from '../../src/core/examples/index.ts';
 import { importWorkbenchText } from '../../src/core/export/workbench/import.ts';
+import { singleKeySchemas } from '../../src/core/formats/module-code.ts';
 import { buildViewsFor } from '../../src/core/indexes/views.ts';
 import { marshalledItems } from '../../src/core/items/applied.ts';
+import { parseExactJson } from '../../src/core/model/exact-json.ts';
 import type { PlainItem } from '../../src/core/model/item.ts';
 import type { AccessPattern, Design } from '../../src/core/model/schema.ts';
 import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
@@ -35,6 +37,16 @@ export function libraryCases(): LibraryCase[] {
     if (!result.ok) throw new Error(`${example.name}: ${formatProblems(result.problems)}`);
     return { name: example.name, design: result.design };
   });
+  // The golden designs: every table feature (LSIs, a sparse GSI, sets, binary) and multi-attribute GSI keys.
+  for (const golden of ['full-featured', 'multi-attribute']) {
+    const text = readFileSync(
+      path.join(ROOT, 'src', 'core', 'export', 'golden', `${golden}.keyplan.json`),
+      'utf8',
+    );
+    const result = validateDesign(parseExactJson(text));
+    if (!result.ok) throw new Error(`${golden}: ${formatProblems(result.problems)}`);
+    cases.push({ name: golden, design: result.design });
+  }
   for (const model of WORKBENCH_MODELS) {
     const text = readFileSync(path.join(ROOT, 'fixtures', 'workbench-models', `${model}.json`), 'utf8');
     const result = importWorkbenchText(text, {});
@@ -101,4 +113,25 @@ export function predictedRead(design: Design, pattern: AccessPattern) {
   return { spec, result: evaluateRead(design, buildViewsFor(design), spec) };
 }
 
-export const READ_OPERATIONS = new Set(['GetItem', 'Query', 'Scan']);
+const READ_OPERATIONS = new Set(['GetItem', 'Query', 'Scan']);
+
+/** The keys of the indexes a library declares: all but those only multi-attribute GSI keys use. */
+export function declaredKeys(design: Design, keys: Record<string, unknown>): Record<string, unknown> {
+  const declared = new Set(
+    singleKeySchemas(design).schemas.flatMap((s) => [...s.partitionKeys, ...s.sortKeys].map((k) => k.name)),
+  );
+  return Object.fromEntries(Object.entries(keys).filter(([name]) => declared.has(name)));
+}
+
+/**
+ * The read patterns a library runs: all but those of a multi-attribute GSI key, which the modules compute
+ * the key attributes of but cannot declare as an index.
+ */
+export function libraryReads(design: Design): AccessPattern[] {
+  const multi = new Set(
+    design.table.globalSecondaryIndexes.filter((g) => g.partitionKeys || g.sortKeys).map((g) => g.name),
+  );
+  return design.accessPatterns.filter(
+    (p) => READ_OPERATIONS.has(p.operation) && !('index' in p && p.index !== undefined && multi.has(p.index)),
+  );
+}

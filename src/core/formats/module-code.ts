@@ -32,15 +32,23 @@ export function tsIdentifier(name: string, taken: Set<string>): string {
   return id;
 }
 
-/** The table's key schemas with one attribute per role (multi-attribute GSI keys are left out, by name). */
-export function singleKeySchemas(design: Design): { schemas: KeySchema[]; multiAttribute: string[] } {
+/**
+ * The table's key schemas with one attribute per role, which a library declares as indexes, and those of
+ * multi-attribute GSI keys, whose key attributes a module computes without declaring the index.
+ */
+export function singleKeySchemas(design: Design): { schemas: KeySchema[]; multiAttribute: KeySchema[] } {
   const schemas: KeySchema[] = [];
-  const multiAttribute: string[] = [];
+  const multiAttribute: KeySchema[] = [];
   for (const schema of keySchemas(design)) {
-    if (schema.partitionKeys.length > 1 || schema.sortKeys.length > 1) multiAttribute.push(schema.name);
+    if (schema.partitionKeys.length > 1 || schema.sortKeys.length > 1) multiAttribute.push(schema);
     else schemas.push(schema);
   }
   return { schemas, multiAttribute };
+}
+
+/** Every key attribute of the table and its indexes. */
+export function allKeyNames(design: Design): Set<string> {
+  return new Set(keySchemas(design).flatMap((s) => [...s.partitionKeys, ...s.sortKeys].map((k) => k.name)));
 }
 
 /** The attribute type a sample value has, for attributes the samples hold and the entity does not declare. */

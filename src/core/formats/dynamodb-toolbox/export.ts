@@ -6,6 +6,7 @@ import { parseTemplate, placeholders } from '../../keys/template.ts';
 import { TABLE_INDEX } from '../../model/indexes.ts';
 import type { AttributeType, Design, KeyType } from '../../model/schema.ts';
 import {
+  allKeyNames,
   type ModuleAttribute,
   moduleAttributes,
   singleKeySchemas,
@@ -65,11 +66,12 @@ export interface ToolboxModule {
 export function exportDynamoDbToolbox(design: Design): ToolboxModule {
   const warnings: string[] = [];
   const { schemas, multiAttribute } = singleKeySchemas(design);
-  for (const name of multiAttribute) warnings.push(`index ${name}: a multi-attribute key is not written`);
+  for (const schema of multiAttribute)
+    warnings.push(
+      `index ${schema.name}: its multi-attribute key is not declared on the Table; the key attributes are written (linked)`,
+    );
   const { table } = design;
-  const keyNames = new Set(
-    schemas.flatMap((s) => [s.partitionKey.name, ...(s.sortKey ? [s.sortKey.name] : [])]),
-  );
+  const keyNames = allKeyNames(design);
   const keyAttribute = (name: string, type: KeyType) =>
     `{ name: ${tsString(name)}, type: '${KEY_TYPES[type]}' }`;
   const indexLines = schemas
@@ -122,29 +124,35 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
             `  computeKey: (input) => ({ ${tableKeys.map((k) => `${tsKey(k.name)}: ${keyExpression(entity.keys[k.name], 'input')}`).join(', ')} }),`,
           ];
     const links: string[] = [];
-    for (const schema of schemas) {
-      if (schema.name === TABLE_INDEX) continue;
-      const indexKeys = schema.kind === 'lsi' ? [] : [schema.partitionKey];
-      if (schema.sortKey) indexKeys.push(schema.sortKey);
-      for (const key of indexKeys) {
-        const template = entity.keys[key.name];
-        if (
-          template === undefined ||
-          template === `{${key.name}}` ||
-          links.some((l) => l.startsWith(`  ${tsKey(key.name)}:`))
-        )
-          continue;
-        const single = placeholders(template).length === 1 && template === `{${placeholders(template)[0]}}`;
-        const type =
-          key.type === 'N' && single ? 'number()' : key.type === 'B' && single ? 'binary()' : 'string()';
-        if (key.type !== 'S' && !single)
-          warnings.push(
-            `${where}: ${key.name} is a ${key.type} key built from text (${template}); written as a string`,
-          );
-        links.push(
-          `  ${tsKey(key.name)}: ${type}.optional().link<typeof attributes>((item) => ${keyExpression(template, 'item')}),`,
+    const indexKeys = [
+      ...schemas.flatMap((schema) =>
+        schema.name === TABLE_INDEX
+          ? []
+          : [
+              ...(schema.kind === 'lsi' ? [] : [schema.partitionKey]),
+              ...(schema.sortKey ? [schema.sortKey] : []),
+            ],
+      ),
+      ...multiAttribute.flatMap((schema) => [...schema.partitionKeys, ...schema.sortKeys]),
+    ];
+    for (const key of indexKeys) {
+      const template = entity.keys[key.name];
+      if (
+        template === undefined ||
+        template === `{${key.name}}` ||
+        links.some((l) => l.startsWith(`  ${tsKey(key.name)}:`))
+      )
+        continue;
+      const single = placeholders(template).length === 1 && template === `{${placeholders(template)[0]}}`;
+      const type =
+        key.type === 'N' && single ? 'number()' : key.type === 'B' && single ? 'binary()' : 'string()';
+      if (key.type !== 'S' && !single)
+        warnings.push(
+          `${where}: ${key.name} is a ${key.type} key built from text (${template}); written as a string`,
         );
-      }
+      links.push(
+        `  ${tsKey(key.name)}: ${type}.optional().link<typeof attributes>((item) => ${keyExpression(template, 'item')}),`,
+      );
     }
     const id = tsIdentifier(entity.name, taken);
     exported.push([entity.name, id]);

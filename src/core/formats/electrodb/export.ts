@@ -7,6 +7,7 @@ import { parseTemplate, placeholders } from '../../keys/template.ts';
 import { type KeySchema, TABLE_INDEX } from '../../model/indexes.ts';
 import type { Design, Entity } from '../../model/schema.ts';
 import {
+  allKeyNames,
   type ModuleAttribute,
   moduleAttributes,
   singleKeySchemas,
@@ -120,13 +121,11 @@ export interface ElectroDbModule {
 export function exportElectroDb(design: Design): ElectroDbModule {
   const warnings: string[] = [];
   const { schemas, multiAttribute } = singleKeySchemas(design);
-  for (const name of multiAttribute)
+  for (const schema of multiAttribute)
     warnings.push(
-      `index ${name}: a multi-attribute key is not written (ElectroDB indexes here take one attribute per key)`,
+      `index ${schema.name}: its multi-attribute key is not an ElectroDB index; the key attributes are written (computed)`,
     );
-  const keyNames = new Set(
-    schemas.flatMap((s) => [s.partitionKey.name, ...(s.sortKey ? [s.sortKey.name] : [])]),
-  );
+  const keyNames = allKeyNames(design);
   const typeAttribute = design.table.typeAttribute;
   if (design.table.writeTypeAttribute === false)
     warnings.push(
@@ -265,9 +264,20 @@ export function exportElectroDb(design: Design): ElectroDbModule {
         return `{ ${fields.join(', ')} }`;
       });
       const collection = sparse ? undefined : collections.get(`${entity.name}\u0000${schema.name}`);
+      // An index that projects only some attributes: ElectroDB reads its items without looking for its
+      // identifiers, which the index does not hold.
+      const included = schema.projection.attributes ?? [];
+      const own = included.filter((name) => declared.has(name));
+      const projection =
+        schema.projection.type === 'KEYS_ONLY' || (schema.projection.type === 'INCLUDE' && own.length === 0)
+          ? `projection: 'keys_only'`
+          : schema.projection.type === 'INCLUDE'
+            ? `projection: [${own.map(tsString).join(', ')}]`
+            : undefined;
       const head = [
         ...(schema.name === TABLE_INDEX ? [] : [`index: ${tsString(schema.name)}`]),
         ...(collection ? [`collection: ${tsString(collection)}`] : []),
+        ...(projection ? [projection] : []),
       ];
       indexLines.push(
         `    ${tsKey(accessPatternName(schema))}: {`,
@@ -275,6 +285,21 @@ export function exportElectroDb(design: Design): ElectroDbModule {
         `      pk: ${parts[0]},`,
         ...(parts[1] ? [`      sk: ${parts[1]},`] : []),
         '    },',
+      );
+    }
+    // A multi-attribute GSI key: each of its attributes computed as a sparse index's key is.
+    for (const key of multiAttribute.flatMap((schema) => [...schema.partitionKeys, ...schema.sortKeys])) {
+      const template = entity.keys[key.name];
+      if (
+        template === undefined ||
+        template === `{${key.name}}` ||
+        computed.some((l) => l.startsWith(`      ${tsKey(key.name)}:`))
+      )
+        continue;
+      const names = placeholders(template);
+      const single = names.length === 1 && template === `{${names[0]}}`;
+      computed.push(
+        `      ${tsKey(key.name)}: { type: ${key.type === 'N' && single ? "'number'" : "'string'"}, watch: [${names.map(tsString).join(', ')}], set: (_: unknown, item: Item) => ${computedKey(template)} },`,
       );
     }
     if (indexLines.length === 0 || !indexLines[0].startsWith('    primary:')) {

@@ -22,6 +22,7 @@ interface IndexDefinition {
   collection?: string | readonly string[];
   type?: string;
   scope?: string;
+  projection?: 'all' | 'keys_only' | readonly string[];
   pk: KeyDefinition;
   sk?: KeyDefinition;
 }
@@ -101,6 +102,7 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
 
   let tableKeys: { pk: KeyRead; sk?: KeyRead } | undefined;
   const gsis = new Map<string, { pk: KeyRead; sk?: KeyRead }>();
+  const projections = new Map<string, Set<string> | 'KEYS_ONLY'>();
   const lsis = new Map<string, KeyRead>();
   const designEntities: DesignInput['entities'] = [];
   const patterns: AccessPattern[] = [];
@@ -182,6 +184,16 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
       const sk = hasSk && index.sk ? readKey(index.sk, 'sk', context) : undefined;
       keys[pk.field] = pk.template;
       if (sk) keys[sk.field] = sk.template;
+      if (index.index !== undefined && index.projection !== undefined && index.projection !== 'all') {
+        const previous = projections.get(index.index);
+        if (index.projection === 'keys_only') {
+          if (previous === undefined) projections.set(index.index, 'KEYS_ONLY');
+        } else if (Array.isArray(index.projection)) {
+          const names = new Set(previous instanceof Set ? previous : []);
+          for (const name of index.projection) names.add(stored(String(name)));
+          projections.set(index.index, names);
+        }
+      }
       if (index.index === undefined) {
         if (!tableKeys) tableKeys = { pk, sk };
         else if (tableKeys.pk.field !== pk.field || tableKeys.sk?.field !== sk?.field)
@@ -239,6 +251,12 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
   if (!tableKeys) return { ok: false, message: 'no entity has a primary index (an index without `index`)' };
   for (const [lsi] of lsis) gsis.delete(lsi);
 
+  const projectionOf = (index: string) => {
+    const projection = projections.get(index);
+    if (projection === undefined) return {};
+    if (projection === 'KEYS_ONLY') return { projection: { type: 'KEYS_ONLY' as const } };
+    return { projection: { type: 'INCLUDE' as const, attributes: [...projection] } };
+  };
   const design: DesignInput = {
     format: 'keyplan/1',
     name: service,
@@ -250,10 +268,12 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
         name,
         partitionKey: { name: keys.pk.field, type: keys.pk.type },
         ...(keys.sk ? { sortKey: { name: keys.sk.field, type: keys.sk.type } } : {}),
+        ...projectionOf(name),
       })),
       localSecondaryIndexes: [...lsis].map(([name, sk]) => ({
         name,
         sortKey: { name: sk.field, type: sk.type },
+        ...projectionOf(name),
       })),
       typeAttribute,
     },
