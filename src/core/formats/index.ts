@@ -5,6 +5,7 @@
 // warnings and Undo for all.
 import type { Design } from '../model/schema.ts';
 import { FORMAT_IDS, type FormatId, isFormatId } from './catalogue.ts';
+import { dynamoDbToolboxFormat } from './dynamodb-toolbox/index.ts';
 import { electroDbFormat } from './electrodb/index.ts';
 import { dynamoDbMcpFormat } from './mcp/index.ts';
 import { noSqlWorkbenchFormat } from './nosql-workbench/index.ts';
@@ -19,7 +20,7 @@ const FORMATS: Record<FormatId, DesignFormat | undefined> = {
   'nosql-workbench': noSqlWorkbenchFormat,
   onetable: oneTableFormat,
   electrodb: electroDbFormat,
-  'dynamodb-toolbox': undefined,
+  'dynamodb-toolbox': dynamoDbToolboxFormat,
   mcp: dynamoDbMcpFormat,
 };
 
