@@ -522,15 +522,37 @@ function dropOverwritten(part: Part, schema: KeySchema, overwritten: DerivedItem
 
 /** The view from every entity's contribution, in entity order. */
 export function mergeContributions(context: ViewContext, contributions: Contribution[]): IndexView {
-  const last = lastMerges.get(context.key);
-  const merge =
-    last && last.contributions.length === contributions.length
-      ? mergeChanged(context, last, contributions)
-      : mergeAll(context, contributions);
+  const kept = lastMerges.get(context.key) ?? [];
+  const last = closestMerge(kept, contributions);
+  const merge = last ? mergeChanged(context, last, contributions) : mergeAll(context, contributions);
   lastMerges.delete(context.key);
   if (lastMerges.size >= CONTEXTS_KEPT) lastMerges.delete(lastMerges.keys().next().value!);
-  lastMerges.set(context.key, merge);
+  lastMerges.set(context.key, [merge, ...kept.filter((m) => m !== merge)].slice(0, MERGES_KEPT));
   return merge.view;
+}
+
+// Merges kept per context: the design being edited and the settled one (whose views are asked for when
+// typing pauses) each find theirs, instead of each redoing the other's edit.
+const MERGES_KEPT = 3;
+
+/** The kept merge the contributions are closest to: most of them the same, or made from its own. */
+function closestMerge(kept: Merge[], contributions: Contribution[]): Merge | undefined {
+  let best: Merge | undefined;
+  let bestScore = -1;
+  for (const merge of kept) {
+    if (merge.contributions.length !== contributions.length) continue;
+    let score = 0;
+    contributions.forEach((contribution, i) => {
+      const { id } = merge.contributions[i];
+      if (contribution.id === id) score += 2;
+      else if (contribution.rekeyedFrom === id || contribution.patched?.from === id) score += 1;
+    });
+    if (score > bestScore) {
+      best = merge;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 interface Merge {
@@ -542,8 +564,9 @@ interface Merge {
   shared?: Map<string, number[]>;
 }
 
-// The last merge per context: the next one starts from it and redoes only the edited entities' partitions.
-const lastMerges = new Map<string, Merge>();
+// The last merges per context, newest first: the next one starts from the closest and redoes only the
+// edited entities' partitions.
+const lastMerges = new Map<string, Merge[]>();
 
 function mergeAll(context: ViewContext, contributions: Contribution[]): Merge {
   const byKey = new Map<string, Part | Part[]>();
@@ -636,9 +659,23 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
     : sameKeys
       ? changed.flatMap((i) => contributions[i].order)
       : new Set(changed.flatMap((i) => [...last.contributions[i].order, ...contributions[i].order]));
-  // Kept up to date for the affected keys, the only ones whose holders may change. (The last merge is
-  // replaced by this one, so its map is taken over.)
-  const { shared } = last;
+  // Kept up to date for the affected keys, the only ones whose holders may change: copied at the first
+  // change, as the last merge (still kept) holds it too.
+  let shared = last.shared;
+  let ownShared = false;
+  const setHolders = (key: string, holders: number[]) => {
+    if (!shared) return;
+    const before = shared.get(key);
+    const same =
+      holders.length > 1 ? before !== undefined && sameNumbers(before, holders) : before === undefined;
+    if (same) return;
+    if (!ownShared) {
+      shared = new Map(shared);
+      ownShared = true;
+    }
+    if (holders.length > 1) shared.set(key, holders);
+    else shared.delete(key);
+  };
   for (const key of affected) {
     itemCount -= partitions.length(key);
     crossOverwritten.delete(key);
@@ -651,9 +688,7 @@ function mergeChanged(context: ViewContext, last: Merge, contributions: Contribu
         holders.push(i);
       }
     });
-    if (holders.length > 1) shared?.set(key, holders);
-    else shared?.delete(key);
-    if (shared) partnersByShared.delete(shared);
+    setHolders(key, holders);
     if (parts.length === 0) {
       partitions.delete(key);
       continue;
@@ -867,6 +902,10 @@ function finish(
     itemCount,
   };
   return { contributions, view, crossOverwritten };
+}
+
+function sameNumbers(a: number[], b: number[]): boolean {
+  return a.length === b.length && a.every((n, i) => n === b[i]);
 }
 
 function sameStrings(a: string[], b: string[]): boolean {
