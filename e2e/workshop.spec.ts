@@ -212,10 +212,31 @@ test('a presenter runs a workshop: join with the code, push a lesson, progress l
   ).attendee.id;
   expect((await boContext.request.get(`/api/workshop/presenter/attendees/${adaId}`)).status()).toBe(401);
 
+  // The presenter reveals the next hint of step 1 to the room: it shows in both lesson panels.
+  await room.getByTestId('room.revealHint').click();
+  for (const page of [ada, bo]) await expect(page.getByTestId('lesson.hint.1')).toBeVisible();
+
+  // Resetting Bo puts his step's start design back, with Undo.
+  await rowOf(room, 'Bo').getByTestId('room.row.name').click();
+  await room.getByTestId('room.reset').click();
+  await room.getByTestId('room.confirm.ok').click();
+  const startName = (lesson.steps[0].start as { name: string }).name;
+  await expect(bo.getByTestId('topbar.name')).toContainText(startName);
+  await expect(
+    bo.getByTestId('toast').filter({ hasText: 'reset' }).getByRole('button', { name: 'Undo' }),
+  ).toBeVisible();
+
+  // A reload puts Ada back where she was (the pushed design, the revealed hint), and applies no push twice.
+  await ada.reload();
+  await expect(ada.getByTestId('workshop.status')).toHaveAttribute('data-state', 'live');
+  await expect(ada.getByTestId('topbar.name')).toContainText('E-commerce');
+  await expect(ada.getByTestId('lesson.hint.1')).toBeVisible();
+  await expect(ada.getByTestId('toast').filter({ hasText: 'presenter' })).toHaveCount(0);
+
   await Promise.all([outsider.close(), adaContext.close(), boContext.close(), room.close()]);
 });
 
-test('the join page and the room view pass axe in both themes, and the room view works from the keyboard', async ({
+test('the join page and the room view pass axe in both themes, the room view works from the keyboard, and ending the workshop closes joining', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -257,6 +278,14 @@ test('the join page and the room view pass axe in both themes, and the room view
     await room.keyboard.press('Enter');
     await expect(room.getByTestId('room.detail').getByTestId('grid.row').first()).toBeVisible();
     found.push(...(await audit(room, `room view (${colorScheme})`)));
+    if (colorScheme === 'dark') {
+      // Last of all: the presenter ends the workshop; the room view says so, and nobody can join any more.
+      await room.getByTestId('room.end').click();
+      await room.getByTestId('room.confirm.ok').click();
+      await expect(room.getByTestId('room.stream')).toHaveAttribute('data-state', 'ended');
+      await join.reload();
+      await expect(join.getByTestId('workshop.ended')).toBeVisible();
+    }
     await context.close();
   }
   await attendee.close();
