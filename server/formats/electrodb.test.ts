@@ -7,18 +7,21 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKeyplan } from '../../src/cli/run-in-process.ts';
+import { evaluateRead } from '../../src/core/evaluate/evaluate.ts';
 import {
   accessPatternName,
   ELECTRODB_ENTITY_ATTRIBUTE,
   ELECTRODB_VERSION_ATTRIBUTE,
 } from '../../src/core/formats/electrodb/export.ts';
 import { exportFormat, importDesign } from '../../src/core/formats/index.ts';
+import { buildViewsFor } from '../../src/core/indexes/views.ts';
 import { deriveKeys } from '../../src/core/items/derive.ts';
-import { parseKey, parseTemplate } from '../../src/core/keys/template.ts';
+import { parseKey, parseTemplate, placeholders } from '../../src/core/keys/template.ts';
 import { keySchemaFor } from '../../src/core/model/indexes.ts';
 import type { KeyValue, PlainItem } from '../../src/core/model/item.ts';
 import { type Design, designSchema, type Entity } from '../../src/core/model/schema.ts';
 import type { ReadSpec } from '../../src/core/requests/read-spec.ts';
+import { resolveRead } from '../../src/core/requests/resolve.ts';
 import { normalizeItems } from '../codegen/support.ts';
 import { namespacedTable } from '../namespace.ts';
 import { applyForSession, resetSession } from '../service.ts';
@@ -246,6 +249,32 @@ describe('ElectroDB: exported modules on DynamoDB Local', () => {
           expect(deriveKeys(first, entity, sample), `${name} ${entity.name}`).toEqual(
             declaredKeys(design, deriveKeys(design, original, sample)),
           );
+      }
+
+      // Each collection of the Service, run through ElectroDB, holds what the imported design's collection
+      // pattern answers over the same samples.
+      const withItems = designSchema.parse({ ...first, items: design.items });
+      for (const pattern of withItems.accessPatterns) {
+        if (!pattern.id.startsWith('collection-') || pattern.operation !== 'Query') continue;
+        const template = pattern.keyCondition.partition as string;
+        const sample = design.items[pattern.returns?.[0] ?? '']?.[0] ?? {};
+        const args = Object.fromEntries(placeholders(template).map((n) => [n, sample[n]]));
+        const predicted = evaluateRead(
+          withItems,
+          buildViewsFor(withItems),
+          resolveRead(withItems, pattern, args),
+        );
+        expect(predicted.items.length, `${name} ${pattern.id} finds items`).toBeGreaterThan(0);
+        const label = pattern.id.slice('collection-'.length);
+        const found = await module.app.collections[label](args).go({ data: 'includeKeys', pages: 'all' });
+        const unmarked = [...markers(design), design.table.typeAttribute];
+        const key = (item: PlainItem) =>
+          JSON.stringify(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)));
+        const library = Object.values(found.data as Record<string, PlainItem[]>).flat();
+        expect(
+          without(normalizeItems(design, library), unmarked).map(key).sort(),
+          `${name} ${pattern.id}`,
+        ).toEqual(without(normalizeItems(design, predicted.items), unmarked).map(key).sort());
       }
     });
   }
