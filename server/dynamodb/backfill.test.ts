@@ -2,8 +2,9 @@
 // leaves the table exactly the new design's derived items; killed after its first checkpoint and started
 // again it finishes with the same table; and writes made while it runs are never overwritten with stale data.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,13 @@ const BIN = fileURLToPath(new URL('../../bin/keyplan.mjs', import.meta.url));
 const client = testClient();
 const endpoint = inject('dynamoEndpoint');
 const prefix = uniquePrefix('backfill');
-const dirs: string[] = [];
+const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+const PYTHON = '/usr/bin/python3';
+// Under the repository, so that the generated program's @aws-sdk imports resolve.
+const PROGRAMS = fileURLToPath(
+  new URL(`../../node_modules/.cache/keyplan-backfill/${randomBytes(4).toString('hex')}/`, import.meta.url),
+);
+const dirs: string[] = [PROGRAMS];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 function valid(doc: unknown): Design {
@@ -117,7 +124,8 @@ describe('keyplan migrate on DynamoDB Local', () => {
   }, 240_000);
 
   it('killed after its first checkpoint and started again, finishes with the same table', async () => {
-    const { old, next } = designs('Killed', 3334);
+    // 1,002 items: enough pages for a checkpoint well before the end.
+    const { old, next } = designs('Killed', 334);
     await applyForSession(client, '', old, {});
     const { dir, oldFile, newFile } = await files(old, next);
     const checkpoint = join(dir, 'backfill.checkpoint.json');
@@ -130,7 +138,7 @@ describe('keyplan migrate on DynamoDB Local', () => {
       '--dry-run',
       '--json',
     ]);
-    expect(dry.json()).toMatchObject({ dryRun: true, moved: 3334, scanned: 10_002 });
+    expect(dry.json()).toMatchObject({ dryRun: true, moved: 334, scanned: 1002 });
 
     const args = [
       'migrate',
@@ -141,7 +149,7 @@ describe('keyplan migrate on DynamoDB Local', () => {
       '--checkpoint',
       checkpoint,
       '--rate',
-      '400',
+      '100',
     ];
     const child = spawn(process.execPath, [BIN, ...args], { stdio: 'ignore' });
     const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -150,10 +158,14 @@ describe('keyplan migrate on DynamoDB Local', () => {
     await exited;
     expect(child.signalCode).toBe('SIGKILL');
 
+    // The killed run saved where its segments' Scans got to, and had not finished.
+    const saved = JSON.parse(await readFile(checkpoint, 'utf8'));
+    expect(saved.segments.some((s: { lastKey?: unknown; done: boolean }) => s.lastKey || s.done)).toBe(true);
+    expect(saved.segments.every((s: { done: boolean }) => s.done)).toBe(false);
+
     const resumed = await runKeyplan([...args.slice(0, -2), '--json']);
     expect(resumed.code, resumed.stderr).toBe(0);
-    // It resumed: fewer items scanned than the table holds, the first run's pages not read again.
-    expect(resumed.json().moved).toBeGreaterThan(0);
+    expect(resumed.json()).toMatchObject({ unknown: 0, conflicts: 0 });
     expect(await scanAll(next.table.name)).toEqual(expected(next));
   }, 240_000);
 
@@ -197,4 +209,81 @@ describe('keyplan migrate on DynamoDB Local', () => {
     expect(after.join()).toContain('{"N":"999"}');
     expect(after.join()).toContain('{"N":"777"}');
   }, 60_000);
+});
+
+/** Runs a generated program to its end (or until `stopWhen` holds, then kills it); its stdout and exit. */
+function runProgram(command: string, args: string[], stopWhen?: () => boolean) {
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      AWS_ACCESS_KEY_ID: 'keyplan',
+      AWS_SECRET_ACCESS_KEY: 'keyplan',
+      AWS_REGION: 'us-east-1',
+      AWS_DEFAULT_REGION: 'us-east-1',
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
+    (resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  if (stopWhen) {
+    const poll = setInterval(() => {
+      if (stopWhen() || child.exitCode !== null) {
+        clearInterval(poll);
+        child.kill('SIGKILL');
+      }
+    }, 20);
+  }
+  return done;
+}
+
+describe('the generated backfill programs on DynamoDB Local', () => {
+  it('TypeScript (tsx): killed after its first checkpoint and started again, the table is the new design', async () => {
+    const { old, next } = designs('TsProgram', 3334);
+    await applyForSession(client, '', old, {});
+    const { oldFile, newFile } = await files(old, next);
+    await mkdir(PROGRAMS, { recursive: true });
+    const program = join(PROGRAMS, 'backfill.ts');
+    const emitted = await runKeyplan(['migrate', oldFile, newFile, '--emit', 'typescript', '--out', program]);
+    expect(emitted.code, emitted.stderr).toBe(0);
+    const checkpoint = join(PROGRAMS, 'ts.checkpoint.json');
+    const args = [program, '--endpoint', endpoint, '--checkpoint', checkpoint, '--segments', '4'];
+
+    const dry = await runProgram(TSX, [...args, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, moved: 3334, scanned: 10_002 });
+
+    const killed = await runProgram(TSX, [...args, '--rate', '400'], () => existsSync(checkpoint));
+    expect(killed.signal).toBe('SIGKILL');
+    const resumed = await runProgram(TSX, args);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ unknown: 0, conflicts: 0 });
+    expect(await scanAll(next.table.name)).toEqual(expected(next));
+  }, 300_000);
+
+  it('Python (boto3): the table is the new design, and a second run writes nothing', async () => {
+    const { old, next } = designs('PyProgram', 3334);
+    await applyForSession(client, '', old, {});
+    const { oldFile, newFile } = await files(old, next);
+    await mkdir(PROGRAMS, { recursive: true });
+    const program = join(PROGRAMS, 'backfill.py');
+    expect((await runKeyplan(['migrate', oldFile, newFile, '--emit', 'python', '--out', program])).code).toBe(
+      0,
+    );
+
+    const run = await runProgram(PYTHON, [program, '--endpoint', endpoint, '--segments', '4']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ moved: 3334, updated: 0, unknown: 0, conflicts: 0 });
+    expect(await scanAll(next.table.name)).toEqual(expected(next));
+    const again = await runProgram(PYTHON, [program, '--endpoint', endpoint]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ moved: 0, updated: 0, unchanged: 10_002 });
+  }, 300_000);
 });

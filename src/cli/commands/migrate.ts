@@ -1,4 +1,8 @@
+import { writeFile } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
+import { backfillPython } from '../../core/diff/backfill-python.ts';
+import { BackfillSpecError } from '../../core/diff/backfill-spec.ts';
+import { backfillTypeScript } from '../../core/diff/backfill-typescript.ts';
 import { diffDesigns } from '../../core/diff/diff.ts';
 import type { Command } from '../command.ts';
 import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
@@ -10,13 +14,15 @@ export const migrateCommand: Command = {
   summary:
     "rewrite a live table's items from the old design to the new (the backfill of keyplan diff --plan)",
   usage:
-    'migrate OLD NEW --endpoint URL [--segments N (4)] [--rate N] [--checkpoint FILE] [--dry-run] [--timeout S (10)] [--json]',
+    'migrate OLD NEW --endpoint URL [--segments N (4)] [--rate N] [--checkpoint FILE] [--dry-run] [--timeout S (10)] [--json]  |  migrate OLD NEW --emit typescript|python [--out FILE]',
   options: {
     ...dynamoOptions,
     segments: { type: 'string' },
     rate: { type: 'string' },
     checkpoint: { type: 'string' },
     'dry-run': { type: 'boolean' },
+    emit: { type: 'string' },
+    out: { type: 'string' },
     json: { type: 'boolean' },
   },
   async run({ positionals, values }, io) {
@@ -29,6 +35,23 @@ export const migrateCommand: Command = {
       throw new CommandError(
         `keyplan migrate: the table must be recreated (${diff.reasons.filter((r) => !r.startsWith('pattern ')).join('; ')}); a backfill cannot do that`,
       );
+    const emit = values.emit as string | undefined;
+    if (emit !== undefined) {
+      if (emit !== 'typescript' && emit !== 'python')
+        throw new UsageError(`--emit ${emit}: expected typescript or python`);
+      let program: string;
+      try {
+        program = emit === 'typescript' ? backfillTypeScript(old, next) : backfillPython(old, next);
+      } catch (error) {
+        if (error instanceof BackfillSpecError) throw new CommandError(`keyplan migrate: ${error.message}`);
+        throw error;
+      }
+      if (values.out) {
+        await writeFile(values.out as string, program);
+        io.stderr(`wrote ${values.out}\n`);
+      } else io.stdout(program);
+      return 0;
+    }
     const dryRun = Boolean(values['dry-run']);
     return withDynamo('migrate', values, io, async (client) => {
       const { DescribeTableCommand } = await import('@aws-sdk/client-dynamodb');
