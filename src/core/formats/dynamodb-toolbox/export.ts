@@ -84,7 +84,28 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
   const tableKeys = [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])];
   const writesType = table.writeTypeAttribute !== false;
 
-  const taken = new Set(['Entity', 'Table', 'table', 'documentClient', 'entities', 'key', 'pad', 'present']);
+  // The module's own names and everything it imports: an entity named `item` or `Table` is exported as `item2`, `Table2`.
+  const taken = new Set([
+    'DynamoDBClient',
+    'DynamoDBDocumentClient',
+    'Entity',
+    'Table',
+    'any',
+    'binary',
+    'boolean',
+    'item',
+    'list',
+    'nul',
+    'number',
+    'set',
+    'string',
+    'table',
+    'documentClient',
+    'entities',
+    'key',
+    'pad',
+    'present',
+  ]);
   const blocks: string[] = [];
   const exported: [string, string][] = [];
   for (const entity of design.entities) {

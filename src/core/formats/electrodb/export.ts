@@ -170,6 +170,11 @@ export function exportElectroDb(design: Design): ElectroDbModule {
     'service',
     'entities',
     'config',
+    'app',
+    'Item',
+    'present',
+    'key',
+    'pad',
   ]);
   const blocks: string[] = [];
   const exported: [string, string][] = [];
