@@ -17,12 +17,19 @@ export class ApiClientError extends Error {
   }
 }
 
+/** The live room this browser is in (store/live-session.ts): its requests apply and run as the room. */
+let liveRoom: string | null = null;
+export function setLiveRoom(roomId: string | null): void {
+  liveRoom = roomId;
+}
+const roomHeaders = (): Record<string, string> => (liveRoom ? { 'x-keyplan-room': liveRoom } : {});
+
 async function post<T>(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+      headers: { 'content-type': 'application/json', ...roomHeaders(), ...(init.headers ?? {}) },
       body: stringifyExactJson(body),
       credentials: 'same-origin',
       signal: init.signal,
@@ -57,7 +64,7 @@ async function toError(response: Response): Promise<ApiClientError> {
 export async function getHealth(): Promise<HealthResponse> {
   let response: Response;
   try {
-    response = await fetch('/api/health', { credentials: 'same-origin' });
+    response = await fetch('/api/health', { credentials: 'same-origin', headers: roomHeaders() });
   } catch (error) {
     throw new ApiClientError(
       0,

@@ -45,6 +45,12 @@ function notReadOnly(design: Design, next: Design): Design {
   return next;
 }
 
+/**
+ * While a live session runs (live-session.ts): undo and redo of one's own edits only (its Y.UndoManager), and
+ * what opening or closing another design does first (leave the room).
+ */
+export const liveHooks: { undo?: () => void; redo?: () => void; beforeOpen?: () => void } = {};
+
 /** The edit's design, or an error naming the limit when it holds more items than a design may (it is not taken). */
 function withinItemLimit(design: Design): Design {
   const tooMany = itemLimitMessage(designItemCount(design), 'this would give the design');
@@ -106,6 +112,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     return true;
   },
   openDesign: (next) => {
+    liveHooks.beforeOpen?.();
     const { design, past } = get();
     set({
       design: next,
@@ -117,6 +124,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     });
   },
   closeDesign: () => {
+    liveHooks.beforeOpen?.();
     const { design, past } = get();
     set({
       design: null,
@@ -127,6 +135,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     });
   },
   undo: () => {
+    if (liveHooks.undo) return liveHooks.undo();
     const { design, past, future } = get();
     const previous = past[past.length - 1];
     if (previous === undefined) return;
@@ -140,6 +149,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     });
   },
   redo: () => {
+    if (liveHooks.redo) return liveHooks.redo();
     const { design, past, future } = get();
     const [next, ...rest] = future;
     if (next === undefined) return;

@@ -2,11 +2,13 @@
 import { lazy, Suspense } from 'react';
 import { useAutosave } from '../store/autosave.ts';
 import { useStore } from '../store/index.ts';
+import { useLive } from '../store/live-state.ts';
 import { Splitter } from './components/splitter.tsx';
 import { Toaster } from './components/toast.tsx';
 import { Dock } from './features/dock/dock.tsx';
 import { GridArea } from './features/grid/grid-area.tsx';
 import { RightPanel } from './features/lessons/right-panel.tsx';
+import { useLiveLinks } from './features/live/use-live-links.ts';
 import { useShareLinks } from './features/share/open-shared.ts';
 import { useShareState } from './features/share/share-state.ts';
 import { SharedBanner } from './features/share/shared-banner.tsx';
@@ -30,6 +32,7 @@ const JsonEditor = lazy(() =>
 );
 const ExportModal = lazy(() => import('./features/export/export-modal.tsx'));
 const ShareDialog = lazy(() => import('./features/share/share-dialog.tsx'));
+const LiveDialog = lazy(() => import('./features/live/live-dialog.tsx'));
 
 export function App() {
   const hasDesign = useStore((s) => s.design !== null);
@@ -40,12 +43,15 @@ export function App() {
   const setUi = useStore((s) => s.setUi);
   const hasLesson = useStore((s) => s.lesson !== null);
   const shareOpen = useShareState((s) => s.dialogOpen);
+  const liveOpen = useLive((s) => s.dialogOpen);
   useApplyTheme();
   useFocusOnOpen(loading ? null : hasDesign);
   useShortcuts();
   useHealthPolling();
   // A share link in the address (`#share=…`) opens its design read-only, once the autosave is read.
   useShareLinks();
+  // A live session's invite (`#live=…`) joins its room.
+  useLiveLinks();
   // Until the autosave is read, neither the start screen nor an empty workspace: the saved design comes first.
   if (loading)
     return (
@@ -105,6 +111,11 @@ export function App() {
       {exportOpen && (
         <Suspense fallback={null}>
           <ExportModal />
+        </Suspense>
+      )}
+      {liveOpen && (
+        <Suspense fallback={null}>
+          <LiveDialog />
         </Suspense>
       )}
       {shareOpen && (

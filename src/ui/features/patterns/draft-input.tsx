@@ -14,8 +14,10 @@ export function DraftInput({ value, onCommit, testId, mono, className, ...rest }
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
   const [error, setError] = useState<string | null>(null);
-  // The design changed from elsewhere (undo, JSON editor): show it.
-  if (value !== seen) {
+  const [focused, setFocused] = useState(false);
+  // The design changed from elsewhere (undo, JSON editor, someone in a live session): show it — once the field
+  // is left, not while one types in it (a live edit of the same field would otherwise mix into one's typing).
+  if (value !== seen && !focused) {
     setSeen(value);
     setDraft(value);
     setError(null);
@@ -29,6 +31,14 @@ export function DraftInput({ value, onCommit, testId, mono, className, ...rest }
         value={draft}
         aria-invalid={error ? true : rest['aria-invalid']}
         title={error ?? rest.title}
+        onFocus={(event) => {
+          setFocused(true);
+          rest.onFocus?.(event);
+        }}
+        onBlur={(event) => {
+          setFocused(false);
+          rest.onBlur?.(event);
+        }}
         onChange={(event) => {
           const next = event.target.value;
           setDraft(next);

@@ -56,6 +56,12 @@ export function FileMenu() {
       testId: 'topbar.menu.file.copyLink',
     },
     {
+      label: 'Start a live session…',
+      onSelect: () => void import('../../../store/live-session.ts').then((live) => live.startLiveSession()),
+      hint: 'edit together, encrypted',
+      testId: 'topbar.menu.file.live',
+    },
+    {
       label: 'Export…',
       onSelect: () => useStore.getState().setExportOpen(true),
       testId: 'topbar.menu.file.export',

@@ -8,6 +8,7 @@ import { WorkshopStatus } from '../workshop/workshop-status.tsx';
 import { AutosaveStatus } from './autosave-notice.tsx';
 import { DynamoDbPill } from './dynamodb-pill.tsx';
 import './shell.css';
+import { LiveStatus } from '../live/live-status.tsx';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -24,6 +25,7 @@ export function StatusBar() {
   return (
     <footer className="statusbar">
       <AutosaveStatus />
+      <LiveStatus />
       <span>{plural(design.entities.length, 'entity', 'entities')}</span>
       <span className="statusbar-sep">·</span>
       <span>{plural(items, 'item')}</span>

@@ -5,6 +5,7 @@ import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { RenameInput } from '../../components/inline-edit.tsx';
 import { withShortcut } from '../../hooks/platform.ts';
+import { LivePresence } from '../live/presence.tsx';
 import { focusRow } from '../sidebar/list-row.tsx';
 import { commitOrToast } from './actions.ts';
 import { ApplyButton } from './apply-button.tsx';
@@ -127,6 +128,7 @@ export function TopBar() {
         <MainTabs />
       </div>
       <div className="topbar-right">
+        <LivePresence />
         <DynamoDbPill />
         <SaveState />
         <ApplyButton />

@@ -8,6 +8,7 @@ import { showToast } from '../../components/toast.tsx';
 import { entityColors } from '../../entity-colors.ts';
 import { sidebarRowHelp } from '../../hooks/platform.ts';
 import { CommentBadge } from '../comments/comment-badge.tsx';
+import { PresenceDots } from '../live/presence.tsx';
 import { commitOrToast } from '../shell/actions.ts';
 import { focusRow, ListRow, useDragState } from './list-row.tsx';
 
@@ -135,6 +136,7 @@ export function EntitySection() {
                   <span className="side-name">{entity.name}</span>
                 )}
                 <CommentBadge targetKey={`entity:${entity.name}`} />
+                <PresenceDots kind="entity" id={entity.name} />
                 <span className="side-count" title={`${samples} sample items`}>
                   {samples}
                 </span>

@@ -5,6 +5,7 @@ import { useStore } from '../../../store/index.ts';
 import { TONE_LABEL, usePatternStatuses } from '../../../store/pattern-status.ts';
 import { Icon } from '../../components/icon.tsx';
 import { CommentBadge } from '../comments/comment-badge.tsx';
+import { PresenceDots } from '../live/presence.tsx';
 import { commitOrToast } from '../shell/actions.ts';
 import { deleteWithUndo, focusSoon } from './entity-section.tsx';
 import { ListRow, useDragState } from './list-row.tsx';
@@ -104,6 +105,7 @@ export function PatternSection() {
                 <span className="side-name">{pattern.name}</span>
                 {target && <span className="side-target mono">{target}</span>}
                 <CommentBadge targetKey={`pattern:${pattern.id}`} />
+                <PresenceDots kind="pattern" id={pattern.id} />
                 <span className={`badge op-badge op-${pattern.operation}`}>
                   {OPERATION_BADGE[pattern.operation]}
                 </span>

@@ -1,0 +1,155 @@
+// A live session in the browser (issue #18): the store's design bound to a room's Yjs document. Every local
+// edit (a store commit) is written into the doc as one transaction of this browser's origin; every change
+// from the room (or from the undo manager) is read back into the store — never both ways for one change,
+// so there is no feedback loop. Undo and redo go through a Y.UndoManager that tracks only this browser's
+// origin: they undo one's own edits, never someone else's. Presence (name, colour, what one has open) goes
+// through awareness. The room key stays in the link's fragment; see core/live/crypto.ts.
+import * as Y from 'yjs';
+import { setLiveRoom } from '../api/client.ts';
+import { type LiveLink, liveFragment, parseLiveFragment, randomToken } from '../core/live/crypto.ts';
+import { designDocParts, designToDoc, docToDesign } from '../core/live/design-doc.ts';
+import { LiveClient, type Presence, type SocketLike } from '../core/live/live-client.ts';
+import type { Design } from '../core/model/schema.ts';
+import { liveHooks } from './design-slice.ts';
+import { useStore } from './index.ts';
+import { presenceSink, useLive } from './live-state.ts';
+import type { Selection } from './selection-slice.ts';
+
+export const LOCAL_ORIGIN = Object.freeze({ live: 'local' });
+
+function openOf(selection: Selection): Presence['open'] {
+  if (selection?.kind === 'entity') return { kind: 'entity', id: selection.name };
+  if (selection?.kind === 'pattern') return { kind: 'pattern', id: selection.id };
+  return undefined;
+}
+
+let session: { client: LiveClient; stop: () => void } | null = null;
+
+export function leaveLiveSession(): void {
+  const current = session;
+  session = null;
+  current?.stop();
+  useLive.setState({ link: null, status: null, others: [], error: null });
+  if (parseLiveFragment(window.location.hash))
+    history.replaceState(history.state, '', window.location.pathname + window.location.search);
+}
+
+function connect(link: LiveLink, initial: Design | null): void {
+  leaveLiveSession();
+  const doc = new Y.Doc();
+  if (initial) designToDoc(doc, initial, LOCAL_ORIGIN);
+  const { me } = useLive.getState();
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  const client = new LiveClient({
+    url: `${scheme}://${window.location.host}/live/rooms/${link.roomId}/socket`,
+    key: link.key,
+    doc,
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    presence: { ...me, open: openOf(useStore.getState().selection) },
+    onStatus: (status) => useLive.setState({ status }),
+    onError: (error) => useLive.setState({ error }),
+  });
+  const parts = designDocParts(doc);
+  const undo = new Y.UndoManager(
+    [
+      parts.design,
+      parts.table,
+      parts.entities,
+      parts.entityOrder,
+      parts.patterns,
+      parts.patternOrder,
+      parts.items,
+    ],
+    { trackedOrigins: new Set([LOCAL_ORIGIN]), captureTimeout: 500 },
+  );
+  let applying = false;
+  let opened = initial !== null;
+  const fromRoom = (_update: Uint8Array, origin: unknown) => {
+    if (origin === LOCAL_ORIGIN) return;
+    const design = docToDesign(doc);
+    if (!design) return;
+    applying = true;
+    try {
+      // Joining opens the room's design as one undoable step: the recipient's own is never lost.
+      if (!opened) {
+        opened = true;
+        useStore.getState().openDesign(design);
+      } else useStore.setState({ design, changedAt: Date.now(), opError: null });
+    } finally {
+      applying = false;
+    }
+  };
+  doc.on('update', fromRoom);
+  const unsubscribe = useStore.subscribe((state, previous) => {
+    if (applying) return;
+    if (state.design !== previous.design && state.design && opened)
+      designToDoc(doc, state.design, LOCAL_ORIGIN);
+    if (state.selection !== previous.selection) client.setPresence({ open: openOf(state.selection) });
+  });
+  const onPresence = () => useLive.setState({ others: client.others() });
+  client.awareness.on('change', onPresence);
+  const offline = () => client.pause();
+  const online = () => client.resume();
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  liveHooks.undo = () => undo.undo();
+  liveHooks.redo = () => undo.redo();
+  // Opening or closing another design leaves the room (it would otherwise replace the room's design).
+  liveHooks.beforeOpen = () => {
+    if (!applying) leaveLiveSession();
+  };
+  setLiveRoom(link.roomId);
+  session = {
+    client,
+    stop: () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      unsubscribe();
+      doc.off('update', fromRoom);
+      liveHooks.undo = undefined;
+      liveHooks.redo = undefined;
+      liveHooks.beforeOpen = undefined;
+      presenceSink.current = undefined;
+      setLiveRoom(null);
+      undo.destroy();
+      client.close();
+    },
+  };
+  useLive.setState({ link, status: client.status, others: [], error: null });
+  presenceSink.current = (presence) => client.setPresence(presence);
+  client.start();
+  if (!navigator.onLine) client.pause();
+}
+
+/** File › Start a live session: a new room holding the design on screen; the invite link goes in the dialog. */
+export async function startLiveSession(): Promise<void> {
+  const design = useStore.getState().design;
+  if (!design) return;
+  let roomId: string;
+  try {
+    const response = await fetch('/api/live/rooms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+    });
+    const body = (await response.json()) as { roomId?: string; error?: { message: string } };
+    if (!response.ok || !body.roomId) throw new Error(body.error?.message ?? `${response.status}`);
+    roomId = body.roomId;
+  } catch (error) {
+    useLive.setState({ dialogOpen: true, error: `No live room could be made: ${(error as Error).message}` });
+    return;
+  }
+  const link = { roomId, key: randomToken() };
+  connect(link, design);
+  // A reload rejoins: the address holds the invite.
+  history.replaceState(history.state, '', `#${liveFragment(link)}`);
+  useLive.setState({ dialogOpen: true });
+}
+
+/** Joins the room an invite link in the address names (once the autosave is read). */
+export function joinFromHash(hash = window.location.hash): void {
+  const link = parseLiveFragment(hash);
+  if (!link || useLive.getState().link?.roomId === link.roomId) return;
+  connect(link, null);
+}
