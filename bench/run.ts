@@ -5,6 +5,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { runCoreBench } from './core.ts';
 import { runDynamoBench } from './dynamodb.ts';
 import { runLintBench } from './lint.ts';
+import { runLiveBench } from './live.ts';
 import { runLoadBench } from './load.ts';
 import { runUiBench } from './ui.ts';
 import { runWorkshopBench } from './workshop.ts';
@@ -16,6 +17,7 @@ const suites: Record<string, () => void | Promise<void>> = {
   load: runLoadBench,
   lint: runLintBench,
   workshop: runWorkshopBench,
+  live: runLiveBench,
 };
 
 const requested = process.argv.slice(2);
