@@ -8,6 +8,7 @@ import { getExample } from '../src/core/examples/index.ts';
 import { designSchema } from '../src/core/model/schema.ts';
 import { encodeShare } from '../src/core/share/share-link.ts';
 import { expect, test } from './fixtures/app.ts';
+import { audit } from './fixtures/axe.ts';
 
 const shared = designSchema.parse(getExample('ecommerce')?.design);
 const token = encodeShare(shared).token;
@@ -46,6 +47,7 @@ test('a share link opens read-only over your own design, takes comments, and ope
   await app.id('comments.post').click();
   await expect(app.id('comments.thread.key-template:Order.SK')).toContainText('do their sort keys collide?');
   await expect(app.id('comments.badge.entity:Order')).toContainText('1');
+  expect(await audit(page, 'shared view with a comment')).toEqual([]);
 
   // The address now holds the design with the comment; the autosave still holds the recipient's own design.
   await expect.poll(() => new URL(page.url()).hash).not.toBe(`#share=${token}`);
@@ -120,6 +122,7 @@ test('File › Copy link says the size and the items; a cut link says why and ch
     `${link.length.toLocaleString('en-US')} characters (${(link.length / 1000).toFixed(1)} kB)`,
   );
   await expect(app.id('share.warning')).toHaveCount(0);
+  expect(await audit(page, 'Copy link dialog')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(app.id('share.dialog')).toHaveCount(0);
   await app.autosaved();

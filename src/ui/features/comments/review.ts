@@ -78,5 +78,5 @@ export function targetLabel(design: Design, target: CommentTarget): string {
   if (target.kind === 'entity') return `Entity ${target.entity}`;
   if (target.kind === 'key-template') return `${target.entity} › key template ${target.key}`;
   const pattern = design.accessPatterns.find((p) => p.id === target.pattern);
-  return `Pattern ${pattern?.name ?? target.pattern}`;
+  return `Pattern “${pattern?.name ?? target.pattern}”`;
 }
