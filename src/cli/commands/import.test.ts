@@ -53,6 +53,27 @@ describe('keyplan import', () => {
     expect(absent.stderr).toMatch(/no such file/);
   });
 
+  it('reads a OneTable schema module and an MCP data model through the same dispatch', async () => {
+    const fixture = (path: string) => new URL(`../../../fixtures/${path}`, import.meta.url).pathname;
+    const module = fixture('onetable/saas.schema.js');
+    const onetable = await keyplan(['import', module, '--from', 'onetable', '--table', 'SaasTable']);
+    expect(onetable.code, onetable.stderr).toBe(0);
+    const design = JSON.parse(onetable.stdout);
+    expect(validateDesign(design).problems).toEqual([]);
+    expect(design.table.name).toBe('SaasTable');
+    expect(design.entities[2].keys.sk).toBe('invoice#{number:6}');
+    expect(onetable.stderr).toContain(
+      `${module}: warning: models.Account.id.validate: the regular expression`,
+    );
+    const mcp = await keyplan(['import', fixture('mcp/dynamodb_data_model.json'), '--from', 'mcp']);
+    expect(mcp.code, mcp.stderr).toBe(0);
+    expect(JSON.parse(mcp.stdout).accessPatterns).toHaveLength(7);
+    // A library module format does not read a JSON file.
+    const wrong = await keyplan(['import', fixture('mcp/dynamodb_data_model.json'), '--from', 'electrodb']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--from electrodb reads a JavaScript or TypeScript module/);
+  });
+
   it('exits 2 without --from, with an unknown source, or without a file', async () => {
     const file = model('leaderboard.json');
     expect((await keyplan(['import', file])).code).toBe(2);
