@@ -7,7 +7,7 @@ import { isExactNumber } from '../model/exact-json.ts';
 import type { DerivedItem, PlainItem } from '../model/item.ts';
 import type { JsonValue } from '../model/schema.ts';
 import { partitionLength } from './partition-map.ts';
-import { layoutKey } from './view-parts.ts';
+import { layoutKey, viewEntityCounts } from './view-parts.ts';
 import type { IndexView, ViewEntry } from './views.ts';
 
 /** A partition as the grid shows it: one block of consecutive rows. */
@@ -81,9 +81,13 @@ const countsByView = new WeakMap<IndexView, Map<string, number>>();
 export function entityCounts(view: IndexView): Map<string, number> {
   let counts = countsByView.get(view);
   if (!counts) {
-    counts = new Map();
-    for (const entries of view.partitions.values())
-      for (const { source } of entries) counts.set(source.entity, (counts.get(source.entity) ?? 0) + 1);
+    // From the view's contributions when it has them (nothing merged for it), else counted entry by entry.
+    counts = viewEntityCounts(view);
+    if (!counts) {
+      counts = new Map();
+      for (const entries of view.partitions.values())
+        for (const { source } of entries) counts.set(source.entity, (counts.get(source.entity) ?? 0) + 1);
+    }
     countsByView.set(view, counts);
   }
   return counts;

@@ -901,7 +901,46 @@ function finish(
     overwritten,
     itemCount,
   };
+  countSources.set(view, { contributions, crossOverwritten });
   return { contributions, view, crossOverwritten };
+}
+
+const countSources = new WeakMap<
+  IndexView,
+  { contributions: Contribution[]; crossOverwritten: Map<string, DerivedItem[]> }
+>();
+const entryCounts = new WeakMap<Contribution, number>();
+
+/** Entries a contribution puts in its view: its parts' lengths (re-keyed parts: those they come from). */
+function entryCount(contribution: Contribution): number {
+  if (contribution.root) return entryCount(contribution.root);
+  let count = entryCounts.get(contribution);
+  if (count === undefined) {
+    count = 0;
+    for (const [, part] of contribution.parts) count += part.entries.length;
+    entryCounts.set(contribution, count);
+  }
+  return count;
+}
+
+/**
+ * Items per entity in a view built here, from its contributions (no partition is read, so none merged
+ * when read is merged for it); undefined for a view built elsewhere.
+ */
+export function viewEntityCounts(view: IndexView): Map<string, number> | undefined {
+  const source = countSources.get(view);
+  if (!source) return undefined;
+  const counts = new Map<string, number>();
+  for (const contribution of source.contributions) {
+    const entity = contribution.items[0]?.entity;
+    if (entity === undefined) continue;
+    const count = entryCount(contribution);
+    if (count > 0) counts.set(entity, (counts.get(entity) ?? 0) + count);
+  }
+  for (const replaced of source.crossOverwritten.values())
+    for (const { entity } of replaced) counts.set(entity, counts.get(entity)! - 1);
+  for (const [entity, count] of counts) if (count <= 0) counts.delete(entity);
+  return counts;
 }
 
 function sameNumbers(a: number[], b: number[]): boolean {

@@ -8,7 +8,7 @@ import { compareKeyValues, keyString } from '../keys/compare.ts';
 import { type KeySchema, keySchemas, projectedAttributeNames, TABLE_INDEX } from '../model/indexes.ts';
 import type { DerivedItem, PlainItem } from '../model/item.ts';
 import { type Design, designSchema, type Entity } from '../model/schema.ts';
-import { allRows, gridRows } from './grid-rows.ts';
+import { allRows, entityCounts, gridRows } from './grid-rows.ts';
 import {
   buildViewFor,
   buildViewsFor,
@@ -204,6 +204,8 @@ function shape(view: IndexView, sampleIndexOf: (d: DerivedItem) => number = (d) 
   };
 }
 
+const sorted = (counts: Map<string, number>) => [...counts].sort(([a], [b]) => a.localeCompare(b));
+
 /** The grid's rows of a view: item, partition block and position. */
 function rows(view: IndexView, sampleIndexOf: (d: DerivedItem) => number = (d) => d.rank) {
   const name = (d: DerivedItem) => `${d.entity}:${sampleIndexOf(d)}`;
@@ -226,8 +228,10 @@ describe('views built incrementally', () => {
           expect(shape(buildViewFor(design, 'GSI1')!, positions)).toEqual(shape(expected.get('GSI1')!));
           const views = buildViewsFor(design);
           expect([...views.keys()]).toEqual([...expected.keys()]);
-          for (const [name, view] of views)
+          for (const [name, view] of views) {
             expect(shape(view, positions), name).toEqual(shape(expected.get(name)!));
+            expect(sorted(entityCounts(view)), name).toEqual(sorted(entityCounts(expected.get(name)!)));
+          }
           // The grid's rows (their layout may be carried over from the previous view's).
           const table = views.get(TABLE_INDEX)!;
           expect(rows(table, positions)).toEqual(rows(expected.get(TABLE_INDEX)!));
