@@ -2,9 +2,12 @@
 // to the ecommerce example. It shows read-only under a banner, takes comments but no edit, and never
 // replaces their own design: that stays in the autosave across a reload and is one Undo away. "Open a
 // copy" makes it theirs (undoable); a comment saved in the file is there when the file is opened again.
-// A damaged link says why and changes nothing.
+// A damaged link says why and changes nothing. A design whose items do not fit a chat-safe link shares its
+// seed instead, and the recipient gets as many generated items.
 import { readFile } from 'node:fs/promises';
 import { getExample } from '../src/core/examples/index.ts';
+import { seedDesign } from '../src/core/generate/generate.ts';
+import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import { designSchema } from '../src/core/model/schema.ts';
 import { encodeShare } from '../src/core/share/share-link.ts';
 import { expect, test } from './fixtures/app.ts';
@@ -132,4 +135,39 @@ test('File › Copy link says the size and the items; a cut link says why and ch
   await expect(app.id('toast')).toContainText('cut short');
   await expect(app.id('share.banner')).toHaveCount(0);
   await expect(app.id('topbar.name')).toHaveText('E-commerce');
+});
+
+test('items past a chat-safe link regenerate from a seed; included anyway, the dialog warns', async ({
+  app,
+  page,
+}) => {
+  // The ecommerce example with 200 generated items per entity: 800 items, far past 8,000 characters.
+  const big = seedDesign(shared, { count: 200, seed: 5 });
+  await app.open();
+  const chooser = page.waitForEvent('filechooser');
+  await app.id('start.open').click();
+  await (await chooser).setFiles({
+    name: 'big.keyplan.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(stringifyExactJson(big)),
+  });
+  await expect(app.id('sidebar.entity.Order')).toContainText('200');
+  await app.id('topbar.menu.file').click();
+  await app.id('topbar.menu.file.copyLink').click();
+  await expect(app.id('share.items')).toContainText('Items regenerate from seed 1: the 800 sample items');
+  await expect(app.id('share.warning')).toHaveCount(0);
+  const link = await app.id('share.link').inputValue();
+  expect(link.length).toBeLessThan(8000);
+
+  await app.id('share.includeItems').check();
+  await expect(app.id('share.items')).toHaveText('Includes 800 sample items.');
+  await expect(app.id('share.warning')).toContainText('Longer than 8,000 characters');
+  expect((await app.id('share.link').inputValue()).length).toBeGreaterThan(8000);
+  await page.keyboard.press('Escape');
+
+  // The recipient gets 200 generated items per entity, from the seed.
+  await page.goto(link.slice(link.indexOf('/#')));
+  await expect(app.id('share.banner')).toContainText('Items regenerated from seed 1');
+  for (const entity of ['User', 'Order', 'OrderItem', 'Product'])
+    await expect(app.id(`sidebar.entity.${entity}`).locator('.side-count')).toHaveText('200');
 });
