@@ -69,7 +69,7 @@ describe('MCP data model: the fixture', () => {
       if (!parsed.ok) throw new Error(parsed.why);
       const built = requests[pattern.id];
       if ('error' in built) throw new Error(built.error);
-      const { input } = built as { input: Record<string, unknown> };
+      const input = built.input as unknown as Record<string, unknown>;
       expect(built.operation, pattern.id).toBe(parsed.request.operation);
       // The same key, item and values (Keyplan names its placeholders in its own way).
       for (const field of ['TableName', 'IndexName', 'Key', 'Item', 'Limit', 'ScanIndexForward'])
