@@ -7,6 +7,7 @@ import { runDynamoBench } from './dynamodb.ts';
 import { runLintBench } from './lint.ts';
 import { runLiveBench } from './live.ts';
 import { runLoadBench } from './load.ts';
+import { runMigrateBench } from './migrate.ts';
 import { runUiBench } from './ui.ts';
 import { runWorkshopBench } from './workshop.ts';
 
@@ -18,6 +19,7 @@ const suites: Record<string, () => void | Promise<void>> = {
   lint: runLintBench,
   workshop: runWorkshopBench,
   live: runLiveBench,
+  migrate: runMigrateBench,
 };
 
 const requested = process.argv.slice(2);

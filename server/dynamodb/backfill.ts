@@ -48,7 +48,7 @@ export interface BackfillOptions {
   dryRun?: boolean;
   /** Items per Scan page, so per checkpoint of a segment (default 250). */
   pageSize?: number;
-  /** Items written at once within a segment (default 8). */
+  /** Items written at once within a segment (default 16). */
   concurrency?: number;
   onProgress?: (counts: BackfillCounts) => void;
   /** Called with each item before its writes are sent (tests use it to write concurrently). */
@@ -118,7 +118,7 @@ export async function runBackfill(
 ): Promise<BackfillCounts> {
   const { tableName, dryRun } = options;
   const segments = options.segments ?? 4;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 16;
   const keyNames = primaryKeyNames(oldDesign);
   const { transform, isNew } = itemTransformer(oldDesign, newDesign);
   const take = rateLimiter(options.rate);
