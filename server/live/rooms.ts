@@ -61,7 +61,7 @@ export class Room {
   /** Connections in the room (the plugin's). */
   readonly clients = new Set<unknown>();
   /** When a snapshot was last asked for (one request at a time, again after 10 s). */
-  compactAskedAt = 0;
+  compactAskedAt = Number.NEGATIVE_INFINITY;
 
   constructor(record: RoomRecord) {
     this.id = record.id;
@@ -160,7 +160,7 @@ export class LiveRooms {
     const rest = room.entries.filter((e) => e.seq > upTo);
     room.entries = [{ seq: upTo, d }, ...rest];
     room.bytes = room.entries.reduce((n, e) => n + e.d.length, 0);
-    room.compactAskedAt = 0;
+    room.compactAskedAt = Number.NEGATIVE_INFINITY;
     room.lastActive = this.#now();
     this.onChange(room);
   }

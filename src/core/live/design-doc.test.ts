@@ -174,6 +174,28 @@ describe('a design as a Yjs document', () => {
     expect(docToDesign(a)!.entities[0]).toMatchObject({ name: 'Renamed', description: 'B' });
   });
 
+  it('re-reads only what an edit touched: the other entities and samples keep their identity', () => {
+    const { a, b } = pair(start());
+    const before = docToDesign(b)!;
+    let seenInObserver: string | undefined;
+    b.getMap('entities').observeDeep(() => {
+      seenInObserver = docToDesign(b)!.entities[0].description;
+    });
+    edit(a, (d) => ({
+      ...d,
+      entities: d.entities.map((e, i) => (i === 0 ? { ...e, description: 'new' } : e)),
+    }));
+    sync(a, b);
+    const after = docToDesign(b)!;
+    expect(seenInObserver).toBe('new');
+    expect(after.entities[0]).not.toBe(before.entities[0]);
+    expect(after.entities[0].description).toBe('new');
+    expect(after.entities[1]).toBe(before.entities[1]);
+    expect(after.accessPatterns[0]).toBe(before.accessPatterns[0]);
+    const name = before.entities[1].name;
+    expect(after.items[name]).toBe(before.items[name]);
+  });
+
   it('converges to one valid design whatever two people do concurrently', () => {
     fc.assert(
       fc.property(

@@ -225,11 +225,43 @@ export function designToDoc(doc: Y.Doc, design: Design, origin?: unknown): void 
   }, origin);
 }
 
+/**
+ * What docToDesign read from each shared type, kept until a transaction changes the type or anything inside
+ * it: reading a doc after a remote edit re-reads only what the edit touched (one entity, one sample), and the
+ * parts it did not touch keep their identity (the store's derived data is kept for them).
+ */
+const readCache = new WeakMap<object, unknown>();
+const watched = new WeakSet<Y.Doc>();
+
+function watch(doc: Y.Doc): void {
+  if (watched.has(doc)) return;
+  watched.add(doc);
+  // Before any observer runs (a reader there sees the change too): each changed type and every type above it.
+  doc.on('beforeObserverCalls', (transaction: Y.Transaction) => {
+    for (const changed of transaction.changed.keys()) {
+      let type: object | null = changed;
+      while (type) {
+        readCache.delete(type);
+        const parent: unknown = (type as { _item?: { parent?: unknown } | null })._item?.parent;
+        type = parent instanceof Y.AbstractType ? parent : null;
+      }
+    }
+  });
+}
+
+function cached<T>(type: object, read: () => T): T {
+  if (readCache.has(type)) return readCache.get(type) as T;
+  const value = read();
+  readCache.set(type, value);
+  return value;
+}
+
 /** The design a doc holds; null while it holds none (a room whose first update has not arrived). */
 export function docToDesign(doc: Y.Doc): Design | null {
+  watch(doc);
   const parts = designDocParts(doc);
   if (!parts.design.has('format')) return null;
-  const top = readFields(parts.design, TOP_SKIP);
+  const top = cached(parts.design, () => readFields(parts.design, TOP_SKIP));
   const itemNames = [...parts.items.keys()];
   const itemOrderText = parts.design.get('$items');
   const itemOrder: string[] = typeof itemOrderText === 'string' ? JSON.parse(itemOrderText) : [];
@@ -238,18 +270,25 @@ export function docToDesign(doc: Y.Doc): Design | null {
     ...itemNames.filter((name) => !itemOrder.includes(name)).sort(),
   ];
   const items: Record<string, SampleValues[]> = {};
-  for (const name of sortedNames)
-    items[name] = parts.items
-      .get(name)!
-      .toArray()
-      .map((sample) => parsedText(sample.get('v') ?? '{}') as SampleValues);
+  for (const name of sortedNames) {
+    const array = parts.items.get(name)!;
+    items[name] = cached(array, () =>
+      array
+        .toArray()
+        .map((sample) => cached(sample, () => parsedText(sample.get('v') ?? '{}') as SampleValues)),
+    );
+  }
   const values: Record<string, unknown> = {
     ...top,
-    table: readFields(parts.table),
-    entities: orderedIds(parts.entities, parts.entityOrder).map((id) => readFields(parts.entities.get(id)!)),
-    accessPatterns: orderedIds(parts.patterns, parts.patternOrder).map((id) =>
-      readFields(parts.patterns.get(id)!),
-    ),
+    table: cached(parts.table, () => readFields(parts.table)),
+    entities: orderedIds(parts.entities, parts.entityOrder).map((id) => {
+      const map = parts.entities.get(id)!;
+      return cached(map, () => readFields(map));
+    }),
+    accessPatterns: orderedIds(parts.patterns, parts.patternOrder).map((id) => {
+      const map = parts.patterns.get(id)!;
+      return cached(map, () => readFields(map));
+    }),
     items,
   };
   const orderText = parts.design.get('$order');

@@ -1,0 +1,51 @@
+// The room registry's bounds, without a network: rooms per server, the log's size and its compaction, and
+// idle rooms expiring (not while someone is in them).
+import { describe, expect, it } from 'vitest';
+import { ROOM_ID } from '../../src/core/live/crypto.ts';
+import { LIVE_LIMITS, LiveRooms, RoomError } from './rooms.ts';
+
+describe('live rooms registry', () => {
+  it('bounds rooms and log bytes, compacts on request, and expires idle rooms only', () => {
+    let now = 0;
+    const limits = {
+      ...LIVE_LIMITS,
+      liveRooms: 2,
+      liveLogBytes: 100,
+      liveCompactEntries: 3,
+      liveRoomIdleMs: 1000,
+    };
+    const rooms = new LiveRooms(limits, () => now);
+    const expired: string[] = [];
+    rooms.onExpire = (room) => expired.push(room.id);
+    const first = rooms.create();
+    const second = rooms.create();
+    expect(first.id).toMatch(ROOM_ID);
+    expect(first.session.namespace).not.toBe(second.session.namespace);
+    expect(() => rooms.create()).toThrow(RoomError);
+
+    // The log: numbered, a snapshot asked for past 3 entries, refused past 100 bytes until a snapshot.
+    const asks = [1, 2, 3, 4].map(() => rooms.append(first, 'x'.repeat(10)).compact);
+    expect(asks).toEqual([false, false, false, true]);
+    expect(() => rooms.append(first, 'y'.repeat(70))).toThrow(/limit/);
+    rooms.snapshot(first, 3, 'snap');
+    expect(first.entries).toEqual([
+      { seq: 3, d: 'snap' },
+      { seq: 4, d: 'x'.repeat(10) },
+    ]);
+    expect(rooms.append(first, 'y'.repeat(70)).seq).toBe(5);
+    expect(() => rooms.snapshot(first, 9, 'ahead')).toThrow(RoomError);
+
+    // Idle for longer than the limit: expired, unless someone is connected.
+    first.clients.add({});
+    now = 5000;
+    expect(rooms.sweep().map((room) => room.id)).toEqual([second.id]);
+    expect(expired).toEqual([second.id]);
+    expect(rooms.get(second.id)).toBeUndefined();
+    // A full server sweeps idle rooms before refusing a new one.
+    expect(rooms.create().id).toMatch(ROOM_ID);
+    first.clients.clear();
+    now = 20_000;
+    rooms.sweep();
+    expect(rooms.size).toBe(0);
+  });
+});
