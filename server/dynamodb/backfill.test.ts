@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PutItemCommand, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { runKeyplan } from '../../src/cli/run-in-process.ts';
 import { canonicalJson } from '../../src/core/evaluate/compare-run.ts';
@@ -168,6 +168,46 @@ describe('keyplan migrate on DynamoDB Local', () => {
     expect(resumed.json()).toMatchObject({ unknown: 0, conflicts: 0 });
     expect(await scanAll(next.table.name)).toEqual(expected(next));
   }, 240_000);
+
+  it('creates the GSI the new design adds, until ACTIVE, then gives the orders its keys', async () => {
+    const { old } = designs('Gsi');
+    const next: Design = {
+      ...old,
+      table: {
+        ...old.table,
+        globalSecondaryIndexes: [
+          ...old.table.globalSecondaryIndexes,
+          {
+            name: 'GSI2',
+            partitionKey: { name: 'GSI2PK', type: 'S' },
+            sortKey: { name: 'GSI2SK', type: 'S' },
+            projection: { type: 'ALL' },
+          },
+        ],
+      },
+      entities: old.entities.map((e) =>
+        e.name === 'Order' ? { ...e, keys: { ...e.keys, GSI2PK: 'ORDER#{orderId}', GSI2SK: 'ORDER' } } : e,
+      ),
+    };
+    await applyForSession(client, '', old, {});
+    const { oldFile, newFile } = await files(old, next);
+    const run = await runKeyplan(['migrate', oldFile, newFile, '--endpoint', endpoint, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `keyplan migrate: creating GSI GSI2 on ${next.table.name}; waiting until it is ACTIVE\n`,
+    );
+    expect(run.json()).toMatchObject({ moved: 0, updated: 10, unchanged: 17 });
+    expect(await scanAll(next.table.name)).toEqual(expected(next));
+    const found = await client.send(
+      new QueryCommand({
+        TableName: next.table.name,
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': { S: 'ORDER#o100' } },
+      }),
+    );
+    expect(found.Items?.map((item) => item.orderId)).toEqual([{ S: 'o100' }]);
+  }, 60_000);
 
   it('never overwrites a concurrent write with stale data', async () => {
     const { old, next } = designs('Concurrent');
