@@ -277,8 +277,9 @@ function fromSchema(schema: OneSchema, options: FormatImportOptions, warn: (m: s
         `models.${modelName}: named ${name} in Keyplan; OneTable writes "${modelName}" as its type, Keyplan "${name}"`,
       );
     const { entity, ttl } = entityOf(modelName, model as Record<string, OneField>, context, name);
-    if (!entity.keys[table.partitionKey.name]) {
-      warn(`models.${modelName}: no value for the partition key ${table.partitionKey.name}; not imported`);
+    const missing = [table.partitionKey, table.sortKey].find((key) => key && !entity.keys[key.name]);
+    if (missing) {
+      warn(`models.${modelName}: no value for the table key ${missing.name}; not imported`);
       continue;
     }
     models.set(modelName, name);
