@@ -8,6 +8,8 @@
 // server asked for, and the server process's memory (RSS now and at its peak).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { getExample } from '../src/core/examples/index.ts';
@@ -125,6 +127,8 @@ export async function runLiveBench(): Promise<void> {
     for (const client of clients)
       for (let t = 0; stringifyExactJson(docToDesign(client.doc)) !== want && t < 600; t++) await sleep(50);
 
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const started = performance.now();
     const memoryBefore = processMemory(child.pid!);
     let edits = 0;
@@ -160,6 +164,7 @@ export async function runLiveBench(): Promise<void> {
       converged = texts.every((text) => text === texts[0]);
       if (!converged) await sleep(50);
     }
+    loop.disable();
     const memory = processMemory(child.pid!);
     const { median, p99 } = quantiles(latencies);
     printTable([
@@ -175,6 +180,12 @@ export async function runLiveBench(): Promise<void> {
         `≤ ${TARGET_P99_MS} ms ${p99 <= TARGET_P99_MS ? 'PASS' : 'FAIL'}`,
       ],
       ['snapshots asked for', String(frames.length), ''],
+      [
+        'bench process event-loop delay p99 (max)',
+        `${formatMs(loop.percentile(99) / 1e6)} (${formatMs(loop.max / 1e6)})`,
+        '',
+      ],
+      ['load average (1 min) at the end', os.loadavg()[0].toFixed(1), ''],
       ['server RSS before → after', `${mb(memoryBefore.rss)} → ${mb(memory.rss)}`, ''],
       ['server RSS peak', mb(memory.peak), ''],
     ]);

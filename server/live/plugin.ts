@@ -137,13 +137,15 @@ async function liveRoutes(app: FastifyInstance, options: LivePluginOptions): Pro
       if (clients.size >= limits.liveClientsPerRoom)
         return socket.close(CLOSE.roomFull, `the room has ${limits.liveClientsPerRoom} people, its limit`);
       const me: Connection = { socket, peer: nextPeer++, alive: true };
-      const send = (client: Connection, message: ServerMessage) => {
+      const sendText = (client: Connection, text: string) => {
         if (client.socket.readyState !== 1) return;
         if (client.socket.bufferedAmount > BUFFERED_BYTES) return client.socket.terminate();
-        client.socket.send(JSON.stringify(message));
+        client.socket.send(text);
       };
+      const send = (client: Connection, message: ServerMessage) => sendText(client, JSON.stringify(message));
       const others = (message: ServerMessage) => {
-        for (const client of clients) if (client !== me) send(client, message);
+        const text = JSON.stringify(message);
+        for (const client of clients) if (client !== me) sendText(client, text);
       };
       clients.add(me);
       rooms.touch(room);
