@@ -84,6 +84,7 @@ test('three people edit one design live: merge, offline, own undo, late joiner',
 
   // Ana's Undo takes back her last edit only: Ben's offline edit stays, for both.
   await a.id('topbar.undo').click();
+  await expect(a.id('topbar.redo')).toBeEnabled();
   await expect
     .poll(async () => description((await b.savedDesign()) as Saved, 'Customer'), { timeout: 20_000 })
     .toBe('Edited by Ana');

@@ -29,7 +29,7 @@ export function leaveLiveSession(): void {
   const current = session;
   session = null;
   current?.stop();
-  useLive.setState({ link: null, status: null, others: [], error: null });
+  useLive.setState({ link: null, status: null, others: [], error: null, history: null });
   if (parseLiveFragment(window.location.hash))
     history.replaceState(history.state, '', window.location.pathname + window.location.search);
 }
@@ -62,6 +62,10 @@ function connect(link: LiveLink, initial: Design | null): void {
     ],
     { trackedOrigins: new Set([LOCAL_ORIGIN]), captureTimeout: 500 },
   );
+  const history = () => useLive.setState({ history: { canUndo: undo.canUndo(), canRedo: undo.canRedo() } });
+  undo.on('stack-item-added', history);
+  undo.on('stack-item-popped', history);
+  undo.on('stack-cleared', history);
   let applying = false;
   let opened = initial !== null;
   const fromRoom = (_update: Uint8Array, origin: unknown) => {
@@ -115,7 +119,13 @@ function connect(link: LiveLink, initial: Design | null): void {
       client.close();
     },
   };
-  useLive.setState({ link, status: client.status, others: [], error: null });
+  useLive.setState({
+    link,
+    status: client.status,
+    others: [],
+    error: null,
+    history: { canUndo: false, canRedo: false },
+  });
   presenceSink.current = (presence) => client.setPresence(presence);
   client.start();
   if (!navigator.onLine) client.pause();

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { LiveLink } from '../core/live/crypto.ts';
 import { liveFragment } from '../core/live/crypto.ts';
 import type { LiveStatus, Presence } from '../core/live/live-client.ts';
+import { useStore } from './index.ts';
 
 /** Presence colours (distinct in light and dark themes). */
 export const PRESENCE_COLORS = [
@@ -29,6 +30,8 @@ export interface LiveState {
   me: { name: string; color: string };
   dialogOpen: boolean;
   error: string | null;
+  /** While live, what Undo and Redo can do: one's own edits only (the session's Y.UndoManager). */
+  history: { canUndo: boolean; canRedo: boolean } | null;
 }
 
 function defaultName(): string {
@@ -46,7 +49,16 @@ export const useLive = create<LiveState>()(() => ({
   me: { name: defaultName(), color: PRESENCE_COLORS[Math.floor(Math.random() * PRESENCE_COLORS.length)] },
   dialogOpen: false,
   error: null,
+  history: null,
 }));
+
+/** Whether Undo and Redo have something to do: one's own live edits in a session, the design's history otherwise. */
+export function useUndoAvailability(): { canUndo: boolean; canRedo: boolean } {
+  const live = useLive((s) => s.history);
+  const canUndo = useStore((s) => s.past.length > 0);
+  const canRedo = useStore((s) => s.future.length > 0);
+  return live ?? { canUndo, canRedo };
+}
 
 /** The link that invites to a room (the key in the fragment, never sent to the server). */
 export function inviteUrl(link: LiveLink): string {

@@ -1,6 +1,7 @@
 // File, Edit and View menus of the top bar.
 import { FORMAT_IDS, FORMAT_INFO, type FormatInfo } from '../../../core/formats/catalogue.ts';
 import { useStore } from '../../../store/index.ts';
+import { useUndoAvailability } from '../../../store/live-state.ts';
 import { Menu, type MenuEntry } from '../../components/menu.tsx';
 import { downloadDesign } from '../../hooks/design-file.ts';
 import { shortcutLabel } from '../../hooks/platform.ts';
@@ -85,8 +86,7 @@ export function FileMenu() {
 }
 
 export function EditMenu() {
-  const canUndo = useStore((s) => s.past.length > 0);
-  const canRedo = useStore((s) => s.future.length > 0);
+  const { canUndo, canRedo } = useUndoAvailability();
   const undo = useStore((s) => s.undo);
   const redo = useStore((s) => s.redo);
   const entries: MenuEntry[] = [

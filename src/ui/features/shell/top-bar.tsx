@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { renameDesign } from '../../../core/model/ops/table.ts';
 import { useStore } from '../../../store/index.ts';
+import { useUndoAvailability } from '../../../store/live-state.ts';
 import { Icon } from '../../components/icon.tsx';
 import { RenameInput } from '../../components/inline-edit.tsx';
 import { withShortcut } from '../../hooks/platform.ts';
@@ -47,8 +48,7 @@ function DesignName() {
 }
 
 function UndoRedo() {
-  const canUndo = useStore((s) => s.past.length > 0);
-  const canRedo = useStore((s) => s.future.length > 0);
+  const { canUndo, canRedo } = useUndoAvailability();
   const undo = useStore((s) => s.undo);
   const redo = useStore((s) => s.redo);
   return (
