@@ -5,6 +5,7 @@ import type { ApplyResponse, HealthResponse, RunResponse } from '../core/api/con
 import type { PlainItem } from '../core/model/item.ts';
 import type { Design } from '../core/model/schema.ts';
 import { type AppliedTables, fingerprintOf, readAppliedTables, writeAppliedTables } from './applied.ts';
+import { rememberAppliedDesign } from './applied-design.ts';
 import type { StoreState } from './index.ts';
 
 export interface ApiErrorState {
@@ -96,6 +97,8 @@ export const createConnectionSlice: StateCreator<StoreState, [], [], ConnectionS
         notInDesign: result.items.notInDesign || undefined,
         at: Date.now(),
       });
+      // What Compare with… applied version, and the plan before the next Apply, compare with.
+      rememberAppliedDesign(design);
       set({ apply: { status: 'done', result, design } });
     } catch (error) {
       const failure = asError(error);

@@ -4,7 +4,8 @@ import type { StoreState } from './index.ts';
 
 export type ThemePreference = 'system' | 'light' | 'dark';
 export type MainTab = 'designer' | 'json';
-export type DockTab = 'result' | 'problems' | 'cost';
+/** `compare` and `plan` are there while comparing with another version (store/compare.ts). */
+export type DockTab = 'result' | 'problems' | 'cost' | 'compare' | 'plan';
 
 export interface UiPreferences {
   theme: ThemePreference;
