@@ -9,6 +9,13 @@ test('a failed Apply closes its popover when the design is fixed, and the inspec
   await app.applyDesign();
   await app.page.keyboard.press('Escape');
   await expect(app.id('topbar.apply.result')).toHaveCount(0);
+  // A browser that does not know what the table holds (another browser applied it, or its storage was
+  // cleared) has no plan to show first (compare.spec.ts): Apply goes to DynamoDB, which refuses.
+  await app.autosaved();
+  await app.page.evaluate(() => localStorage.removeItem('keyplan:v1:applied-designs'));
+  await app.page.reload();
+  await expect(app.id('grid')).toBeVisible();
+  await expect(app.id('topbar.dynamodb')).toContainText(/up/i, { timeout: 30_000 });
 
   // An LSI can only be made with the table: DynamoDB refuses the update, Apply asks to recreate.
   await app.id('sidebar.table').click();

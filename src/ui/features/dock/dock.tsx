@@ -1,6 +1,8 @@
 // The dock under the grid (⌘J): the selected pattern's run Result, the design's Problems, and Cost.
 
+import { lazy, Suspense } from 'react';
 import { useProblemCount } from '../../../store/analysis.ts';
+import { useCompare } from '../../../store/compare.ts';
 import { useStore } from '../../../store/index.ts';
 import type { DockTab } from '../../../store/ui-slice.ts';
 import { Icon } from '../../components/icon.tsx';
@@ -11,10 +13,16 @@ import { ProblemsTab } from './problems-tab.tsx';
 import { ResultTab } from './result-tab.tsx';
 import './dock.css';
 
+// While comparing with another version (Compare with… above the grid): its verdict and reasons, and the plan.
+const CompareTab = lazy(() => import('../compare/compare-tabs.tsx').then((m) => ({ default: m.CompareTab })));
+const PlanTab = lazy(() => import('../compare/compare-tabs.tsx').then((m) => ({ default: m.PlanTab })));
+
 const MIN_HEIGHT = 120;
 
 export function Dock() {
-  const tab = useStore((s) => s.dockTab);
+  const comparing = useCompare((s) => s.source !== null);
+  const chosen = useStore((s) => s.dockTab);
+  const tab = !comparing && (chosen === 'compare' || chosen === 'plan') ? 'result' : chosen;
   const setDockTab = useStore((s) => s.setDockTab);
   const height = useStore((s) => s.ui.dockHeight);
   const setUi = useStore((s) => s.setUi);
@@ -37,6 +45,7 @@ export function Dock() {
     },
     { id: 'cost', label: 'Cost' },
   ];
+  if (comparing) tabs.push({ id: 'compare', label: 'Compare' }, { id: 'plan', label: 'Plan' });
   return (
     <section className="dock" style={{ height }} aria-label="Results and problems" data-testid="dock">
       <Splitter
@@ -82,6 +91,11 @@ export function Dock() {
         {tab === 'result' && <ResultTab />}
         {tab === 'problems' && <ProblemsTab />}
         {tab === 'cost' && <CostTab />}
+        {(tab === 'compare' || tab === 'plan') && (
+          <Suspense fallback={<p className="dock-empty-line">Loading…</p>}>
+            {tab === 'compare' ? <CompareTab /> : <PlanTab />}
+          </Suspense>
+        )}
       </div>
     </section>
   );

@@ -13,6 +13,7 @@ import { useStore } from '../../../store/index.ts';
 import { itemId, usePatternPreview } from '../../../store/pattern-preview.ts';
 import { entityColors } from '../../entity-colors.ts';
 import { isMac } from '../../hooks/platform.ts';
+import { CompareToggle, useKeyBefore } from '../compare/compare-toggle.tsx';
 import { columnSpec } from './column-spec.ts';
 import { type EntityInfo, GridCellContext, type GridCellContextValue } from './grid-context.ts';
 import { EmptyIndex, NoEntities, NoItems, NoMatches } from './grid-empty.tsx';
@@ -103,6 +104,8 @@ function GridContent({ design, view, table, viewName }: GridContentProps) {
   );
 
   const highlight = usePatternHighlight(design, preview, viewName, grid);
+  const sampleOf = useMemo(() => sampleIndexer(design), [design]);
+  const keyBefore = useKeyBefore(sampleOf);
   const { matchOf, scrollTo, isFiltered, isReturned, sortPrefix } = highlight;
 
   const [menu, setMenu] = useState<MenuTarget | null>(null);
@@ -131,7 +134,8 @@ function GridContent({ design, view, table, viewName }: GridContentProps) {
       isFiltered,
       isReturned,
       sortPrefix,
-      sampleOf: sampleIndexer(design),
+      sampleOf,
+      keyBefore,
       copyKey: (text, anchor) => {
         const rect = anchor.getBoundingClientRect();
         copy(text, rect.left + 12, rect.top - 26);
@@ -158,7 +162,8 @@ function GridContent({ design, view, table, viewName }: GridContentProps) {
       isFiltered,
       isReturned,
       sortPrefix,
-      design,
+      sampleOf,
+      keyBefore,
       copy,
     ],
   );
@@ -203,6 +208,7 @@ function GridContent({ design, view, table, viewName }: GridContentProps) {
     <section className="grid-area" data-testid="grid" aria-label="Items">
       <div className="grid-tabbar">
         <ViewTabs design={design} active={viewName} />
+        <CompareToggle />
         <SegmentSwitch
           left="Inline"
           right="Columns"

@@ -62,9 +62,12 @@ export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSp
   const templates = ctx.keyDisplay === 'templates';
   const text = templates ? (template ?? '') : value;
   const merged = column.role === 'pk' && !row.excluded && row.position > 0;
+  // Comparing: the value this key had in the other version, when it changes (old → new, not colour alone).
+  const before = templates || merged || row.excluded ? undefined : ctx.keyBefore?.(row, column.name);
   const meta = column.role === 'pk' && !row.excluded ? partitionMeta(row, ctx) : undefined;
   const title = [
     value || `no ${column.name}`,
+    before !== undefined ? `was ${before || `no ${column.name}`} in the compared version` : undefined,
     template ? `template ${template}` : undefined,
     meta,
     'Click to copy · right-click for more',
@@ -76,6 +79,18 @@ export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSp
   if (merged) {
     content = row.position === 1 ? <span className="gpk-meta">{meta}</span> : null;
     if (row.position === 1) shown = meta ?? '';
+  } else if (before !== undefined) {
+    const half = Math.max(6, Math.floor((charsFor(column.width) - 3) / 2));
+    const old = before ? middleTruncate(before, half) : '—';
+    const now = text ? middleTruncate(text, half) : '—';
+    shown = `${old} → ${now}`;
+    content = (
+      <span className="gkey-text gkey-diff">
+        <del className="gkey-before">{old}</del>
+        <span className="gkey-arrow">→</span>
+        <ins className="gkey-after">{now}</ins>
+      </span>
+    );
   } else if (!text) {
     content = <span className="gcell-none">—</span>;
   } else {
@@ -100,15 +115,19 @@ export function KeyCell({ row, column }: { row: GridItemRow; column: KeyColumnSp
       </span>
     );
   }
-  const named = `${column.name} ${value || 'missing'}`;
+  const named =
+    before !== undefined
+      ? `${column.name} changes from ${before || 'none'} to ${value || 'none'}`
+      : `${column.name} ${value || 'missing'}`;
   return (
     <button
       type="button"
       tabIndex={-1}
-      className={`gkey${merged ? ' gkey-merged' : ''}${column.muted ? ' gkey-muted' : ''}`}
+      className={`gkey${merged ? ' gkey-merged' : ''}${column.muted ? ' gkey-muted' : ''}${before !== undefined ? ' gkey-changed' : ''}`}
       data-testid={`grid.cell.${column.name}`}
       data-col={column.name}
       data-value={value}
+      data-before={before}
       title={title}
       aria-label={!shown || named.includes(shown) ? named : `${shown}, ${named}`}
       onClick={(event) => value && ctx.copyKey(value, event.currentTarget)}

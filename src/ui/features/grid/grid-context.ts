@@ -30,6 +30,8 @@ export interface GridCellContextValue {
   sortPrefix?: string;
   /** Where an item's sample is in design.items[entity] (sampleIndexer); absent: samples are not named. */
   sampleOf?: (source: DerivedItem) => number;
+  /** While comparing with another version: a key cell's value in that version, when it changes ('' none). */
+  keyBefore?: (row: GridItemRow, column: string) => string | undefined;
 }
 
 export const GridCellContext = createContext<GridCellContextValue | null>(null);

@@ -8,6 +8,7 @@ import type { ApplyState } from '../../../store/connection-slice.ts';
 import { useDeferredDesign } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+import { ApplyPlanDialog, applyOrPlan } from '../compare/apply-plan.tsx';
 import { DataLostNotice } from './data-lost-notice.tsx';
 import { PopoverHead } from './popover-head.tsx';
 
@@ -134,7 +135,6 @@ function ApplyOutcome({ apply, onClose }: { apply: ApplyState; onClose: () => vo
 
 export function ApplyButton() {
   const apply = useStore((s) => s.apply);
-  const applyCurrent = useStore((s) => s.applyCurrent);
   // Out of date: the table last applied (this page or before a reload) is not what the design creates now.
   const design = useDeferredDesign();
   const record = useStore((s) => (design ? s.appliedTables[design.table.name] : undefined));
@@ -186,8 +186,8 @@ export function ApplyButton() {
         }
         onClick={() => {
           if (applying) return;
-          setDismissed(null);
-          void applyCurrent();
+          // A design the table cannot simply take (a backfill, a recreate) shows its plan first.
+          void applyOrPlan(() => setDismissed(null));
         }}
       >
         {applying ? <span className="spinner" aria-hidden="true" /> : <Icon name="upload" />}
@@ -201,6 +201,7 @@ export function ApplyButton() {
       ) : (
         <DataLostNotice />
       )}
+      <ApplyPlanDialog />
     </div>
   );
 }

@@ -1,0 +1,83 @@
+// Compare with… the applied version: after a sort-key template change, the grid's key cells show old → new,
+// the verdict chip says Backfill with its reason, the dock's Plan tab lists the migration's steps, and Apply
+// shows the plan (verdict, steps, choices) instead of writing over the table silently.
+import { expect, test } from './fixtures/app.ts';
+
+test('compare with the applied version: changed keys, verdict, plan, and the plan before Apply', async ({
+  app,
+  page,
+}) => {
+  await app.openExample('online-store');
+  await app.applyDesign();
+  await page.keyboard.press('Escape');
+
+  // Orders were sorted by date; now by order id only.
+  await app.selectEntity('Order');
+  await app.fill('entity.template.SK', 'ORDER#{orderId}');
+  await expect(app.id('entity.template.SK')).toHaveValue('ORDER#{orderId}');
+
+  // Compare with… applied version, from the keyboard.
+  await app.id('compare.toggle').focus();
+  await page.keyboard.press('Enter');
+  await expect(app.id('compare.with.applied')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(app.id('compare.toggle')).toContainText('vs applied version');
+
+  // The first order's sort key, old → new, in text (not colour alone).
+  const changed = app.id('grid.cell.SK').and(page.locator('[data-before]'));
+  await expect(changed).not.toHaveCount(0);
+  const first = changed.and(page.locator('[data-value="ORDER#o100"]'));
+  await expect(first).toHaveAttribute('data-before', 'ORDER#2026-10-08T14:30:00Z#o100');
+  await expect(first.locator('del')).toContainText('ORDER#');
+  await expect(first).toContainText('→');
+  await expect(first.locator('ins')).toHaveText('ORDER#o100');
+  await expect(first).toHaveAttribute(
+    'aria-label',
+    /SK changes from ORDER#2026-10-08T14:30:00Z#o100 to ORDER#o100/,
+  );
+  // Keys that do not change are shown as before.
+  await expect(app.id('grid.cell.SK').and(page.locator('[data-value="PROFILE"][data-before]'))).toHaveCount(
+    0,
+  );
+
+  // The verdict chip, and its reasons in the dock.
+  const chip = app.id('compare.verdict');
+  await expect(chip).toHaveAttribute('data-verdict', 'backfill');
+  await expect(chip).toHaveText('Backfill');
+  await chip.click();
+  await expect(app.id('dock.tab.compare')).toHaveAttribute('aria-selected', 'true');
+  await expect(app.id('compare.reasons')).toContainText('10 of 10 Order items move to a new primary key');
+
+  // The migration plan, step by step.
+  await app.id('dock.tab.plan').click();
+  const steps = app.id('compare.plan.step');
+  await expect(steps).toHaveCount(3);
+  await expect(steps.nth(0)).toContainText('dual-write window');
+  await expect(steps.nth(1)).toContainText('Backfill: rewrite 10 items');
+  await expect(steps.nth(2)).toContainText('Switch readers');
+
+  // Apply offers the plan instead of writing over the table; Cancel writes nothing.
+  await app.id('topbar.apply').click();
+  const dialog = app.id('apply.plan');
+  await expect(dialog).toBeVisible();
+  await expect(app.id('apply.plan.verdict')).toHaveText('Backfill');
+  await expect(dialog.getByTestId('compare.plan.step')).toHaveCount(3);
+  await expect(app.id('apply.plan.cancel')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(app.id('topbar.apply.stale')).toBeVisible();
+
+  // Apply anyway, replacing the table's items: the orders under their old keys go.
+  await app.id('topbar.apply').click();
+  await app.id('apply.plan.apply').click();
+  await expect(app.id('topbar.apply.result')).toContainText('10 not in the design deleted', {
+    timeout: 60_000,
+  });
+  await expect(app.id('topbar.apply.stale')).toHaveCount(0);
+
+  // Stop comparing: the key cells show plain values again.
+  await app.id('compare.toggle').click();
+  await app.id('compare.stop').click();
+  await expect(changed).toHaveCount(0);
+  await expect(app.id('dock.tab.plan')).toHaveCount(0);
+});
