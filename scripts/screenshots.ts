@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../server/server.ts';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.ts';
+import { shootCompare } from './screenshots-compare.ts';
 import { shootShare } from './screenshots-share.ts';
 import { shootWorkshop } from './screenshots-workshop.ts';
 
@@ -87,6 +88,7 @@ try {
   // Workshop mode: the join page and the presenter's room view (a workshop server of their own).
   await shootWorkshop(browser, shoot);
   await shootShare(browser, server.url, shoot);
+  await shootCompare(browser, server.url, shoot);
 } finally {
   await browser.close();
   await server.close();
