@@ -3,6 +3,8 @@
 import type { Design } from '../model/schema.ts';
 import { backfillSpec } from './backfill-spec.ts';
 
+// Raw, so that a backslash in the Python stays one.
+// biome-ignore lint/complexity/noUselessStringRaw: kept raw on purpose
 const PROGRAM = String.raw`
 import argparse
 import base64

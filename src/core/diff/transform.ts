@@ -5,7 +5,7 @@
 // the new item is what the new design derives from those values.
 
 import { canonicalJson } from '../evaluate/compare-run.ts';
-import { deriveFormItem } from '../items/derive.ts';
+import { formItemDeriver } from '../items/derive.ts';
 import { parseKey, renderKeyValue, TemplateSyntaxError } from '../keys/template.ts';
 import { type StoredForm, storedForms } from '../model/copies.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../model/indexes.ts';
@@ -36,6 +36,8 @@ interface OldForm {
   rendered: string[];
   /** Key-only attributes, read back from the keys that hold them. */
   keyOnly: { name: string; key: string; template: string; number: boolean }[];
+  /** What an item holds that is no value: the rendered keys and the type attribute. */
+  skip: Set<string>;
 }
 
 /** The key attributes whose values are the item's address: the table's primary key. */
@@ -71,29 +73,50 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
             number: attribute.type === 'N',
           });
       }
-      return { form, rendered, keyOnly };
+      const skip = new Set(rendered);
+      if (oldDesign.table.writeTypeAttribute !== false) skip.add(oldDesign.table.typeAttribute);
+      return { form, rendered, keyOnly, skip };
     });
     oldByEntity.set(entity.name, forms);
     for (const f of forms) oldForms.set(formKey(entity.name, f.form.copy), f);
   }
   const newEntities = new Map(newDesign.entities.map((e) => [e.name, e]));
+  // The new design's forms and their derivers, by entity and copy name (looked up once, used per item).
+  const newForms = new Map<
+    string,
+    { form: StoredForm; derive: (values: Record<string, JsonValue>) => PlainItem }[]
+  >();
+  for (const entity of newDesign.entities)
+    newForms.set(
+      entity.name,
+      storedForms(entity).map((form) => ({ form, derive: formItemDeriver(newDesign, form) })),
+    );
+  const removedByEntity = new Map<string, Set<string>>();
+  for (const entity of oldDesign.entities) {
+    const kept = new Set(newEntities.get(entity.name)?.attributes.map((a) => a.name));
+    removedByEntity.set(
+      entity.name,
+      new Set(entity.attributes.filter((a) => !kept.has(a.name)).map((a) => a.name)),
+    );
+  }
   const oldEntities = new Map(oldDesign.entities.map((e) => [e.name, e]));
   const typeAttribute = oldDesign.table.typeAttribute;
   const tableKeys = primaryKeyNames(oldDesign);
   const newKeys = primaryKeyNames(newDesign);
+  const sameKeys = newKeys.join() === tableKeys.join();
   const indexKeys = new Set([...oldTypes.keys(), ...keyAttributeTypes(newDesign).keys()]);
 
   /** The values an item of this old form was derived from. */
-  function valuesOf(old: OldForm, item: PlainItem): Record<string, JsonValue> {
-    const values: Record<string, JsonValue> = { ...item };
+  // Built attribute by attribute (no delete, which would slow every later read of the object).
+  function valuesOf(old: OldForm, item: PlainItem, drop?: Set<string>): Record<string, JsonValue> {
+    const values: Record<string, JsonValue> = {};
+    for (const name in item) if (!old.skip.has(name) && !drop?.has(name)) values[name] = item[name];
     for (const { name, key, template, number } of old.keyOnly) {
       const stored = item[key];
-      if (typeof stored !== 'string') continue;
+      if (typeof stored !== 'string' || drop?.has(name)) continue;
       const parsed = parseKey(template, stored)?.[name];
       if (parsed !== undefined) values[name] = number ? Number(parsed) : parsed;
     }
-    for (const name of old.rendered) delete values[name];
-    if (oldDesign.table.writeTypeAttribute !== false) delete values[typeAttribute];
     return values;
   }
 
@@ -103,7 +126,7 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
       if (template === undefined) return false;
       try {
         const value = renderKeyValue(template, values, oldTypes.get(name) ?? 'S');
-        return value !== undefined && canonicalJson(value) === canonicalJson(item[name]);
+        return value !== undefined && sameValue(value, item[name]);
       } catch (error) {
         if (error instanceof TemplateSyntaxError) return false;
         throw error;
@@ -128,11 +151,10 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
     const type = item[newDesign.table.typeAttribute];
     const entity = typeof type === 'string' ? newEntities.get(type) : undefined;
     if (!entity) return false;
-    return storedForms(entity).some((form) => {
+    return newForms.get(entity.name)!.some(({ form, derive }) => {
       const old = oldForms.get(formKey(entity.name, form.copy));
       const values = old ? valuesOf(old, item) : item;
-      const after = deriveFormItem(newDesign, form, values);
-      return canonicalJson(after) === canonicalJson(item);
+      return changedAttributes(item, derive(values)).length === 0;
     });
   }
 
@@ -141,28 +163,22 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
     if (!where) return undefined;
     const old = oldForms.get(formKey(where.entity, where.copy))!;
     const base = { entity: where.entity, copy: where.copy, before: item };
-    const entity = newEntities.get(where.entity);
-    const newForm = entity && storedForms(entity).find((f) => f.copy === where.copy);
-    if (!entity || !newForm) {
+    const forms = newForms.get(where.entity);
+    const newForm = forms?.find((f) => f.form.copy === where.copy);
+    if (!forms || !newForm) {
       return { ...base, action: 'delete', changed: Object.keys(item), creates: [] };
     }
-    const values = valuesOf(old, item);
     // Attributes the entity declared and no longer does are dropped with it.
-    const oldEntity = oldEntities.get(where.entity)!;
-    const kept = new Set(entity.attributes.map((a) => a.name));
-    for (const a of oldEntity.attributes) if (!kept.has(a.name)) delete values[a.name];
-    const after = deriveFormItem(newDesign, newForm, values);
+    const values = valuesOf(old, item, removedByEntity.get(where.entity));
+    const after = newForm.derive(values);
     const changed = changedAttributes(item, after);
     const creates: ItemOutcome['creates'] = [];
     if (where.copy === undefined) {
-      const oldCopies = new Set((oldEntity.copies ?? []).map((c) => c.name));
-      for (const form of storedForms(entity).slice(1))
-        if (!oldCopies.has(form.copy!))
-          creates.push({ copy: form.copy!, item: deriveFormItem(newDesign, form, values) });
+      const oldCopies = new Set((oldEntities.get(where.entity)!.copies ?? []).map((c) => c.name));
+      for (const { form, derive } of forms.slice(1))
+        if (!oldCopies.has(form.copy!)) creates.push({ copy: form.copy!, item: derive(values) });
     }
-    const keyMoved =
-      canonicalJson(primaryKey(oldDesign, item)) !== canonicalJson(pick(after, newKeys)) ||
-      newKeys.join() !== tableKeys.join();
+    const keyMoved = sameKeys !== true || tableKeys.some((name) => !sameValue(item[name], after[name]));
     const action: ItemAction = keyMoved
       ? 'rewrite'
       : changed.length === 0
@@ -176,19 +192,25 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
   return { identify, transform, isNew };
 }
 
-function pick(item: PlainItem, names: string[]): PlainItem {
-  const out: PlainItem = {};
-  for (const name of names) if (item[name] !== undefined) out[name] = item[name];
-  return out;
+/** Two attribute values are the same: primitives directly, anything else by its canonical JSON. */
+function sameValue(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === b) return true;
+  if (
+    a === undefined ||
+    b === undefined ||
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null
+  )
+    return false;
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** Attribute names whose values differ between two items (present in one only, or different). */
 export function changedAttributes(before: PlainItem, after: PlainItem): string[] {
-  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((name) => {
-    const a = before[name];
-    const b = after[name];
-    if (a === undefined || b === undefined) return a !== b;
-    return canonicalJson(a) !== canonicalJson(b);
-  });
+  const out: string[] = [];
+  for (const name in before) if (!sameValue(before[name], after[name])) out.push(name);
+  for (const name in after) if (!(name in before)) out.push(name);
+  return out;
 }

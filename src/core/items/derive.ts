@@ -91,6 +91,11 @@ export function deriveFormItem(design: Design, form: StoredForm, values: Values)
   return entityDeriver(design, form.entity, form.copy !== undefined).item(values);
 }
 
+/** deriveFormItem for many samples of one form: templates and key types looked up once. */
+export function formItemDeriver(design: Design, form: StoredForm): (values: Values) => PlainItem {
+  return entityDeriver(design, form.entity, form.copy !== undefined).item;
+}
+
 /** Every item a sample is stored as: the entity's own item, then one per copy. */
 export function deriveStoredItems(design: Design, entity: Entity, values: Values): PlainItem[] {
   return storedForms(entity).map((form) => deriveFormItem(design, form, values));
@@ -427,7 +432,8 @@ function patcher(
   const items = previous.items;
   return (sampleIndex) => {
     for (let k = 0; k < count; k++)
-      if ((befores[k][sampleIndex] === undefined) !== (afters[k][sampleIndex] === undefined)) return undefined;
+      if ((befores[k][sampleIndex] === undefined) !== (afters[k][sampleIndex] === undefined))
+        return undefined;
     const item = { ...items[sampleIndex].item };
     for (let k = 0; k < count; k++) {
       const value = afters[k][sampleIndex];
