@@ -1,6 +1,10 @@
 // Compare with… the applied version: after a sort-key template change, the grid's key cells show old → new,
 // the verdict chip says Backfill with its reason, the dock's Plan tab lists the migration's steps, and Apply
 // shows the plan (verdict, steps, choices) instead of writing over the table silently.
+import { getExample } from '../src/core/examples/index.ts';
+import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { designSchema } from '../src/core/model/schema.ts';
+import { encodeShare } from '../src/core/share/share-link.ts';
 import { expect, test } from './fixtures/app.ts';
 
 test('compare with the applied version: changed keys, verdict, plan, and the plan before Apply', async ({
@@ -80,4 +84,47 @@ test('compare with the applied version: changed keys, verdict, plan, and the pla
   await app.id('compare.stop').click();
   await expect(changed).toHaveCount(0);
   await expect(app.id('dock.tab.plan')).toHaveCount(0);
+});
+
+test('compare with a share link or a file of the design as it was', async ({ app, page }) => {
+  const before = designSchema.parse(getExample('online-store')?.design);
+  await app.openExample('online-store');
+  await app.selectEntity('Order');
+  await app.fill('entity.template.SK', 'ORDER#{orderId}');
+  // Never applied from this browser: the applied version is unknown.
+  await app.id('compare.toggle').click();
+  await expect(app.id('compare.with.applied')).toBeDisabled();
+
+  // A share link: a broken one says why; the whole one compares.
+  await app.id('compare.with.link').click();
+  const input = app.id('compare.link.input');
+  await expect(input).toBeFocused();
+  await input.fill('https://keyplan.example/#share=k1.broken!');
+  await page.keyboard.press('Enter');
+  await expect(app.id('compare.link.error')).toContainText('This link cannot be compared');
+  await input.fill(`https://keyplan.example/#share=${encodeShare(before).token}`);
+  await page.keyboard.press('Enter');
+  await expect(app.id('compare.link.dialog')).toHaveCount(0);
+  await expect(app.id('compare.toggle')).toContainText('vs share link (Online store)');
+  await expect(app.id('compare.verdict')).toHaveAttribute('data-verdict', 'backfill');
+
+  // A file: the same design saved as a file.
+  await app.id('compare.toggle').click();
+  const chooser = page.waitForEvent('filechooser');
+  await app.id('compare.with.file').click();
+  await (await chooser).setFiles({
+    name: 'before.keyplan.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(stringifyExactJson(before)),
+  });
+  await expect(app.id('compare.toggle')).toContainText('vs before.keyplan.json');
+  await expect(app.id('compare.verdict')).toHaveAttribute('data-verdict', 'backfill');
+  await expect(
+    app.id('grid.cell.SK').and(page.locator('[data-value="ORDER#o100"][data-before]')),
+  ).toHaveCount(1);
+
+  // Back to the template the file has: compatible, no key changes.
+  await app.fill('entity.template.SK', 'ORDER#{createdAt}#{orderId}');
+  await expect(app.id('compare.verdict')).toHaveAttribute('data-verdict', 'compatible');
+  await expect(app.id('grid.cell.SK').and(page.locator('[data-before]'))).toHaveCount(0);
 });
