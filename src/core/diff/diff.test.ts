@@ -3,6 +3,7 @@ import { type DesignEdit, entityIn, patternIn, storeDesign } from '../analysis/t
 import { canonicalJson } from '../evaluate/compare-run.ts';
 import { deriveItems } from '../items/derive.ts';
 import { diffDesigns } from './diff.ts';
+import { migrationPlan } from './plan.ts';
 
 // The online store: 4 customers, 10 orders, 13 line items; GSI1 orders by status.
 const withFilter: DesignEdit = (doc) => {
@@ -172,5 +173,39 @@ describe('diffDesigns: the design changes of #20 with their verdicts and item co
     // The other reads answer as before; the orders only lose an attribute (no key changes).
     expect(diff.patterns.find((p) => p.id === 'get-customer')?.status).toBe('same');
     expect(diff.items).toMatchObject({ rewrite: 0, indexKeys: 0, attributes: 10 });
+  });
+});
+
+describe('migrationPlan', () => {
+  it('orders the steps as DynamoDB requires and prices them for the table', () => {
+    const old = storeDesign();
+    // GSI1 replaced by GSI2 over new key templates: the orders gain GSI2's keys and lose GSI1's.
+    const next = storeDesign((doc) => {
+      doc.table.globalSecondaryIndexes = [
+        { name: 'GSI2', partitionKey: { name: 'GSI2PK', type: 'S' }, projection: { type: 'KEYS_ONLY' } },
+      ];
+      const order = entityIn(doc, 'Order');
+      const { GSI1PK: _pk, GSI1SK: _sk, ...keys } = order.keys;
+      order.keys = { ...keys, GSI2PK: 'ORDER#{orderId}' };
+      doc.accessPatterns = doc.accessPatterns.filter((p) => p.id !== 'orders-by-status');
+    });
+    const diff = diffDesigns(old, next);
+    expect(pick(diff)).toMatchObject({ verdict: 'backfill', rewrite: 0, indexKeys: 10 });
+    const plan = migrationPlan(old, next, diff, { items: 2700, rate: 50 });
+    expect(plan.steps.map((s) => s.kind)).toEqual([
+      'create-gsi',
+      'dual-write',
+      'backfill',
+      'switch-readers',
+      'delete-gsi',
+    ]);
+    const [create, , backfill] = plan.steps;
+    // 10 of 27 sample items stand for 1,000 of 2,700; at 50 writes/s that is 20 s.
+    expect(create).toMatchObject({ items: 1000 });
+    expect(backfill).toMatchObject({ items: 1000, seconds: 20 });
+    // Each order: its table write (1 WCU), GSI2's new entry (1), GSI1's entry removed (1).
+    expect(backfill.writeUnits).toBe(3000);
+    expect(backfill.dollars).toBeCloseTo((backfill.readUnits * 0.125 + 3000 * 0.625) / 1e6, 10);
+    expect(plan.total.seconds).toBe(20);
   });
 });

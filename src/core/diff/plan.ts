@@ -107,6 +107,9 @@ export function migrationPlan(
   const oldSize = itemSizer(old);
   const newSize = itemSizer(next);
   const newSchemas = keySchemas(next);
+  // While the backfill runs, the table has the new indexes and the old ones not yet deleted.
+  const newNames = new Set(newSchemas.map((s) => s.name));
+  const during = [...newSchemas, ...keySchemas(old).filter((s) => !newNames.has(s.name))];
   const { transform } = itemTransformer(old, next);
 
   let scanBytes = 0;
@@ -122,13 +125,13 @@ export function migrationPlan(
       backfill.items++;
       backfill.write +=
         2 * (writeUnits(newSize(after!)) + writeUnits(oldSize(before))) +
-        indexWrites(next, newSchemas, newSize, undefined, after) +
-        indexWrites(old, keySchemas(old), oldSize, before, undefined);
+        indexWrites(next, during, newSize, undefined, after) +
+        indexWrites(old, during, oldSize, before, undefined);
     } else if (outcome.action === 'indexKeys') {
       backfill.items++;
       backfill.write +=
         writeUnits(Math.max(oldSize(before), newSize(after!))) +
-        indexWrites(next, newSchemas, newSize, before, after);
+        indexWrites(next, during, newSize, before, after);
     } else if (outcome.action === 'attributes' || outcome.action === 'delete') {
       cleanup.items++;
       cleanup.write +=
@@ -137,8 +140,7 @@ export function migrationPlan(
     for (const created of outcome.creates) {
       backfill.items++;
       backfill.write +=
-        2 * writeUnits(newSize(created.item)) +
-        indexWrites(next, newSchemas, newSize, undefined, created.item);
+        2 * writeUnits(newSize(created.item)) + indexWrites(next, during, newSize, undefined, created.item);
     }
   }
   // An eventually consistent Scan: half a read unit per 4 KB read.
