@@ -6,6 +6,7 @@ import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import { designSchema } from '../src/core/model/schema.ts';
 import { encodeShare } from '../src/core/share/share-link.ts';
 import { expect, test } from './fixtures/app.ts';
+import { audit } from './fixtures/axe.ts';
 
 test('compare with the applied version: changed keys, verdict, plan, and the plan before Apply', async ({
   app,
@@ -51,6 +52,7 @@ test('compare with the applied version: changed keys, verdict, plan, and the pla
   await chip.click();
   await expect(app.id('dock.tab.compare')).toHaveAttribute('aria-selected', 'true');
   await expect(app.id('compare.reasons')).toContainText('10 of 10 Order items move to a new primary key');
+  const found = await audit(page, 'comparing (light)');
 
   // The migration plan, step by step.
   await app.id('dock.tab.plan').click();
@@ -66,6 +68,16 @@ test('compare with the applied version: changed keys, verdict, plan, and the pla
   await expect(dialog).toBeVisible();
   await expect(app.id('apply.plan.verdict')).toHaveText('Backfill');
   await expect(dialog.getByTestId('compare.plan.step')).toHaveCount(3);
+  await expect(app.id('apply.plan.cancel')).toBeFocused();
+  found.push(...(await audit(page, 'plan dialog (light)')));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  found.push(...(await audit(page, 'plan dialog (dark)')));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  found.push(...(await audit(page, 'comparing (dark)')));
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(found, `axe found critical or serious violations:\n${found.join('\n')}`).toEqual([]);
+  await app.id('topbar.apply').click();
   await expect(app.id('apply.plan.cancel')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

@@ -100,11 +100,16 @@ function PlanDialog({ comparison, applied }: NonNullable<PlanDialogState['shown'
             {diff.reasons.length > 6 && <li>… and {diff.reasons.length - 6} more (Compare tab)</li>}
           </ul>
           <h3 className="compare-subhead">On a live table, the migration plan</h3>
-          <div className="compare-plan-scroll">
+          <section
+            className="compare-plan-scroll"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus
+            tabIndex={0}
+            aria-label="Migration plan"
+          >
             <Suspense fallback={<p className="dock-empty-line">Loading the plan…</p>}>
               <PlanTable plan={plan} />
             </Suspense>
-          </div>
+          </section>
           <p className="compare-note">
             <Icon name="warn" size={12} className="tone-warn" /> DynamoDB Local holds sample items only:
             applying here {recreate ? 'deletes the table, creates it again' : 'writes the new items'} and

@@ -73,7 +73,14 @@ export function CompareTab() {
   const patterns = diff.patterns.filter((p) => p.status !== 'same');
   const nameOf = (id: string) => names?.find((p) => p.id === id)?.name ?? id;
   return (
-    <div className="compare-panel" data-testid="compare.tab">
+    <section
+      className="compare-panel"
+      data-testid="compare.tab"
+      // Scrollable: keyboard users reach it to scroll it (WCAG 2.1.1).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus
+      tabIndex={0}
+      aria-label="Comparison"
+    >
       <div className="compare-head">
         <span className={`chip compare-verdict is-${diff.verdict}`} data-testid="compare.tab.verdict">
           <VerdictIcon verdict={diff.verdict} />
@@ -141,7 +148,7 @@ export function CompareTab() {
           </ul>
         </section>
       </div>
-    </div>
+    </section>
   );
 }
 
@@ -202,8 +209,14 @@ export function PlanTab() {
   const shown = useShown();
   if (!isComparison(shown)) return shown;
   return (
-    <div className="compare-panel" data-testid="compare.planTab">
+    <section
+      className="compare-panel"
+      data-testid="compare.planTab"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus
+      tabIndex={0}
+      aria-label="Migration plan"
+    >
       <PlanTable plan={shown.plan} />
-    </div>
+    </section>
   );
 }
