@@ -49,8 +49,16 @@ describe('entity colours', () => {
     const design = store();
     const coloured = withEntityColors(removeEntity(addEntity(design, { name: 'Coupon' }), 'Coupon'));
     expect(coloured.entities.map((e) => e.color)).toEqual([0, 1, 2, 3]);
-    for (const target of EXPORT_TARGETS.filter((t) => t !== 'nosql-workbench'))
+    // Formats that carry the Keyplan design for the way back (Workbench, OneTable, MCP) keep it there only.
+    const carriers = ['nosql-workbench', 'onetable', 'mcp'];
+    for (const target of EXPORT_TARGETS.filter((t) => !carriers.includes(t)))
       expect(exportDesign(coloured, target).content, target).toBe(exportDesign(design, target).content);
+    for (const target of ['onetable', 'mcp'] as const) {
+      const carried = (d: Design) => JSON.parse(exportDesign(d, target).content);
+      const { keyplan, ...rest } = carried(coloured);
+      expect(rest, target).toEqual({ ...carried(design), keyplan: undefined });
+      expect(keyplan.entities.map((e: { color?: number }) => e.color)).toEqual([0, 1, 2, 3]);
+    }
     // The Workbench model ignores it too; the Keyplan design it carries for the way back keeps it.
     const workbench = (d: Design) => exportWorkbench(d, { now: new Date('2026-01-01T00:00:00Z') });
     const { KeyplanDesign, ...model } = workbench(coloured);

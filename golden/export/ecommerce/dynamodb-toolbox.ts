@@ -1,0 +1,97 @@
+// DynamoDB-Toolbox v2 table and entities of "E-commerce", written by Keyplan (keyplan export --to dynamodb-toolbox).
+// Each key is computed from the item's attributes (computeKey, link), so the table holds exactly the keys Keyplan derives.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity, Table, item, number, string } from 'dynamodb-toolbox';
+
+// A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
+const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
+
+export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+
+export const table = new Table({
+  name: process.env.TABLE_NAME ?? 'AppTable',
+  documentClient,
+  partitionKey: { name: 'PK', type: 'string' },
+  sortKey: { name: 'SK', type: 'string' },
+  indexes: {
+    GSI1: { type: 'global', partitionKey: { name: 'GSI1PK', type: 'string' }, sortKey: { name: 'GSI1SK', type: 'string' } },
+    GSI2: { type: 'global', partitionKey: { name: 'GSI2PK', type: 'string' }, sortKey: { name: 'GSI2SK', type: 'string' } },
+    GSI3: { type: 'global', partitionKey: { name: 'GSI3PK', type: 'string' }, sortKey: { name: 'GSI3SK', type: 'string' } },
+  },
+  entityAttributeSavedAs: 'entityType',
+});
+
+export const User = new Entity({
+  name: 'User',
+  table,
+  timestamps: false,
+  schema: item({
+    userId: string().key(),
+    name: string(),
+    email: string(),
+    createdAt: string(),
+    }),
+  computeKey: (input) => ({ PK: key`USER#${input.userId}`, SK: 'PROFILE' }),
+});
+
+export const Order = new Entity({
+  name: 'Order',
+  table,
+  timestamps: false,
+  schema: item({
+    orderId: string().key(),
+    userId: string(),
+    status: string().enum('PENDING', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELLED'),
+    total: number(),
+    createdAt: string(),
+    createdMonth: string(),
+    }).and((attributes) => ({
+    GSI1PK: string().optional().link<typeof attributes>((item) => key`ORDERSTATUS#${item.status}`),
+    GSI1SK: string().optional().link<typeof attributes>((item) => key`ORDER#${item.createdAt}#${item.orderId}`),
+    GSI2PK: string().optional().link<typeof attributes>((item) => key`USER#${item.userId}`),
+    GSI2SK: string().optional().link<typeof attributes>((item) => key`ORDER#${item.createdAt}#${item.orderId}`),
+    GSI3PK: string().optional().link<typeof attributes>((item) => key`ORDERBYDATE#${item.createdMonth}`),
+    GSI3SK: string().optional().link<typeof attributes>((item) => key`ORDER#${item.createdAt}#${item.orderId}`),
+    })),
+  computeKey: (input) => ({ PK: key`ORDER#${input.orderId}`, SK: 'DETAILS' }),
+});
+
+export const OrderItem = new Entity({
+  name: 'OrderItem',
+  table,
+  timestamps: false,
+  schema: item({
+    orderId: string().key(),
+    itemId: string().key(),
+    productId: string(),
+    quantity: number(),
+    price: number(),
+    }),
+  computeKey: (input) => ({ PK: key`ORDER#${input.orderId}`, SK: key`ITEM#${input.itemId}` }),
+});
+
+export const Product = new Entity({
+  name: 'Product',
+  table,
+  timestamps: false,
+  schema: item({
+    productId: string().key(),
+    name: string(),
+    category: string(),
+    price: number(),
+    publishedAt: string().optional(),
+    publishedMonth: string().optional(),
+    }).and((attributes) => ({
+    GSI1PK: string().optional().link<typeof attributes>((item) => key`CATEGORY#${item.category}`),
+    GSI1SK: string().optional().link<typeof attributes>((item) => key`PRODUCT#${item.productId}`),
+    GSI2PK: string().optional().link<typeof attributes>((item) => key`PUBLISHED#${item.publishedMonth}`),
+    GSI2SK: string().optional().link<typeof attributes>((item) => key`PRODUCT#${item.publishedAt}#${item.productId}`),
+    })),
+  computeKey: (input) => ({ PK: key`PRODUCT#${input.productId}`, SK: 'DETAILS' }),
+});
+
+export const entities = { User, Order, OrderItem, Product };

@@ -1,0 +1,82 @@
+// DynamoDB-Toolbox v2 table and entities of "Support desk", written by Keyplan (keyplan export --to dynamodb-toolbox).
+// Each key is computed from the item's attributes (computeKey, link), so the table holds exactly the keys Keyplan derives.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity, Table, item, number, string } from 'dynamodb-toolbox';
+
+// A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
+const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
+
+export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+
+export const table = new Table({
+  name: process.env.TABLE_NAME ?? 'support-desk',
+  documentClient,
+  partitionKey: { name: 'PK', type: 'string' },
+  sortKey: { name: 'SK', type: 'string' },
+  indexes: {
+    ByAssignee: { type: 'global', partitionKey: { name: 'GSI1PK', type: 'string' }, sortKey: { name: 'GSI1SK', type: 'string' } },
+    ByStatus: { type: 'global', partitionKey: { name: 'GSI2PK', type: 'string' }, sortKey: { name: 'GSI2SK', type: 'number' } },
+    ByEmail: { type: 'global', partitionKey: { name: 'GSI3PK', type: 'string' } },
+    ByUpdated: { type: 'local', sortKey: { name: 'LSI1SK', type: 'string' } },
+    ByPriority: { type: 'local', sortKey: { name: 'LSI2SK', type: 'number' } },
+  },
+  entityAttributeSavedAs: 'entityType',
+});
+
+export const Customer = new Entity({
+  name: 'Customer',
+  table,
+  timestamps: false,
+  schema: item({
+    customerId: string().key(),
+    name: string(),
+    email: string(),
+    }).and((attributes) => ({
+    GSI3PK: string().optional().link<typeof attributes>((item) => key`EMAIL#${item.email}`),
+    })),
+  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: 'PROFILE' }),
+});
+
+export const Ticket = new Entity({
+  name: 'Ticket',
+  table,
+  timestamps: false,
+  schema: item({
+    customerId: string().key(),
+    ticketId: string().key(),
+    title: string(),
+    status: string().enum('OPEN', 'PENDING', 'CLOSED'),
+    priority: number(),
+    assignee: string().optional(),
+    updatedAt: string(),
+    expiresAt: number().optional(),
+    }).and((attributes) => ({
+    GSI1PK: string().optional().link<typeof attributes>((item) => key`AGENT#${item.assignee}`),
+    GSI1SK: string().optional().link<typeof attributes>((item) => item.updatedAt),
+    GSI2PK: string().optional().link<typeof attributes>((item) => key`STATUS#${item.status}`),
+    GSI2SK: number().optional().link<typeof attributes>((item) => item.priority),
+    LSI1SK: string().optional().link<typeof attributes>((item) => key`UPDATED#${item.updatedAt}`),
+    LSI2SK: number().optional().link<typeof attributes>((item) => item.priority),
+    })),
+  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: key`TICKET#${input.ticketId}` }),
+});
+
+export const Comment = new Entity({
+  name: 'Comment',
+  table,
+  timestamps: false,
+  schema: item({
+    customerId: string().key(),
+    ticketId: string().key(),
+    commentId: string().key(),
+    body: string(),
+    expiresAt: number().optional(),
+    }),
+  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: key`TICKET#${input.ticketId}#COMMENT#${input.commentId}` }),
+});
+
+export const entities = { Customer, Ticket, Comment };

@@ -1,0 +1,52 @@
+// DynamoDB-Toolbox v2 table and entities of "Tournament", written by Keyplan (keyplan export --to dynamodb-toolbox).
+// Each key is computed from the item's attributes (computeKey, link), so the table holds exactly the keys Keyplan derives.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity, Table, item, number, string } from 'dynamodb-toolbox';
+
+// A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
+const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
+
+export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+
+export const table = new Table({
+  name: process.env.TABLE_NAME ?? 'tournament',
+  documentClient,
+  partitionKey: { name: 'PK', type: 'string' },
+  sortKey: { name: 'SK', type: 'string' },
+  indexes: {
+    ByVenue: { type: 'global', partitionKey: { name: 'venue', type: 'string' }, sortKey: { name: 'score', type: 'number' } },
+  },
+  entityAttributeSavedAs: 'entityType',
+});
+
+export const Match = new Entity({
+  name: 'Match',
+  table,
+  timestamps: false,
+  schema: item({
+    matchId_: string().key(),
+    regionName: string().optional(),
+    tierLevel: number().optional(),
+    roundName: string().optional(),
+    points: number().optional(),
+    player: string().optional(),
+    seasonYear: number().optional(),
+    venueName: string().optional(),
+    }).and((attributes) => ({
+    venue: string().optional().link<typeof attributes>((item) => item.venueName),
+    score: number().optional().link<typeof attributes>((item) => item.points),
+    region: string().optional().link<typeof attributes>((item) => item.regionName),
+    tier: number().optional().link<typeof attributes>((item) => item.tierLevel),
+    round: string().optional().link<typeof attributes>((item) => item.roundName),
+    playerId: string().optional().link<typeof attributes>((item) => item.player),
+    season: number().optional().link<typeof attributes>((item) => item.seasonYear),
+    matchId: string().optional().link<typeof attributes>((item) => item.matchId_),
+    })),
+  computeKey: (input) => ({ PK: key`MATCH#${input.matchId_}`, SK: 'MATCH' }),
+});
+
+export const entities = { Match };

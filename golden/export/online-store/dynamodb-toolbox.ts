@@ -1,0 +1,68 @@
+// DynamoDB-Toolbox v2 table and entities of "Online store", written by Keyplan (keyplan export --to dynamodb-toolbox).
+// Each key is computed from the item's attributes (computeKey, link), so the table holds exactly the keys Keyplan derives.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity, Table, item, number, string } from 'dynamodb-toolbox';
+
+// A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
+const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
+
+export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+
+export const table = new Table({
+  name: process.env.TABLE_NAME ?? 'AppTable',
+  documentClient,
+  partitionKey: { name: 'PK', type: 'string' },
+  sortKey: { name: 'SK', type: 'string' },
+  indexes: {
+    GSI1: { type: 'global', partitionKey: { name: 'GSI1PK', type: 'string' }, sortKey: { name: 'GSI1SK', type: 'string' } },
+  },
+  entityAttributeSavedAs: 'entityType',
+});
+
+export const Customer = new Entity({
+  name: 'Customer',
+  table,
+  timestamps: false,
+  schema: item({
+    customerId: string().key(),
+    name: string().optional(),
+    email: string().optional(),
+    }),
+  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: 'PROFILE' }),
+});
+
+export const Order = new Entity({
+  name: 'Order',
+  table,
+  timestamps: false,
+  schema: item({
+    customerId: string().key(),
+    orderId: string().key(),
+    createdAt: string().key(),
+    status: string().enum('PLACED', 'SHIPPED', 'DELIVERED').optional(),
+    total: number().optional(),
+    }).and((attributes) => ({
+    GSI1PK: string().optional().link<typeof attributes>((item) => key`STATUS#${item.status}`),
+    GSI1SK: string().optional().link<typeof attributes>((item) => item.createdAt),
+    })),
+  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: key`ORDER#${input.createdAt}#${input.orderId}` }),
+});
+
+export const LineItem = new Entity({
+  name: 'LineItem',
+  table,
+  timestamps: false,
+  schema: item({
+    orderId: string().key(),
+    sku: string().key(),
+    quantity: number().optional(),
+    price: number().optional(),
+    }),
+  computeKey: (input) => ({ PK: key`ORDER#${input.orderId}`, SK: key`ITEM#${input.sku}` }),
+});
+
+export const entities = { Customer, Order, LineItem };

@@ -1,0 +1,84 @@
+// ElectroDB entities of "Online store", written by Keyplan (keyplan export --to electrodb).
+// Every key has a field and a template with casing 'none': ElectroDB stores exactly the keys Keyplan derives.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { Entity, Service } from 'electrodb';
+
+export const table = process.env.TABLE_NAME ?? 'AppTable';
+export const client = new DynamoDBClient({});
+const service = 'Online store';
+const config = { table, client, identifiers: { entity: 'entityType' } };
+type Item = Record<string, unknown>;
+// A sparse index's key: undefined (not written) when a value it is made of is missing, as Keyplan derives it.
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
+const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
+
+export const Customer = new Entity(
+  {
+    model: { entity: 'Customer', version: '1', service },
+    attributes: {
+      customerId: { type: 'string', required: true },
+      name: { type: 'string' },
+      email: { type: 'string' },
+    },
+    indexes: {
+      primary: {
+        collection: 'customer',
+        pk: { field: 'PK', composite: ['customerId'], template: 'CUSTOMER#${customerId}', casing: 'none' },
+        sk: { field: 'SK', composite: [], template: 'PROFILE', casing: 'none' },
+      },
+    },
+  },
+  config,
+);
+
+export const Order = new Entity(
+  {
+    model: { entity: 'Order', version: '1', service },
+    attributes: {
+      customerId: { type: 'string', required: true },
+      orderId: { type: 'string', required: true },
+      createdAt: { type: 'string', required: true },
+      status: { type: ['PLACED', 'SHIPPED', 'DELIVERED'] as const },
+      total: { type: 'number' },
+      GSI1PK: { type: 'string', watch: ['status'], set: (_: unknown, item: Item) => key`STATUS#${item['status']}` },
+      GSI1SK: { type: 'string', watch: ['createdAt'], set: (_: unknown, item: Item) => item['createdAt'] },
+    },
+    indexes: {
+      primary: {
+        collection: 'customer',
+        pk: { field: 'PK', composite: ['customerId'], template: 'CUSTOMER#${customerId}', casing: 'none' },
+        sk: { field: 'SK', composite: ['createdAt', 'orderId'], template: 'ORDER#${createdAt}#${orderId}', casing: 'none' },
+      },
+      gsi1: {
+        index: 'GSI1',
+        pk: { field: 'GSI1PK', composite: ['GSI1PK'], casing: 'none' },
+        sk: { field: 'GSI1SK', composite: ['GSI1SK'], casing: 'none' },
+      },
+    },
+  },
+  config,
+);
+
+export const LineItem = new Entity(
+  {
+    model: { entity: 'LineItem', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true },
+      sku: { type: 'string', required: true },
+      quantity: { type: 'number' },
+      price: { type: 'number' },
+    },
+    indexes: {
+      primary: {
+        pk: { field: 'PK', composite: ['orderId'], template: 'ORDER#${orderId}', casing: 'none' },
+        sk: { field: 'SK', composite: ['sku'], template: 'ITEM#${sku}', casing: 'none' },
+      },
+    },
+  },
+  config,
+);
+
+export const entities = { Customer, Order, LineItem };
+export const app = new Service(entities, { table, client });
