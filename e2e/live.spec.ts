@@ -93,6 +93,21 @@ test('three people edit one design live: merge, offline, own undo, late joiner',
   expect(description(afterUndo, 'LineItem')).toBe('Offline by Ben');
   expect(description(afterUndo, 'Order')).toBe('Edited by Ben');
 
+  // Ben edits offline and closes the tab; opening the link again later, his edit merges.
+  await ben.context.setOffline(true);
+  await expect(b.id('live.status')).toHaveAttribute('data-status', 'offline');
+  await b.selectEntity('Order');
+  await setField(b, 'entity.description', 'Closed offline by Ben');
+  await b.autosaved();
+  await b.page.close();
+  await ben.context.setOffline(false);
+  const b2 = new KeyplanApp(await ben.context.newPage());
+  await b2.page.goto(link);
+  await expect(b2.id('live.status')).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
+  await expect
+    .poll(async () => description((await a.savedDesign()) as Saved, 'Order'), { timeout: 20_000 })
+    .toBe('Closed offline by Ben');
+
   // Cleo opens the link later and sees the merged design.
   const cleo = await person(browser);
   await cleo.app.page.goto(link);

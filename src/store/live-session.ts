@@ -6,7 +6,14 @@
 // through awareness. The room key stays in the link's fragment; see core/live/crypto.ts.
 import * as Y from 'yjs';
 import { setLiveRoom } from '../api/client.ts';
-import { type LiveLink, liveFragment, parseLiveFragment, randomToken } from '../core/live/crypto.ts';
+import {
+  fromBase64Url,
+  type LiveLink,
+  liveFragment,
+  parseLiveFragment,
+  randomToken,
+  toBase64Url,
+} from '../core/live/crypto.ts';
 import { designDocParts, designToDoc, docToDesign } from '../core/live/design-doc.ts';
 import { LiveClient, type Presence, type SocketLike } from '../core/live/live-client.ts';
 import type { Design } from '../core/model/schema.ts';
@@ -25,19 +32,70 @@ function openOf(selection: Selection): Presence['open'] {
 
 let session: { client: LiveClient; stop: () => void } | null = null;
 
-export function leaveLiveSession(): void {
+// The session's document is kept in this browser (per room) while one is in it, so edits made offline survive
+// closing the tab: opening the link again merges them. Forgotten on leaving the session.
+const SAVED_DOC = 'keyplan:live-doc:';
+
+function savedDoc(roomId: string): Uint8Array | undefined {
+  try {
+    const text = localStorage.getItem(SAVED_DOC + roomId);
+    return text ? fromBase64Url(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function saveDoc(roomId: string, doc: Y.Doc): void {
+  try {
+    localStorage.setItem(SAVED_DOC + roomId, toBase64Url(Y.encodeStateAsUpdate(doc)));
+  } catch {
+    // Full storage: the session goes on; only a tab closed while offline would lose its unsent edits.
+  }
+}
+
+function forgetDoc(roomId: string): void {
+  try {
+    localStorage.removeItem(SAVED_DOC + roomId);
+  } catch {}
+}
+
+function stopSession(): void {
   const current = session;
   session = null;
   current?.stop();
   useLive.setState({ link: null, status: null, others: [], error: null, history: null });
+}
+
+/** Leaves the room: the design stays on screen as one's own, and the address no longer invites. */
+export function leaveLiveSession(): void {
+  stopSession();
   if (parseLiveFragment(window.location.hash))
     history.replaceState(history.state, '', window.location.pathname + window.location.search);
 }
 
 function connect(link: LiveLink, initial: Design | null): void {
-  leaveLiveSession();
+  stopSession();
   const doc = new Y.Doc();
+  // Back in a room this browser was in (a reload, a tab reopened): its kept document, then the design on
+  // screen (the autosave) over it, so what was done offline is sent on connecting.
+  const kept = initial ? undefined : savedDoc(link.roomId);
+  const onScreen = useStore.getState().design;
   if (initial) designToDoc(doc, initial, LOCAL_ORIGIN);
+  else if (kept && onScreen) {
+    Y.applyUpdate(doc, kept, LOCAL_ORIGIN);
+    designToDoc(doc, onScreen, LOCAL_ORIGIN);
+  }
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    clearTimeout(saveTimer);
+    saveTimer = undefined;
+    saveDoc(link.roomId, doc);
+  };
+  const saveSoon = () => {
+    saveTimer ??= setTimeout(save, 300);
+  };
+  doc.on('update', saveSoon);
+  window.addEventListener('pagehide', save);
   const { me } = useLive.getState();
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const client = new LiveClient({
@@ -67,7 +125,7 @@ function connect(link: LiveLink, initial: Design | null): void {
   undo.on('stack-item-popped', history);
   undo.on('stack-cleared', history);
   let applying = false;
-  let opened = initial !== null;
+  let opened = initial !== null || (kept !== undefined && onScreen !== null);
   const fromRoom = (_update: Uint8Array, origin: unknown) => {
     if (origin === LOCAL_ORIGIN) return;
     const design = docToDesign(doc);
@@ -106,6 +164,10 @@ function connect(link: LiveLink, initial: Design | null): void {
   session = {
     client,
     stop: () => {
+      clearTimeout(saveTimer);
+      doc.off('update', saveSoon);
+      window.removeEventListener('pagehide', save);
+      forgetDoc(link.roomId);
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
       unsubscribe();
