@@ -18,7 +18,7 @@ export const celebrityPartition: LintRule = {
     "One value of a partition key holds a large share of an entity's items in the samples (a celebrity, a big tenant): its partition takes that share of every write and read.",
   explanation:
     'DynamoDB spreads load by partition key value; a single value is served by one partition (1,000 write units and 3,000 read units a second, 10 GB with an LSI). When one value holds a large share of the items — the celebrity with millions of followers, the tenant with most of the data — writes and reads for it queue on that partition however many others exist. Shard the hot values (append #{shard} of a few values computed from the item, read all shards in parallel), or keep the large collection apart from the small ones.',
-  check(design, context) {
+  check(_design, context) {
     const findings: RuleFinding[] = [];
     for (const ref of context.entities()) {
       const { entity } = ref;

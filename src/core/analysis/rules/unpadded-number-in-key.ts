@@ -24,7 +24,7 @@ export const unpaddedNumberInKey: LintRule = {
   explanation:
     'Sort keys of type S order by UTF-8 bytes: Complaint0987 < Complaint123 < Complaint1321, and ITEM10 sorts before ITEM9. A number inside a string key sorts by value only when every value has the same width. ' +
     'Zero-pad it to a fixed width (a template {n:6} of an N attribute does so), or make the key an N.',
-  check(design, context) {
+  check(_design, context) {
     const findings: RuleFinding[] = [];
     const seen = new Set<string>();
     for (const schema of context.schemas) {
