@@ -51,7 +51,11 @@ function ChangeRow({ change }: { change: Change }) {
   return (
     <li>
       <span className={`compare-kind is-${change.kind}`}>{change.kind}</span>{' '}
-      <span className="mono">{change.target}</span>: {change.detail}
+      <span className="mono">{change.target}</span>:{' '}
+      {/* A key's detail starts with the key's name (`SK: … → …`), already the end of the target. */}
+      {change.detail.startsWith(`${change.target.split('.').pop()}: `)
+        ? change.detail.slice(change.detail.indexOf(': ') + 2)
+        : change.detail}
       {change.verdict !== 'compatible' && (
         <span className={`compare-change-verdict is-${change.verdict}`}>
           {' '}
