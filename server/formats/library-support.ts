@@ -47,6 +47,16 @@ export function libraryCases(): LibraryCase[] {
     if (!result.ok) throw new Error(`${golden}: ${formatProblems(result.problems)}`);
     cases.push({ name: golden, design: result.design });
   }
+  // Zero-padded table and sparse index keys, and text keys made of number attributes.
+  for (const fixture of ['padded-orders']) {
+    const text = readFileSync(
+      path.join(ROOT, 'fixtures', 'library-designs', `${fixture}.keyplan.json`),
+      'utf8',
+    );
+    const result = validateDesign(parseExactJson(text));
+    if (!result.ok) throw new Error(`${fixture}: ${formatProblems(result.problems)}`);
+    cases.push({ name: fixture, design: result.design });
+  }
   for (const model of WORKBENCH_MODELS) {
     const text = readFileSync(path.join(ROOT, 'fixtures', 'workbench-models', `${model}.json`), 'utf8');
     const result = importWorkbenchText(text, {});

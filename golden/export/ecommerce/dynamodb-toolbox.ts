@@ -5,10 +5,15 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, Table, item, number, string } from 'dynamodb-toolbox';
 
 // A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
-const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]): string | undefined =>
   values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
-const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
+// A key of the table: every item has one, so a value of it missing is an error.
+const tableKey = (strings: TemplateStringsArray, ...values: unknown[]): string => {
+  const value = key(strings, ...values);
+  if (value === undefined) throw new Error(`a value of the key ${strings.join('{}')} is missing`);
+  return value;
+};
 
 export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 
@@ -35,7 +40,7 @@ export const User = new Entity({
     email: string(),
     createdAt: string(),
     }),
-  computeKey: (input) => ({ PK: key`USER#${input.userId}`, SK: 'PROFILE' }),
+  computeKey: (input) => ({ PK: tableKey`USER#${input.userId}`, SK: 'PROFILE' }),
 });
 
 export const Order = new Entity({
@@ -57,7 +62,7 @@ export const Order = new Entity({
     GSI3PK: string().optional().link<typeof attributes>((item) => key`ORDERBYDATE#${item.createdMonth}`),
     GSI3SK: string().optional().link<typeof attributes>((item) => key`ORDER#${item.createdAt}#${item.orderId}`),
     })),
-  computeKey: (input) => ({ PK: key`ORDER#${input.orderId}`, SK: 'DETAILS' }),
+  computeKey: (input) => ({ PK: tableKey`ORDER#${input.orderId}`, SK: 'DETAILS' }),
 });
 
 export const OrderItem = new Entity({
@@ -71,7 +76,7 @@ export const OrderItem = new Entity({
     quantity: number(),
     price: number(),
     }),
-  computeKey: (input) => ({ PK: key`ORDER#${input.orderId}`, SK: key`ITEM#${input.itemId}` }),
+  computeKey: (input) => ({ PK: tableKey`ORDER#${input.orderId}`, SK: tableKey`ITEM#${input.itemId}` }),
 });
 
 export const Product = new Entity({
@@ -91,7 +96,7 @@ export const Product = new Entity({
     GSI2PK: string().optional().link<typeof attributes>((item) => key`PUBLISHED#${item.publishedMonth}`),
     GSI2SK: string().optional().link<typeof attributes>((item) => key`PRODUCT#${item.publishedAt}#${item.productId}`),
     })),
-  computeKey: (input) => ({ PK: key`PRODUCT#${input.productId}`, SK: 'DETAILS' }),
+  computeKey: (input) => ({ PK: tableKey`PRODUCT#${input.productId}`, SK: 'DETAILS' }),
 });
 
 export const entities = { User, Order, OrderItem, Product };

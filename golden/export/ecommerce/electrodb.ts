@@ -8,11 +8,10 @@ export const client = new DynamoDBClient({});
 const service = 'E-commerce';
 const config = { table, client, identifiers: { entity: 'entityType' } };
 type Item = Record<string, unknown>;
-// A sparse index's key: undefined (not written) when a value it is made of is missing, as Keyplan derives it.
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
-const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+// A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
+const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]): string | undefined =>
   values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
-const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
 
 export const User = new Entity(
   {

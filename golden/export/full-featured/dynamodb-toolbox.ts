@@ -5,10 +5,15 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, Table, item, number, string } from 'dynamodb-toolbox';
 
 // A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
-const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]): string | undefined =>
   values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
-const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
+// A key of the table: every item has one, so a value of it missing is an error.
+const tableKey = (strings: TemplateStringsArray, ...values: unknown[]): string => {
+  const value = key(strings, ...values);
+  if (value === undefined) throw new Error(`a value of the key ${strings.join('{}')} is missing`);
+  return value;
+};
 
 export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 
@@ -38,7 +43,7 @@ export const Customer = new Entity({
     }).and((attributes) => ({
     GSI3PK: string().optional().link<typeof attributes>((item) => key`EMAIL#${item.email}`),
     })),
-  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: 'PROFILE' }),
+  computeKey: (input) => ({ PK: tableKey`CUSTOMER#${input.customerId}`, SK: 'PROFILE' }),
 });
 
 export const Ticket = new Entity({
@@ -62,7 +67,7 @@ export const Ticket = new Entity({
     LSI1SK: string().optional().link<typeof attributes>((item) => key`UPDATED#${item.updatedAt}`),
     LSI2SK: number().optional().link<typeof attributes>((item) => item.priority),
     })),
-  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: key`TICKET#${input.ticketId}` }),
+  computeKey: (input) => ({ PK: tableKey`CUSTOMER#${input.customerId}`, SK: tableKey`TICKET#${input.ticketId}` }),
 });
 
 export const Comment = new Entity({
@@ -76,7 +81,7 @@ export const Comment = new Entity({
     body: string(),
     expiresAt: number().optional(),
     }),
-  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: key`TICKET#${input.ticketId}#COMMENT#${input.commentId}` }),
+  computeKey: (input) => ({ PK: tableKey`CUSTOMER#${input.customerId}`, SK: tableKey`TICKET#${input.ticketId}#COMMENT#${input.commentId}` }),
 });
 
 export const entities = { Customer, Ticket, Comment };

@@ -5,10 +5,15 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, Table, item, number, string } from 'dynamodb-toolbox';
 
 // A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
-const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]): string | undefined =>
   values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
-const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
+// A key of the table: every item has one, so a value of it missing is an error.
+const tableKey = (strings: TemplateStringsArray, ...values: unknown[]): string => {
+  const value = key(strings, ...values);
+  if (value === undefined) throw new Error(`a value of the key ${strings.join('{}')} is missing`);
+  return value;
+};
 
 export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 
@@ -46,7 +51,7 @@ export const Match = new Entity({
     season: number().optional().link<typeof attributes>((item) => item.seasonYear),
     matchId: string().optional().link<typeof attributes>((item) => item.matchId_),
     })),
-  computeKey: (input) => ({ PK: key`MATCH#${input.matchId_}`, SK: 'MATCH' }),
+  computeKey: (input) => ({ PK: tableKey`MATCH#${input.matchId_}`, SK: 'MATCH' }),
 });
 
 export const entities = { Match };

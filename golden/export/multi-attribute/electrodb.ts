@@ -8,11 +8,6 @@ export const client = new DynamoDBClient({});
 const service = 'Tournament';
 const config = { table, client, identifiers: { entity: 'entityType' } };
 type Item = Record<string, unknown>;
-// A sparse index's key: undefined (not written) when a value it is made of is missing, as Keyplan derives it.
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
-const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
-  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
-const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
 
 export const Match = new Entity(
   {
@@ -26,14 +21,14 @@ export const Match = new Entity(
       player: { type: 'string' },
       seasonYear: { type: 'number' },
       venueName: { type: 'string' },
-      venue: { type: 'string', watch: ['venueName'], set: (_: unknown, item: Item) => item['venueName'] },
-      score: { type: 'number', watch: ['points'], set: (_: unknown, item: Item) => item['points'] },
-      region: { type: 'string', watch: ['regionName'], set: (_: unknown, item: Item) => item['regionName'] },
-      tier: { type: 'number', watch: ['tierLevel'], set: (_: unknown, item: Item) => item['tierLevel'] },
-      round: { type: 'string', watch: ['roundName'], set: (_: unknown, item: Item) => item['roundName'] },
-      playerId: { type: 'string', watch: ['player'], set: (_: unknown, item: Item) => item['player'] },
-      season: { type: 'number', watch: ['seasonYear'], set: (_: unknown, item: Item) => item['seasonYear'] },
-      matchId: { type: 'string', watch: ['matchId_'], set: (_: unknown, item: Item) => item['matchId_'] },
+      venue: { type: 'string', watch: ['venueName'], set: (_: unknown, item: Item) => item['venueName'] as string | undefined },
+      score: { type: 'number', watch: ['points'], set: (_: unknown, item: Item) => item['points'] as number | undefined },
+      region: { type: 'string', watch: ['regionName'], set: (_: unknown, item: Item) => item['regionName'] as string | undefined },
+      tier: { type: 'number', watch: ['tierLevel'], set: (_: unknown, item: Item) => item['tierLevel'] as number | undefined },
+      round: { type: 'string', watch: ['roundName'], set: (_: unknown, item: Item) => item['roundName'] as string | undefined },
+      playerId: { type: 'string', watch: ['player'], set: (_: unknown, item: Item) => item['player'] as string | undefined },
+      season: { type: 'number', watch: ['seasonYear'], set: (_: unknown, item: Item) => item['seasonYear'] as number | undefined },
+      matchId: { type: 'string', watch: ['matchId_'], set: (_: unknown, item: Item) => item['matchId_'] as string | undefined },
     },
     indexes: {
       primary: {

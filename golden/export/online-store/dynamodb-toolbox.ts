@@ -5,10 +5,15 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, Table, item, number, string } from 'dynamodb-toolbox';
 
 // A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
-const key = (strings: TemplateStringsArray, ...values: unknown[]) =>
+const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+const key = (strings: TemplateStringsArray, ...values: unknown[]): string | undefined =>
   values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
-const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);
+// A key of the table: every item has one, so a value of it missing is an error.
+const tableKey = (strings: TemplateStringsArray, ...values: unknown[]): string => {
+  const value = key(strings, ...values);
+  if (value === undefined) throw new Error(`a value of the key ${strings.join('{}')} is missing`);
+  return value;
+};
 
 export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 
@@ -32,7 +37,7 @@ export const Customer = new Entity({
     name: string().optional(),
     email: string().optional(),
     }),
-  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: 'PROFILE' }),
+  computeKey: (input) => ({ PK: tableKey`CUSTOMER#${input.customerId}`, SK: 'PROFILE' }),
 });
 
 export const Order = new Entity({
@@ -49,7 +54,7 @@ export const Order = new Entity({
     GSI1PK: string().optional().link<typeof attributes>((item) => key`STATUS#${item.status}`),
     GSI1SK: string().optional().link<typeof attributes>((item) => item.createdAt),
     })),
-  computeKey: (input) => ({ PK: key`CUSTOMER#${input.customerId}`, SK: key`ORDER#${input.createdAt}#${input.orderId}` }),
+  computeKey: (input) => ({ PK: tableKey`CUSTOMER#${input.customerId}`, SK: tableKey`ORDER#${input.createdAt}#${input.orderId}` }),
 });
 
 export const LineItem = new Entity({
@@ -62,7 +67,7 @@ export const LineItem = new Entity({
     quantity: number().optional(),
     price: number().optional(),
     }),
-  computeKey: (input) => ({ PK: key`ORDER#${input.orderId}`, SK: key`ITEM#${input.sku}` }),
+  computeKey: (input) => ({ PK: tableKey`ORDER#${input.orderId}`, SK: tableKey`ITEM#${input.sku}` }),
 });
 
 export const entities = { Customer, Order, LineItem };

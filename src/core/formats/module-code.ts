@@ -1,6 +1,7 @@
 // What the ElectroDB and DynamoDB-Toolbox formats share: the indexes of a table as pairs of key attributes,
 // each entity's attributes with those only its samples hold, and how to write names and values as
 // TypeScript. Both write a module whose keys must be exactly the ones Keyplan derives.
+import { placeholders } from '../keys/template.ts';
 import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, keySchemas } from '../model/indexes.ts';
 import type { AttributeType, Design, Entity, JsonValue } from '../model/schema.ts';
@@ -111,4 +112,56 @@ export function moduleAttributes(
 /** A key attribute whose template is the attribute of the same name: the item's own value is the key. */
 export function isOwnValueKey(entity: Entity, keyName: string): boolean {
   return entity.keys[keyName] === `{${keyName}}`;
+}
+
+/**
+ * Whether a key made of one attribute is that attribute's value as it is: the attribute has the key's type.
+ * Otherwise the module writes it as text, as Keyplan derives a key from a value of another type.
+ */
+export function isDirectKey(
+  template: string,
+  keyType: AttributeType,
+  attributes: readonly ModuleAttribute[],
+): boolean {
+  const names = placeholders(template);
+  if (names.length !== 1 || template !== `{${names[0]}}`) return false;
+  return attributes.find((a) => a.name === names[0])?.type === keyType;
+}
+
+/**
+ * The helpers a module's computed keys call, those its code uses, typed so that the module compiles under
+ * strict TypeScript: `key` (a tagged template, undefined when a value it is made of is missing, as Keyplan
+ * leaves a sparse index's key out), `pad` (a value padded with zeros) and `tableKey` (a key every item has:
+ * a value of it missing is an error).
+ */
+export function keyHelpers(code: string): string[] {
+  const usesTableKey = /\btableKey`/.test(code);
+  const usesKey = usesTableKey || /\bkey`/.test(code);
+  const usesPad = /\bpad\(/.test(code);
+  if (!usesKey && !usesPad) return [];
+  return [
+    "// A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.",
+    "const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';",
+    ...(usesKey
+      ? [
+          'const key = (strings: TemplateStringsArray, ...values: unknown[]): string | undefined =>',
+          "  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;",
+        ]
+      : []),
+    ...(usesPad
+      ? [
+          "const pad = (value: unknown, width: number): string | undefined => (present(value) ? String(value).padStart(width, '0') : undefined);",
+        ]
+      : []),
+    ...(usesTableKey
+      ? [
+          '// A key of the table: every item has one, so a value of it missing is an error.',
+          'const tableKey = (strings: TemplateStringsArray, ...values: unknown[]): string => {',
+          '  const value = key(strings, ...values);',
+          `  if (value === undefined) throw new Error(\`a value of the key \${strings.join('{}')} is missing\`);`,
+          '  return value;',
+          '};',
+        ]
+      : []),
+  ];
 }

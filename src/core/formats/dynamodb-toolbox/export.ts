@@ -7,6 +7,8 @@ import { TABLE_INDEX } from '../../model/indexes.ts';
 import type { AttributeType, Design, KeyType } from '../../model/schema.ts';
 import {
   allKeyNames,
+  isDirectKey,
+  keyHelpers,
   type ModuleAttribute,
   moduleAttributes,
   singleKeySchemas,
@@ -38,13 +40,16 @@ function attributeSchema(attribute: ModuleAttribute, key: boolean): string {
   return attribute.required ? text : `${text}.optional()`;
 }
 
-/** A key as TypeScript over `values` (an item or a key input): a tagged template, or the value itself. */
-function keyExpression(template: string, values: string): string {
+/**
+ * A key as TypeScript over `values` (an item or a key input): the value itself when it is `direct` (one
+ * attribute of the key's type), else a template tagged `tag`: `key` (undefined when a value is missing) for an
+ * index key, `tableKey` (a string, or an error) for the table's.
+ */
+function keyExpression(template: string, values: string, direct: boolean, tag: 'key' | 'tableKey'): string {
   const parts = parseTemplate(template);
   const value = (name: string) =>
     /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `${values}.${name}` : `${values}[${tsString(name)}]`;
-  if (parts.length === 1 && parts[0].kind === 'placeholder' && parts[0].width === undefined)
-    return value(parts[0].name);
+  if (direct && parts[0].kind === 'placeholder') return value(parts[0].name);
   if (parts.every((part) => part.kind === 'literal')) return tsString(template);
   const body = parts
     .map((part) =>
@@ -55,7 +60,7 @@ function keyExpression(template: string, values: string): string {
           : `\${pad(${value(part.name)}, ${part.width})}`,
     )
     .join('');
-  return `key\`${body}\``;
+  return `${tag}\`${body}\``;
 }
 
 export interface ToolboxModule {
@@ -105,6 +110,7 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
     'key',
     'pad',
     'present',
+    'tableKey',
   ]);
   const blocks: string[] = [];
   const exported: [string, string][] = [];
@@ -142,7 +148,7 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
       computedTable.length === 0
         ? []
         : [
-            `  computeKey: (input) => ({ ${tableKeys.map((k) => `${tsKey(k.name)}: ${keyExpression(entity.keys[k.name], 'input')}`).join(', ')} }),`,
+            `  computeKey: (input) => ({ ${tableKeys.map((k) => `${tsKey(k.name)}: ${keyExpression(entity.keys[k.name], 'input', isDirectKey(entity.keys[k.name], k.type, attributes), 'tableKey')}`).join(', ')} }),`,
           ];
     const links: string[] = [];
     const indexKeys = [
@@ -164,15 +170,15 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
         links.some((l) => l.startsWith(`  ${tsKey(key.name)}:`))
       )
         continue;
-      const single = placeholders(template).length === 1 && template === `{${placeholders(template)[0]}}`;
+      const direct = isDirectKey(template, key.type, attributes);
       const type =
-        key.type === 'N' && single ? 'number()' : key.type === 'B' && single ? 'binary()' : 'string()';
-      if (key.type !== 'S' && !single)
+        key.type === 'N' && direct ? 'number()' : key.type === 'B' && direct ? 'binary()' : 'string()';
+      if (key.type !== 'S' && !direct)
         warnings.push(
           `${where}: ${key.name} is a ${key.type} key built from text (${template}); written as a string`,
         );
       links.push(
-        `  ${tsKey(key.name)}: ${type}.optional().link<typeof attributes>((item) => ${keyExpression(template, 'item')}),`,
+        `  ${tsKey(key.name)}: ${type}.optional().link<typeof attributes>((item) => ${keyExpression(template, 'item', direct, 'key')}),`,
       );
     }
     const id = tsIdentifier(entity.name, taken);
@@ -218,12 +224,8 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
     "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
     `import { ${used.join(', ')} } from 'dynamodb-toolbox';`,
     '',
-    "// A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.",
-    "const present = (value: unknown) => value !== undefined && value !== null && value !== '';",
-    'const key = (strings: TemplateStringsArray, ...values: unknown[]) =>',
-    "  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;",
-    "const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);",
-    '',
+    ...keyHelpers(body),
+    ...(keyHelpers(body).length > 0 ? [''] : []),
     'export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));',
     '',
     'export const table = new Table({',

@@ -8,6 +8,8 @@ import { type KeySchema, TABLE_INDEX } from '../../model/indexes.ts';
 import type { Design, Entity } from '../../model/schema.ts';
 import {
   allKeyNames,
+  isDirectKey,
+  keyHelpers,
   type ModuleAttribute,
   moduleAttributes,
   singleKeySchemas,
@@ -81,20 +83,21 @@ function isSparse(entity: Entity, keys: readonly { template: string }[]): boolea
   return keys.some((key) => placeholders(key.template).some((name) => !required.has(name)));
 }
 
-const COMPUTED_KEY_HELPERS = [
-  'type Item = Record<string, unknown>;',
-  "// A sparse index's key: undefined (not written) when a value it is made of is missing, as Keyplan derives it.",
-  "const present = (value: unknown) => value !== undefined && value !== null && value !== '';",
-  'const key = (strings: TemplateStringsArray, ...values: unknown[]) =>',
-  "  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;",
-  "const pad = (value: unknown, width: number) => (present(value) ? String(value).padStart(width, '0') : undefined);",
-];
+/**
+ * A computed key attribute (`watch` + `set`): the attribute's own value when the key is `direct` (one attribute of
+ * the key's type, which ElectroDB has checked), else the template as a tagged template literal over the item's
+ * values, undefined when one is missing.
+ */
+function computedKey(field: string, template: string, keyType: 'S' | 'N' | 'B', direct: boolean): string {
+  const type = direct && keyType === 'N' ? 'number' : 'string';
+  const names = placeholders(template);
+  return `      ${tsKey(field)}: { type: '${type}', watch: [${names.map(tsString).join(', ')}], set: (_: unknown, item: Item) => ${computedValue(template, direct ? type : undefined)} },`;
+}
 
-/** A sparse key's `set` body: the template as a tagged template literal over the item's values. */
-function computedKey(template: string): string {
+function computedValue(template: string, direct: 'string' | 'number' | undefined): string {
   const parts = parseTemplate(template);
-  if (parts.length === 1 && parts[0].kind === 'placeholder' && parts[0].width === undefined)
-    return `item[${tsString(parts[0].name)}]`;
+  if (direct && parts[0].kind === 'placeholder')
+    return `item[${tsString(parts[0].name)}] as ${direct} | undefined`;
   const body = parts
     .map((part) =>
       part.kind === 'literal'
@@ -255,7 +258,7 @@ export function exportElectroDb(design: Design): ElectroDbModule {
           warnings.push(`${where}: ${key.field} is a binary key; ElectroDB writes it as a string`);
         if (sparse) {
           computed.push(
-            `      ${tsKey(key.field)}: { type: ${key.type === 'N' && single ? "'number'" : "'string'"}, watch: [${names.map(tsString).join(', ')}], set: (_: unknown, item: Item) => ${computedKey(key.template)} },`,
+            computedKey(key.field, key.template, key.type, isDirectKey(key.template, key.type, attributes)),
           );
           return own;
         }
@@ -301,11 +304,7 @@ export function exportElectroDb(design: Design): ElectroDbModule {
         computed.some((l) => l.startsWith(`      ${tsKey(key.name)}:`))
       )
         continue;
-      const names = placeholders(template);
-      const single = names.length === 1 && template === `{${names[0]}}`;
-      computed.push(
-        `      ${tsKey(key.name)}: { type: ${key.type === 'N' && single ? "'number'" : "'string'"}, watch: [${names.map(tsString).join(', ')}], set: (_: unknown, item: Item) => ${computedKey(template)} },`,
-      );
+      computed.push(computedKey(key.name, template, key.type, isDirectKey(template, key.type, attributes)));
     }
     if (indexLines.length === 0 || !indexLines[0].startsWith('    primary:')) {
       warnings.push(`${where}: no table key templates; not written (ElectroDB needs a primary index)`);
@@ -346,7 +345,8 @@ export function exportElectroDb(design: Design): ElectroDbModule {
     'export const client = new DynamoDBClient({});',
     `const service = ${tsString(design.name)};`,
     `const config = { table, client${identifiers} };`,
-    ...(/watch: \[/.test(blocks.join('')) ? COMPUTED_KEY_HELPERS : []),
+    ...(/watch: \[/.test(blocks.join('')) ? ['type Item = Record<string, unknown>;'] : []),
+    ...keyHelpers(blocks.join('')),
     '',
     ...blocks.flatMap((block) => [block, '']),
     `export const entities = { ${exported.map(([name, id]) => (tsKey(name) === id ? id : `${tsKey(name)}: ${id}`)).join(', ')} };`,
