@@ -42,7 +42,15 @@ describe('MCP data model: the fixture', () => {
     expect(design.entities.map((e) => [e.name, e.keys])).toEqual([
       ['Member', { PK: 'MEMBER#{member_id}', SK: 'PROFILE' }],
       ['Book', { PK: 'BOOK#{book_id}', SK: 'DETAILS', GSI1PK: 'AUTHOR#{author}', GSI1SK: 'BOOK#{book_id}' }],
-      ['Loan', { PK: 'MEMBER#{member_id}', SK: 'LOAN#{loaned}#{book_id}', GSI1PK: 'BOOK#{book_id}', GSI1SK: 'LOAN#{loaned}#{member_id}' }],
+      [
+        'Loan',
+        {
+          PK: 'MEMBER#{member_id}',
+          SK: 'LOAN#{loaned}#{book_id}',
+          GSI1PK: 'BOOK#{book_id}',
+          GSI1SK: 'LOAN#{loaned}#{member_id}',
+        },
+      ],
     ]);
     const items = model.items.LibraryTable.map((r) => canonical(r.PutRequest.Item)).sort();
     expect(marshalledItems(design).map(canonical).sort()).toEqual(items);
@@ -59,7 +67,11 @@ describe('MCP data model: the fixture', () => {
       ['3', 'Query', { author: 'Kleppmann' }],
       ['4', 'Query', { book_id: 'b1' }],
       ['5', 'Scan', undefined],
-      ['6', 'PutItem', { member_id: 'm3', name: 'Chen Wei', email: 'chen@example.com', joined: '2026-11-20' }],
+      [
+        '6',
+        'PutItem',
+        { member_id: 'm3', name: 'Chen Wei', email: 'chen@example.com', joined: '2026-11-20' },
+      ],
       ['8', 'UpdateItem', { member_id: 'm1', loaned: '2026-11-02', book_id: 'b1', status: 'RETURNED' }],
     ]);
     const requests = buildAllRequests(design);
@@ -75,14 +87,18 @@ describe('MCP data model: the fixture', () => {
       for (const field of ['TableName', 'IndexName', 'Key', 'Item', 'Limit', 'ScanIndexForward'])
         expect(input[field], `${pattern.id} ${field}`).toEqual(parsed.request.input[field]);
       const values = (i: Record<string, unknown>) =>
-        Object.values((i.ExpressionAttributeValues ?? {}) as object).map((v) => JSON.stringify(v)).sort();
+        Object.values((i.ExpressionAttributeValues ?? {}) as object)
+          .map((v) => JSON.stringify(v))
+          .sort();
       expect(values(input), pattern.id).toEqual(values(parsed.request.input));
     }
   });
 
   it("writes Keyplan's findings on a pattern into its reason, and reads its own export back", () => {
     const out = exported(design);
-    const findings = lintDesign(design).filter((f) => f.target.startsWith('accessPatterns[4]') && !f.suppressed);
+    const findings = lintDesign(design).filter(
+      (f) => f.target.startsWith('accessPatterns[4]') && !f.suppressed,
+    );
     expect(findings.length).toBeGreaterThan(0);
     const scan = out.access_patterns.find((p) => p.pattern === '5');
     for (const finding of findings) expect(scan?.reason).toContain(`${finding.rule}: ${finding.message}`);

@@ -34,14 +34,14 @@ function expressionOf(input: Record<string, unknown>): Expression {
   return { names, values };
 }
 
-const NAME = String.raw`(#?[A-Za-z0-9_.-]+)`;
-const VALUE = String.raw`(:[A-Za-z0-9_]+)`;
+const NAME = '(#?[A-Za-z0-9_.-]+)';
+const VALUE = '(:[A-Za-z0-9_]+)';
 
 function nameOf(token: string, expression: Expression): string {
   return token.startsWith('#') ? (expression.names[token] ?? token) : token;
 }
 
-function valueOf(token: string, expression: Expression): Result<JsonValue> {
+function tokenValue(token: string, expression: Expression): Result<JsonValue> {
   return token in expression.values
     ? { ok: true, value: expression.values[token] }
     : fail(`${token} has no value`);
@@ -58,21 +58,21 @@ function clauseOf(text: string, expression: Expression): Result<ConditionClause>
     return { ok: true, value: { attribute: nameOf(m[2], expression), op: m[1].toLowerCase() as 'exists' } };
   m = new RegExp(`^(begins_with|contains)\\(\\s*${NAME}\\s*,\\s*${VALUE}\\s*\\)$`, 'i').exec(t);
   if (m) {
-    const value = valueOf(m[3], expression);
+    const value = tokenValue(m[3], expression);
     if (!value.ok) return value;
     return clause(nameOf(m[2], expression), m[1].toLowerCase() as 'contains', value.value);
   }
   m = new RegExp(`^${NAME}\\s+BETWEEN\\s+${VALUE}\\s+AND\\s+${VALUE}$`, 'i').exec(t);
   if (m) {
-    const from = valueOf(m[2], expression);
-    const to = valueOf(m[3], expression);
+    const from = tokenValue(m[2], expression);
+    const to = tokenValue(m[3], expression);
     if (!from.ok) return from;
     if (!to.ok) return to;
     return clause(nameOf(m[1], expression), 'between', from.value, to.value);
   }
   m = new RegExp(`^${NAME}\\s*(=|<>|<=|<|>=|>)\\s*${VALUE}$`).exec(t);
   if (m) {
-    const value = valueOf(m[3], expression);
+    const value = tokenValue(m[3], expression);
     if (!value.ok) return value;
     return clause(nameOf(m[1], expression), m[2] as '=', value.value);
   }
@@ -332,7 +332,7 @@ function updateOf(
       else if (action === 'SET') {
         const m = new RegExp(`^${NAME}\\s*=\\s*${VALUE}$`).exec(part);
         if (!m) return fail(`SET ${part} is not "name = :value"`);
-        const value = valueOf(m[2], expression);
+        const value = tokenValue(m[2], expression);
         if (!value.ok) return value;
         out.set.push([nameOf(m[1], expression), value.value]);
       } else return fail(`${action} has no Keyplan form`);
