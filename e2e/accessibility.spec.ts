@@ -20,7 +20,8 @@ for (const theme of ['light', 'dark'] as const) {
     }) => {
       test.setTimeout(240_000);
       const found: string[] = [];
-      const check = async (screen: string) => found.push(...(await audit(app.page, screen)));
+      const check = async (screen: string, overlay?: string) =>
+        found.push(...(await audit(app.page, screen, overlay)));
 
       await app.open();
       // The app follows the OS theme (colorScheme) when its preference is "system".
@@ -74,7 +75,7 @@ for (const theme of ['light', 'dark'] as const) {
       // Import: the File menu that offers it, then the imported NoSQL Workbench model.
       await app.id('topbar.menu.file').click();
       await expect(app.id('topbar.menu.file.importWorkbench')).toBeVisible();
-      await check('File menu (import)');
+      await check('File menu (import)', '[role="menu"]');
       const chooser = page.waitForEvent('filechooser');
       await app.id('topbar.menu.file.importWorkbench').click();
       await (await chooser).setFiles(workbenchModel);
