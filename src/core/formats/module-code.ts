@@ -1,10 +1,12 @@
 // What the ElectroDB and DynamoDB-Toolbox formats share: the indexes of a table as pairs of key attributes,
 // each entity's attributes with those only its samples hold, and how to write names and values as
 // TypeScript. Both write a module whose keys must be exactly the ones Keyplan derives.
-import { placeholders } from '../keys/template.ts';
+import { placeholders, type TemplatePart } from '../keys/template.ts';
 import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, keySchemas } from '../model/indexes.ts';
-import type { AttributeType, Design, Entity, JsonValue } from '../model/schema.ts';
+import type { AttributeType, Design, DesignInput, Entity, JsonValue } from '../model/schema.ts';
+import { formatProblems, validateDesign } from '../model/validate.ts';
+import type { FormatImport } from './types.ts';
 
 /** A TypeScript string literal (single-quoted). */
 export function tsString(text: string): string {
@@ -31,6 +33,56 @@ export function tsIdentifier(name: string, taken: Set<string>): string {
   for (let i = 2; taken.has(id); i++) id = `${base}${i}`;
   taken.add(id);
   return id;
+}
+
+/**
+ * The names every module declares whatever the design (its client import, the table, the entities' map and
+ * the key helpers): an entity of one of these names is exported under another.
+ */
+const MODULE_OWN_NAMES = ['DynamoDBClient', 'table', 'entities', 'present', 'key', 'pad'];
+
+/**
+ * The entities a module exports, each under an identifier no other name of the module has (an entity named
+ * `table` is exported as `table2`), and the `entities` map that names them as the design does.
+ */
+export class ModuleExports {
+  private readonly taken: Set<string>;
+  private readonly exported: [string, string][] = [];
+
+  /** `ownNames`: the names this library's module declares or imports besides those every module has. */
+  constructor(ownNames: readonly string[]) {
+    this.taken = new Set([...MODULE_OWN_NAMES, ...ownNames]);
+  }
+
+  /** The identifier the entity is exported as. */
+  add(entityName: string): string {
+    const id = tsIdentifier(entityName, this.taken);
+    this.exported.push([entityName, id]);
+    return id;
+  }
+
+  /** The module's `export const entities = { … }` line: each entity by its design name. */
+  entitiesLine(): string {
+    return `export const entities = { ${this.exported.map(([name, id]) => (tsKey(name) === id ? id : `${tsKey(name)}: ${id}`)).join(', ')} };`;
+  }
+}
+
+/** The warning that a module leaves out an entity's item copies, when the entity has any. */
+export function unwrittenCopiesWarnings(entity: Entity): string[] {
+  return entity.copies?.length
+    ? [
+        `entity ${entity.name}: its item copies (${entity.copies.map((c) => c.name).join(', ')}) are not written`,
+      ]
+    : [];
+}
+
+/** The warning that a library stores an attribute Keyplan keeps only in keys (`keyOnly`), when it is one. */
+export function keyOnlyWarnings(entity: Entity, attribute: ModuleAttribute, library: string): string[] {
+  return attribute.keyOnly
+    ? [
+        `entity ${entity.name}.${attribute.name}: key-only in Keyplan; ${library} stores it as an attribute too`,
+      ]
+    : [];
 }
 
 /**
@@ -164,4 +216,34 @@ export function keyHelpers(code: string): string[] {
         ]
       : []),
   ];
+}
+
+/** A design read from a module's entities, as an import's answer: valid with the reading's warnings, or why not. */
+export function moduleImport(design: DesignInput, warnings: string[]): FormatImport {
+  const result = validateDesign(design);
+  if (!result.ok)
+    return {
+      ok: false,
+      message: `the entities do not make a valid design:\n${formatProblems(result.problems)}`,
+    };
+  return { ok: true, design: result.design as Design, warnings };
+}
+
+/**
+ * A Keyplan template as the inside of a TypeScript template literal: its text escaped, each value as `writeValue`
+ * writes it, padded with zeros by the module's `pad` helper where the template pads it.
+ */
+export function templateLiteralBody(
+  parts: readonly TemplatePart[],
+  writeValue: (name: string) => string,
+): string {
+  return parts
+    .map((part) =>
+      part.kind === 'literal'
+        ? part.text.replace(/[\\`]/g, '\\$&').replace(/\$\{/g, '\\${')
+        : part.width === undefined
+          ? `\${${writeValue(part.name)}}`
+          : `\${pad(${writeValue(part.name)}, ${part.width})}`,
+    )
+    .join('');
 }

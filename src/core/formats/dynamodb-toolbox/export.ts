@@ -9,13 +9,31 @@ import {
   allKeyNames,
   isDirectKey,
   keyHelpers,
+  keyOnlyWarnings,
   type ModuleAttribute,
+  ModuleExports,
   moduleAttributes,
   singleKeySchemas,
-  tsIdentifier,
+  templateLiteralBody,
   tsKey,
   tsString,
+  unwrittenCopiesWarnings,
 } from '../module-code.ts';
+
+/** What a module may import from dynamodb-toolbox: the classes and the schema builders. */
+const TOOLBOX_IMPORTS = [
+  'Entity',
+  'Table',
+  'any',
+  'binary',
+  'boolean',
+  'item',
+  'list',
+  'nul',
+  'number',
+  'set',
+  'string',
+] as const;
 
 const KEY_TYPES: Record<KeyType, string> = { S: 'string', N: 'number', B: 'binary' };
 
@@ -51,16 +69,7 @@ function keyExpression(template: string, values: string, direct: boolean, tag: '
     /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `${values}.${name}` : `${values}[${tsString(name)}]`;
   if (direct && parts[0].kind === 'placeholder') return value(parts[0].name);
   if (parts.every((part) => part.kind === 'literal')) return tsString(template);
-  const body = parts
-    .map((part) =>
-      part.kind === 'literal'
-        ? part.text.replace(/[\\`]/g, '\\$&').replace(/\$\{/g, '\\${')
-        : part.width === undefined
-          ? `\${${value(part.name)}}`
-          : `\${pad(${value(part.name)}, ${part.width})}`,
-    )
-    .join('');
-  return `${tag}\`${body}\``;
+  return `${tag}\`${templateLiteralBody(parts, value)}\``;
 }
 
 export interface ToolboxModule {
@@ -90,36 +99,16 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
   const writesType = table.writeTypeAttribute !== false;
 
   // The module's own names and everything it imports: an entity named `item` or `Table` is exported as `item2`, `Table2`.
-  const taken = new Set([
-    'DynamoDBClient',
+  const exports = new ModuleExports([
+    ...TOOLBOX_IMPORTS,
     'DynamoDBDocumentClient',
-    'Entity',
-    'Table',
-    'any',
-    'binary',
-    'boolean',
-    'item',
-    'list',
-    'nul',
-    'number',
-    'set',
-    'string',
-    'table',
     'documentClient',
-    'entities',
-    'key',
-    'pad',
-    'present',
     'tableKey',
   ]);
   const blocks: string[] = [];
-  const exported: [string, string][] = [];
   for (const entity of design.entities) {
     const where = `entity ${entity.name}`;
-    if (entity.copies?.length)
-      warnings.push(
-        `${where}: its item copies (${entity.copies.map((c) => c.name).join(', ')}) are not written`,
-      );
+    warnings.push(...unwrittenCopiesWarnings(entity));
     const missing = tableKeys.filter((k) => entity.keys[k.name] === undefined);
     if (missing.length > 0) {
       warnings.push(`${where}: no template for ${missing.map((k) => k.name).join(', ')}; not written`);
@@ -135,10 +124,7 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
         declared.add(name);
       }
     for (const attribute of attributes)
-      if (attribute.keyOnly)
-        warnings.push(
-          `${where}.${attribute.name}: key-only in Keyplan; DynamoDB-Toolbox stores it as an attribute too`,
-        );
+      warnings.push(...keyOnlyWarnings(entity, attribute, 'DynamoDB-Toolbox'));
     const schemaLines = attributes.map(
       (attribute) =>
         `  ${tsKey(attribute.name)}: ${attributeSchema(attribute, keyInputs.has(attribute.name))},`,
@@ -181,8 +167,7 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
         `  ${tsKey(key.name)}: ${type}.optional().link<typeof attributes>((item) => ${keyExpression(template, 'item', direct, 'key')}),`,
       );
     }
-    const id = tsIdentifier(entity.name, taken);
-    exported.push([entity.name, id]);
+    const id = exports.add(entity.name);
     const schemaText =
       links.length === 0
         ? `item({\n${schemaLines.join('\n')}\n  })`
@@ -200,21 +185,8 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
       ].join('\n'),
     );
   }
-  const imports = [
-    'Entity',
-    'Table',
-    'any',
-    'binary',
-    'boolean',
-    'item',
-    'list',
-    'nul',
-    'number',
-    'set',
-    'string',
-  ];
   const body = blocks.join('\n\n');
-  const used = imports.filter(
+  const used = TOOLBOX_IMPORTS.filter(
     (name) => ['Entity', 'Table', 'item'].includes(name) || new RegExp(`\\b${name}\\(`).test(body),
   );
   const text = [
@@ -239,7 +211,7 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
     '',
     body,
     '',
-    `export const entities = { ${exported.map(([name, id]) => (tsKey(name) === id ? id : `${tsKey(name)}: ${id}`)).join(', ')} };`,
+    exports.entitiesLine(),
     '',
   ].join('\n');
   return { text, warnings };

@@ -4,8 +4,8 @@
 // value; a computation is called with placeholder values to recover its template, and one that is not a
 // template in disguise (it lower-cases, hashes, chooses) is a warning naming the entity and the key.
 import { parseTemplate } from '../../keys/template.ts';
-import type { AttributeType, Design, DesignInput, KeyType } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
+import type { AttributeType, DesignInput, KeyType } from '../../model/schema.ts';
+import { moduleImport } from '../module-code.ts';
 import { type KeyFunction, recoverTemplate } from '../recover-template.ts';
 import type { FormatImport } from '../types.ts';
 
@@ -291,11 +291,5 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
     },
     entities: designEntities,
   };
-  const result = validateDesign(design);
-  if (!result.ok)
-    return {
-      ok: false,
-      message: `the entities do not make a valid design:\n${formatProblems(result.problems)}`,
-    };
-  return { ok: true, design: result.design as Design, warnings };
+  return moduleImport(design, warnings);
 }

@@ -10,12 +10,15 @@ import {
   allKeyNames,
   isDirectKey,
   keyHelpers,
+  keyOnlyWarnings,
   type ModuleAttribute,
+  ModuleExports,
   moduleAttributes,
   singleKeySchemas,
-  tsIdentifier,
+  templateLiteralBody,
   tsKey,
   tsString,
+  unwrittenCopiesWarnings,
 } from '../module-code.ts';
 
 export const ELECTRODB_VERSION_ATTRIBUTE = '__edb_v__';
@@ -98,16 +101,7 @@ function computedValue(template: string, direct: 'string' | 'number' | undefined
   const parts = parseTemplate(template);
   if (direct && parts[0].kind === 'placeholder')
     return `item[${tsString(parts[0].name)}] as ${direct} | undefined`;
-  const body = parts
-    .map((part) =>
-      part.kind === 'literal'
-        ? part.text.replace(/[\\`]/g, '\\$&').replace(/\$\{/g, '\\${')
-        : part.width === undefined
-          ? `\${item[${tsString(part.name)}]}`
-          : `\${pad(item[${tsString(part.name)}], ${part.width})}`,
-    )
-    .join('');
-  return `key\`${body}\``;
+  return `key\`${templateLiteralBody(parts, (name) => `item[${tsString(name)}]`)}\``;
 }
 
 interface KeyPlan {
@@ -164,35 +158,14 @@ export function exportElectroDb(design: Design): ElectroDbModule {
     }
   }
 
-  const taken = new Set([
-    'Entity',
-    'Service',
-    'DynamoDBClient',
-    'table',
-    'client',
-    'service',
-    'entities',
-    'config',
-    'app',
-    'Item',
-    'present',
-    'key',
-    'pad',
-  ]);
+  const exports = new ModuleExports(['Entity', 'Service', 'client', 'service', 'config', 'app', 'Item']);
   const blocks: string[] = [];
-  const exported: [string, string][] = [];
   for (const entity of design.entities) {
     const where = `entity ${entity.name}`;
-    if (entity.copies?.length)
-      warnings.push(
-        `${where}: its item copies (${entity.copies.map((c) => c.name).join(', ')}) are not written`,
-      );
+    warnings.push(...unwrittenCopiesWarnings(entity));
     const attributes = moduleAttributes(design, entity, keyNames);
     for (const attribute of attributes) {
-      if (attribute.keyOnly)
-        warnings.push(
-          `${where}.${attribute.name}: key-only in Keyplan; ElectroDB stores it as an attribute too`,
-        );
+      warnings.push(...keyOnlyWarnings(entity, attribute, 'ElectroDB'));
       if (['B', 'BS', 'NULL', 'M'].includes(attribute.type))
         warnings.push(`${where}.${attribute.name}: type ${attribute.type} is written as ElectroDB's 'any'`);
     }
@@ -310,8 +283,7 @@ export function exportElectroDb(design: Design): ElectroDbModule {
       warnings.push(`${where}: no table key templates; not written (ElectroDB needs a primary index)`);
       continue;
     }
-    const id = tsIdentifier(entity.name, taken);
-    exported.push([entity.name, id]);
+    const id = exports.add(entity.name);
     blocks.push(
       [
         `export const ${id} = new Entity(`,
@@ -349,7 +321,7 @@ export function exportElectroDb(design: Design): ElectroDbModule {
     ...keyHelpers(blocks.join('')),
     '',
     ...blocks.flatMap((block) => [block, '']),
-    `export const entities = { ${exported.map(([name, id]) => (tsKey(name) === id ? id : `${tsKey(name)}: ${id}`)).join(', ')} };`,
+    exports.entitiesLine(),
     `export const app = new Service(entities, { table, client });`,
     '',
   ].join('\n');

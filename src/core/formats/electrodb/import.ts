@@ -4,8 +4,8 @@
 // `$entity_version#…`, a collection's `$collection#…`) so the derived keys are the ones ElectroDB writes. What
 // cannot be a Keyplan template (lower-cased values, functions, watch) is a warning naming where.
 import { literalPrefix, parseTemplate } from '../../keys/template.ts';
-import type { AccessPattern, AttributeType, Design, DesignInput, KeyType } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
+import type { AccessPattern, AttributeType, DesignInput, KeyType } from '../../model/schema.ts';
+import { moduleImport } from '../module-code.ts';
 import { recoverTemplate } from '../recover-template.ts';
 import type { FormatImport } from '../types.ts';
 import { ELECTRODB_ENTITY_ATTRIBUTE } from './export.ts';
@@ -280,13 +280,7 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
     entities: designEntities,
     accessPatterns: patterns,
   };
-  const result = validateDesign(design);
-  if (!result.ok)
-    return {
-      ok: false,
-      message: `the entities do not make a valid design:\n${formatProblems(result.problems)}`,
-    };
-  return { ok: true, design: result.design as Design, warnings };
+  return moduleImport(design, warnings);
 }
 
 /** A template over attribute names as one over stored names (an attribute's `field`). */
