@@ -4,53 +4,37 @@
 // returns what `keyplan query` predicts; import → export → import gives the same design. Hand-written modules
 // (fixtures/dynamodb-toolbox/) import to designs whose derived keys are the ones DynamoDB-Toolbox writes,
 // and a key computation that is no template is reported, by entity and key.
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PutItemCommand, QueryCommand, ScanCommand } from 'dynamodb-toolbox';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runKeyplan } from '../../src/cli/run-in-process.ts';
-import { exportFormat, importDesign } from '../../src/core/formats/index.ts';
 import { deriveKeys } from '../../src/core/items/derive.ts';
 import type { PlainItem } from '../../src/core/model/item.ts';
-import { type Design, designSchema, type Entity } from '../../src/core/model/schema.ts';
+import type { Design, Entity } from '../../src/core/model/schema.ts';
 import type { ReadSpec } from '../../src/core/requests/read-spec.ts';
 import { normalizeItems } from '../codegen/support.ts';
-import { namespacedTable } from '../namespace.ts';
-import { applyForSession, resetSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 import {
-  declaredKeys,
   derivedItems,
+  expectSameKeysAfterRoundTrip,
+  exportedContent,
+  importedFixture,
+  importedModule,
   type LoadedModule,
   libraryCases,
   libraryReads,
+  libraryTables,
   loadModuleText,
   moduleDirectory,
   predictedRead,
   scannedItems,
 } from './library-support.ts';
 
-const client = testClient();
-const prefixes: string[] = [];
+const { client, emptyTable } = libraryTables();
 const { dir, remove } = moduleDirectory('dynamodb-toolbox');
+afterAll(remove);
 
-afterAll(async () => {
-  remove();
-  for (const prefix of prefixes) await resetSession(client, prefix);
-});
-
-function exported(design: Design): string {
-  const file = exportFormat(design, 'dynamodb-toolbox');
-  if (!file) throw new Error('no DynamoDB-Toolbox export');
-  return file.content;
-}
-
-function imported(module: LoadedModule): Design {
-  const result = importDesign('dynamodb-toolbox', { kind: 'module', exports: module });
-  if (!result.ok) throw new Error(result.message);
-  return result.design;
-}
+const exported = (design: Design) => exportedContent(design, 'dynamodb-toolbox');
+const imported = (module: LoadedModule) => importedModule('dynamodb-toolbox', module);
 
 /** The module's table on DynamoDB Local: DynamoDB-Toolbox sends through the table's document client. */
 function pointAtLocal(module: LoadedModule) {
@@ -92,10 +76,7 @@ async function toolboxRead(module: LoadedModule, spec: ReadSpec): Promise<PlainI
 describe('DynamoDB-Toolbox: exported modules on DynamoDB Local', () => {
   for (const { name, design } of libraryCases()) {
     it(`${name}: puts every sample, holds Keyplan's items, answers each read as keyplan query`, async () => {
-      const prefix = uniquePrefix(`toolbox-${name}`);
-      prefixes.push(prefix);
-      const tableName = namespacedTable(prefix, design.table.name);
-      await applyForSession(client, prefix, design, { loadItems: false });
+      const tableName = await emptyTable(`toolbox-${name}`, design);
       const module = await loadModuleText(dir, name, exported(design), tableName);
       pointAtLocal(module);
       for (const entity of design.entities)
@@ -116,14 +97,7 @@ describe('DynamoDB-Toolbox: exported modules on DynamoDB Local', () => {
 
       const first = imported(module);
       const again = imported(await loadModuleText(dir, `${name}-again`, exported(first), tableName));
-      expect(JSON.stringify(again)).toBe(JSON.stringify(first));
-      for (const entity of first.entities) {
-        const original = design.entities.find((e) => e.name === entity.name) as Entity;
-        for (const sample of design.items[entity.name] ?? [])
-          expect(deriveKeys(first, entity, sample), `${name} ${entity.name}`).toEqual(
-            declaredKeys(design, deriveKeys(design, original, sample)),
-          );
-      }
+      expectSameKeysAfterRoundTrip(name, design, first, again);
     });
   }
 });
@@ -168,16 +142,10 @@ const FIXTURES: { file: string; samples: Record<string, Record<string, unknown>[
 describe('DynamoDB-Toolbox: hand-written modules (fixtures/dynamodb-toolbox)', () => {
   for (const { file, samples, warnings } of FIXTURES) {
     it(`${file}: keyplan import gives the keys DynamoDB-Toolbox writes, and names what is no template`, async () => {
-      const fixture = path.join(import.meta.dirname, '..', '..', 'fixtures', 'dynamodb-toolbox', file);
-      const run = await runKeyplan(['import', fixture, '--from', 'dynamodb-toolbox']);
-      expect(run.code, run.stderr).toBe(0);
-      for (const warning of warnings) expect(run.stderr).toMatch(warning);
-      const design = designSchema.parse(run.json());
+      const { fixture, stderr, design } = await importedFixture('dynamodb-toolbox', file);
+      for (const warning of warnings) expect(stderr).toMatch(warning);
 
-      const prefix = uniquePrefix('toolbox-fixture');
-      prefixes.push(prefix);
-      const tableName = namespacedTable(prefix, design.table.name);
-      await applyForSession(client, prefix, design, { loadItems: false });
+      const tableName = await emptyTable('toolbox-fixture', design);
       const module: LoadedModule = await import(pathToFileURL(fixture).href);
       const libraryEntities = new Map(
         Object.values(module)

@@ -3,17 +3,14 @@
 // (typed; ElectroDB's own version marker aside); each read pattern run through the entities' access patterns
 // returns what `keyplan query` predicts; import → export → import gives the same design. Hand-written modules
 // (fixtures/electrodb/) import to designs whose derived keys are the ones ElectroDB writes.
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runKeyplan } from '../../src/cli/run-in-process.ts';
 import { evaluateRead } from '../../src/core/evaluate/evaluate.ts';
 import {
   accessPatternName,
   ELECTRODB_ENTITY_ATTRIBUTE,
   ELECTRODB_VERSION_ATTRIBUTE,
 } from '../../src/core/formats/electrodb/export.ts';
-import { exportFormat, importDesign } from '../../src/core/formats/index.ts';
 import { buildViewsFor } from '../../src/core/indexes/views.ts';
 import { deriveKeys } from '../../src/core/items/derive.ts';
 import { parseKey, parseTemplate, placeholders } from '../../src/core/keys/template.ts';
@@ -23,15 +20,16 @@ import { type Design, designSchema, type Entity } from '../../src/core/model/sch
 import type { ReadSpec } from '../../src/core/requests/read-spec.ts';
 import { resolveRead } from '../../src/core/requests/resolve.ts';
 import { normalizeItems } from '../codegen/support.ts';
-import { namespacedTable } from '../namespace.ts';
-import { applyForSession, resetSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 import {
-  declaredKeys,
   derivedItems,
+  expectSameKeysAfterRoundTrip,
+  exportedContent,
+  importedFixture,
+  importedModule,
   type LoadedModule,
   libraryCases,
   libraryReads,
+  libraryTables,
   loadModuleText,
   moduleDirectory,
   predictedRead,
@@ -39,26 +37,12 @@ import {
   without,
 } from './library-support.ts';
 
-const client = testClient();
-const prefixes: string[] = [];
+const { client, emptyTable } = libraryTables();
 const { dir, remove } = moduleDirectory('electrodb');
+afterAll(remove);
 
-afterAll(async () => {
-  remove();
-  for (const prefix of prefixes) await resetSession(client, prefix);
-});
-
-function exported(design: Design): string {
-  const file = exportFormat(design, 'electrodb');
-  if (!file) throw new Error('no ElectroDB export');
-  return file.content;
-}
-
-function imported(module: LoadedModule): Design {
-  const result = importDesign('electrodb', { kind: 'module', exports: module });
-  if (!result.ok) throw new Error(result.message);
-  return result.design;
-}
+const exported = (design: Design) => exportedContent(design, 'electrodb');
+const imported = (module: LoadedModule) => importedModule('electrodb', module);
 
 /** ElectroDB's markers, unless the design's type attribute is one of them. */
 function markers(design: Design): string[] {
@@ -203,10 +187,7 @@ async function electroRead(module: LoadedModule, design: Design, spec: ReadSpec)
 describe('ElectroDB: exported modules on DynamoDB Local', () => {
   for (const { name, design } of libraryCases()) {
     it(`${name}: puts every sample, holds Keyplan's items, answers each read as keyplan query`, async () => {
-      const prefix = uniquePrefix(`electrodb-${name}`);
-      prefixes.push(prefix);
-      const tableName = namespacedTable(prefix, design.table.name);
-      await applyForSession(client, prefix, design, { loadItems: false });
+      const tableName = await emptyTable(`electrodb-${name}`, design);
       const module = await loadModuleText(dir, name, exported(design), tableName);
       module.app.setClient(client);
       expect(module.table).toBe(tableName);
@@ -241,15 +222,8 @@ describe('ElectroDB: exported modules on DynamoDB Local', () => {
 
       const first = imported(module);
       const again = imported(await loadModuleText(dir, `${name}-again`, exported(first), tableName));
-      expect(JSON.stringify(again)).toBe(JSON.stringify(first));
       // The import describes the same keys: each sample's derived keys are the ones ElectroDB stored.
-      for (const entity of first.entities) {
-        const original = design.entities.find((e) => e.name === entity.name) as Entity;
-        for (const sample of design.items[entity.name] ?? [])
-          expect(deriveKeys(first, entity, sample), `${name} ${entity.name}`).toEqual(
-            declaredKeys(design, deriveKeys(design, original, sample)),
-          );
-      }
+      expectSameKeysAfterRoundTrip(name, design, first, again);
 
       // Each collection of the Service, run through ElectroDB, holds what the imported design's collection
       // pattern answers over the same samples.
@@ -335,16 +309,10 @@ const FIXTURES: { file: string; samples: Record<string, Record<string, unknown>[
 describe('ElectroDB: hand-written modules (fixtures/electrodb)', () => {
   for (const { file, samples } of FIXTURES) {
     it(`${file}: keyplan import gives the keys ElectroDB writes`, async () => {
-      const fixture = path.join(import.meta.dirname, '..', '..', 'fixtures', 'electrodb', file);
-      const run = await runKeyplan(['import', fixture, '--from', 'electrodb']);
-      expect(run.code, run.stderr).toBe(0);
-      const design = designSchema.parse(run.json());
-      expect(run.stderr).toMatch(/ElectroDB changes the case of the values in/);
+      const { fixture, stderr, design } = await importedFixture('electrodb', file);
+      expect(stderr).toMatch(/ElectroDB changes the case of the values in/);
 
-      const prefix = uniquePrefix('electrodb-fixture');
-      prefixes.push(prefix);
-      const tableName = namespacedTable(prefix, design.table.name);
-      await applyForSession(client, prefix, design, { loadItems: false });
+      const tableName = await emptyTable('electrodb-fixture', design);
       const module: LoadedModule = await import(pathToFileURL(fixture).href);
       const libraryEntities = new Map(
         Object.values(module)

@@ -6,20 +6,28 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, expect } from 'vitest';
 import { argumentsFor } from '../../src/cli/pattern-args.ts';
+import { runKeyplan } from '../../src/cli/run-in-process.ts';
 import { evaluateRead } from '../../src/core/evaluate/evaluate.ts';
 import { EXAMPLES } from '../../src/core/examples/index.ts';
 import { importWorkbenchText } from '../../src/core/export/workbench/import.ts';
+import type { FormatId } from '../../src/core/formats/catalogue.ts';
+import { exportFormat, importDesign } from '../../src/core/formats/index.ts';
 import { singleKeySchemas } from '../../src/core/formats/module-code.ts';
 import { buildViewsFor } from '../../src/core/indexes/views.ts';
 import { marshalledItems } from '../../src/core/items/applied.ts';
+import { deriveKeys } from '../../src/core/items/derive.ts';
 import { parseExactJson } from '../../src/core/model/exact-json.ts';
 import type { PlainItem } from '../../src/core/model/item.ts';
-import type { AccessPattern, Design } from '../../src/core/model/schema.ts';
+import { type AccessPattern, type Design, designSchema, type Entity } from '../../src/core/model/schema.ts';
 import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
 import { unmarshallItem } from '../../src/core/requests/marshall.ts';
 import { resolveRead } from '../../src/core/requests/resolve.ts';
 import { byKey, normalizeItems, scanTable } from '../codegen/support.ts';
+import { namespacedTable } from '../namespace.ts';
+import { applyForSession, resetSession } from '../service.ts';
+import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 
 export interface LibraryCase {
   name: string;
@@ -144,4 +152,68 @@ export function libraryReads(design: Design): AccessPattern[] {
   return design.accessPatterns.filter(
     (p) => READ_OPERATIONS.has(p.operation) && !('index' in p && p.index !== undefined && multi.has(p.index)),
   );
+}
+
+/**
+ * The DynamoDB Local client of a test file and its tables: `emptyTable` creates the design's table (no items)
+ * in a session namespace of its own and gives its name; every such session is removed after the file.
+ */
+export function libraryTables(): {
+  client: DynamoDBClient;
+  emptyTable: (label: string, design: Design) => Promise<string>;
+} {
+  const client = testClient();
+  const prefixes: string[] = [];
+  afterAll(async () => {
+    for (const prefix of prefixes) await resetSession(client, prefix);
+  });
+  return {
+    client,
+    async emptyTable(label, design) {
+      const prefix = uniquePrefix(label);
+      prefixes.push(prefix);
+      await applyForSession(client, prefix, design, { loadItems: false });
+      return namespacedTable(prefix, design.table.name);
+    },
+  };
+}
+
+/** What `keyplan export --to FORMAT` writes for the design. */
+export function exportedContent(design: Design, format: FormatId): string {
+  const file = exportFormat(design, format);
+  if (!file) throw new Error(`no ${format} export`);
+  return file.content;
+}
+
+/** The design `keyplan import --from FORMAT` reads from a loaded module's exports. */
+export function importedModule(format: FormatId, module: LoadedModule): Design {
+  const result = importDesign(format, { kind: 'module', exports: module });
+  if (!result.ok) throw new Error(result.message);
+  return result.design;
+}
+
+/**
+ * An import → export → import round trip keeps the design (`again` is `first`), and `first` describes the same
+ * keys as the original design: each sample's derived keys, those of the indexes a library declares.
+ */
+export function expectSameKeysAfterRoundTrip(name: string, design: Design, first: Design, again: Design) {
+  expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+  for (const entity of first.entities) {
+    const original = design.entities.find((e) => e.name === entity.name) as Entity;
+    for (const sample of design.items[entity.name] ?? [])
+      expect(deriveKeys(first, entity, sample), `${name} ${entity.name}`).toEqual(
+        declaredKeys(design, deriveKeys(design, original, sample)),
+      );
+  }
+}
+
+/** `keyplan import fixtures/FORMAT/FILE --from FORMAT`, which must succeed: the fixture's path, its stderr and the design. */
+export async function importedFixture(
+  format: FormatId,
+  file: string,
+): Promise<{ fixture: string; stderr: string; design: Design }> {
+  const fixture = path.join(ROOT, 'fixtures', format, file);
+  const run = await runKeyplan(['import', fixture, '--from', format]);
+  expect(run.code, run.stderr).toBe(0);
+  return { fixture, stderr: run.stderr, design: designSchema.parse(run.json()) };
 }

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Table } from 'dynamodb-onetable';
-import { afterAll, describe, expect, it } from 'vitest';
-import { exportFormat, importDesign } from '../../src/core/formats/index.ts';
+import { describe, expect, it } from 'vitest';
+import { importDesign } from '../../src/core/formats/index.ts';
 import type { OneSchema } from '../../src/core/formats/onetable/schema.ts';
 import { deriveKeys } from '../../src/core/items/derive.ts';
 import { gsiKeyAttributes, keySchemaFor } from '../../src/core/model/indexes.ts';
@@ -19,29 +19,20 @@ import type { Design, Entity } from '../../src/core/model/schema.ts';
 import { validateDesign } from '../../src/core/model/validate.ts';
 import type { ReadSpec } from '../../src/core/requests/read-spec.ts';
 import { normalizeItems } from '../codegen/support.ts';
-import { namespacedTable } from '../namespace.ts';
-import { applyForSession, resetSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 import {
   derivedItems,
+  exportedContent,
   libraryCases,
   libraryReads,
+  libraryTables,
   predictedRead,
   scannedItems,
   without,
 } from './library-support.ts';
 
-const client = testClient();
-const prefixes: string[] = [];
-afterAll(async () => {
-  for (const prefix of prefixes) await resetSession(client, prefix);
-});
+const { client, emptyTable } = libraryTables();
 
-function exportedText(design: Design): string {
-  const file = exportFormat(design, 'onetable');
-  if (!file) throw new Error('no OneTable export');
-  return file.content;
-}
+const exportedText = (design: Design) => exportedContent(design, 'onetable');
 
 function imported(text: string): Design {
   const result = importDesign('onetable', { kind: 'text', text });
@@ -99,10 +90,7 @@ async function oneRead(
 describe('OneTable: exported schemas on DynamoDB Local', () => {
   for (const { name, design } of libraryCases()) {
     it(`${name}: puts every sample through OneTable, holds Keyplan's items, answers each read as keyplan query`, async () => {
-      const prefix = uniquePrefix(`onetable-${name}`);
-      prefixes.push(prefix);
-      const tableName = namespacedTable(prefix, design.table.name);
-      await applyForSession(client, prefix, design, { loadItems: false });
+      const tableName = await emptyTable(`onetable-${name}`, design);
       const text = exportedText(design);
       const table = oneTable(client, tableName, JSON.parse(text));
       for (const entity of design.entities)
@@ -221,10 +209,7 @@ describe('OneTable: hand-written schemas (fixtures/onetable)', () => {
       expect(checked.problems).toEqual([]);
       const design = checked.design as Design;
 
-      const prefix = uniquePrefix('onetable-fixture');
-      prefixes.push(prefix);
-      const tableName = namespacedTable(prefix, design.table.name);
-      await applyForSession(client, prefix, design, { loadItems: false });
+      const tableName = await emptyTable('onetable-fixture', design);
       const full = path.join(FIXTURES, fixture.file);
       const schema = file(full);
       const table = oneTable(client, tableName, await schema);
