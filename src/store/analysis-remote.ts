@@ -1,10 +1,10 @@
 // The main thread's side of the analysis worker (analysis-worker.ts): sends the settled design, one request
 // in flight at a time (the newest design waiting goes next), and keeps the last analysis shown until the
 // next one arrives. An answer to anything but the last request sent, or to a design since closed, is dropped.
-import { stringifyExactJson } from '../core/model/exact-json.ts';
 import type { Design } from '../core/model/schema.ts';
 import type { Analysis } from './analysis-lint.ts';
 import type { AnalysisAnswer, AnalysisRequest } from './analysis-worker.ts';
+import { designParts, type SentParts } from './design-parts.ts';
 
 /** An analysis and the design it is of (which may be older than the design shown). */
 export interface Analysed extends Analysis {
@@ -40,24 +40,10 @@ export function createAnalysisClient(port: AnalysisPort): AnalysisClient {
   let session = 0;
   let broken = false;
   // What the worker holds: the parts of the last design sent.
-  let sent: { table?: unknown; entities?: unknown; lists: Map<string, unknown> } = { lists: new Map() };
+  const sent: SentParts = { lists: new Map() };
 
   function send(design: Design): void {
-    const { table, entities, items, ...rest } = design;
-    const request: AnalysisRequest = {
-      id: ++lastId,
-      rest: stringifyExactJson(rest),
-      itemLists: Object.keys(items),
-      items: {},
-    };
-    if (table !== sent.table) request.table = stringifyExactJson(table);
-    if (entities !== sent.entities) request.entities = stringifyExactJson(entities);
-    const lists = new Map<string, unknown>();
-    for (const [name, list] of Object.entries(items)) {
-      if (sent.lists.get(name) !== list) request.items[name] = stringifyExactJson(list);
-      lists.set(name, list);
-    }
-    sent = { table, entities, lists };
+    const request = designParts(++lastId, design, sent);
     inFlight = { id: request.id, design, session };
     port.postMessage(request);
   }

@@ -8,6 +8,7 @@ import type { Design } from '../core/model/schema.ts';
 import type { Comparison } from './compare-core.ts';
 import type { CompareAnswer, CompareRequest } from './compare-worker.ts';
 import { settledDesign, subscribeSettledDesign } from './derived.ts';
+import { designParts, type SentParts } from './design-parts.ts';
 
 export type CompareSourceKind = 'applied' | 'file' | 'link';
 
@@ -43,7 +44,7 @@ interface Pending {
 interface WorkerLink {
   worker: Worker;
   pending: Map<number, Pending>;
-  sent: { old?: Design; table?: unknown; entities?: unknown; lists: Map<string, unknown> };
+  sent: SentParts & { old?: Design };
   lastId: number;
 }
 
@@ -75,22 +76,9 @@ function workerLink(): WorkerLink | null {
 }
 
 function sendToWorker(port: WorkerLink, old: Design, next: Design): Promise<Comparison> {
-  const { table, entities, items, ...rest } = next;
-  const request: CompareRequest = {
-    id: ++port.lastId,
-    rest: stringifyExactJson(rest),
-    itemLists: Object.keys(items),
-    items: {},
-  };
+  const request: CompareRequest = designParts(++port.lastId, next, port.sent);
   if (old !== port.sent.old) request.old = stringifyExactJson(old);
-  if (table !== port.sent.table) request.table = stringifyExactJson(table);
-  if (entities !== port.sent.entities) request.entities = stringifyExactJson(entities);
-  const lists = new Map<string, unknown>();
-  for (const [name, list] of Object.entries(items)) {
-    if (port.sent.lists.get(name) !== list) request.items[name] = stringifyExactJson(list);
-    lists.set(name, list);
-  }
-  port.sent = { old, table, entities, lists };
+  port.sent.old = old;
   return new Promise((resolve, reject) => {
     port.pending.set(request.id, { resolve, reject });
     port.worker.postMessage(request);
