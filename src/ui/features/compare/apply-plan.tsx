@@ -2,7 +2,7 @@
 // design on screen needs more than a plain write over it (a backfill, or a recreated table), Apply shows
 // the verdict and the migration plan first, with the choices: apply anyway, replacing the table's items
 // (and recreating the table where its key schema changes), compare in the grid, or cancel.
-import { lazy, Suspense, useId, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
 import { create } from 'zustand';
 import { fingerprintOf } from '../../../store/applied.ts';
@@ -11,7 +11,7 @@ import { compareOnce, startCompare } from '../../../store/compare.ts';
 import type { Comparison } from '../../../store/compare-core.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
-import { useModal } from '../export/use-modal.ts';
+import { Modal } from '../../components/modal.tsx';
 import { VERDICT_LABEL, VERDICT_MEANING, VerdictIcon } from './verdict.tsx';
 import './compare.css';
 
@@ -58,96 +58,86 @@ export async function applyOrPlan(beforeApply?: () => void): Promise<void> {
 const close = () => usePlanDialog.setState({ shown: null });
 
 function PlanDialog({ comparison, applied }: NonNullable<PlanDialogState['shown']>) {
-  const root = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const applyCurrent = useStore((s) => s.applyCurrent);
   const tableName = useStore((s) => s.design?.table.name);
-  useModal(root, close, '[data-testid="apply.plan.cancel"]');
   const { diff, plan } = comparison;
   const recreate = diff.recreate;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the panel closes it, for the mouse; Escape and Cancel do for the keyboard.
-    <div
-      className="compare-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
-    >
-      <div
-        ref={root}
-        className="compare-modal compare-plan-modal"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="apply.plan"
-      >
-        <h2 id={titleId}>
+    <Modal
+      className="compare-modal compare-plan-modal"
+      role="alertdialog"
+      testId="apply.plan"
+      onClose={close}
+      initialFocus='[data-testid="apply.plan.cancel"]'
+      title={
+        <>
           <span className={`chip compare-verdict is-${diff.verdict}`} data-testid="apply.plan.verdict">
             <VerdictIcon verdict={diff.verdict} />
             {VERDICT_LABEL[diff.verdict]}
           </span>{' '}
           This design changes what the table holds
-        </h2>
-        <div className="compare-modal-body">
-          <p>
-            Compared with the version applied to <span className="mono">{tableName}</span>:{' '}
-            {VERDICT_MEANING[diff.verdict]}.
-          </p>
-          <ul className="compare-list" data-testid="apply.plan.reasons">
-            {diff.reasons.slice(0, 6).map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-            {diff.reasons.length > 6 && <li>… and {diff.reasons.length - 6} more (Compare tab)</li>}
-          </ul>
-          <h3 className="compare-subhead">On a live table, the migration plan</h3>
-          <section
-            className="compare-plan-scroll"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus
-            tabIndex={0}
-            aria-label="Migration plan"
+        </>
+      }
+    >
+      <div className="compare-modal-body">
+        <p>
+          Compared with the version applied to <span className="mono">{tableName}</span>:{' '}
+          {VERDICT_MEANING[diff.verdict]}.
+        </p>
+        <ul className="compare-list" data-testid="apply.plan.reasons">
+          {diff.reasons.slice(0, 6).map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+          {diff.reasons.length > 6 && <li>… and {diff.reasons.length - 6} more (Compare tab)</li>}
+        </ul>
+        <h3 className="compare-subhead">On a live table, the migration plan</h3>
+        <section
+          className="compare-plan-scroll"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus
+          tabIndex={0}
+          aria-label="Migration plan"
+        >
+          <Suspense fallback={<p className="dock-empty-line">Loading the plan…</p>}>
+            <PlanTable plan={plan} />
+          </Suspense>
+        </section>
+        <p className="compare-note">
+          <Icon name="warn" size={12} className="tone-warn" /> DynamoDB Local holds sample items only:
+          applying here {recreate ? 'deletes the table, creates it again' : 'writes the new items'} and
+          deletes the items under their old keys, rather than migrating them.
+        </p>
+        <div className="popover-actions">
+          <button
+            type="button"
+            className="btn btn-danger"
+            data-testid="apply.plan.apply"
+            onClick={() => {
+              close();
+              void applyCurrent({ replace: true, recreate: recreate || undefined });
+            }}
           >
-            <Suspense fallback={<p className="dock-empty-line">Loading the plan…</p>}>
-              <PlanTable plan={plan} />
-            </Suspense>
-          </section>
-          <p className="compare-note">
-            <Icon name="warn" size={12} className="tone-warn" /> DynamoDB Local holds sample items only:
-            applying here {recreate ? 'deletes the table, creates it again' : 'writes the new items'} and
-            deletes the items under their old keys, rather than migrating them.
-          </p>
-          <div className="popover-actions">
+            {recreate ? 'Recreate the table and apply' : "Apply, replacing the table's items"}
+          </button>
+          {applied && (
             <button
               type="button"
-              className="btn btn-danger"
-              data-testid="apply.plan.apply"
+              className="btn"
+              data-testid="apply.plan.compare"
               onClick={() => {
                 close();
-                void applyCurrent({ replace: true, recreate: recreate || undefined });
+                startCompare({ kind: 'applied', label: 'applied version', design: applied });
+                useStore.getState().setDockTab('compare');
               }}
             >
-              {recreate ? 'Recreate the table and apply' : "Apply, replacing the table's items"}
+              Compare in the grid
             </button>
-            {applied && (
-              <button
-                type="button"
-                className="btn"
-                data-testid="apply.plan.compare"
-                onClick={() => {
-                  close();
-                  startCompare({ kind: 'applied', label: 'applied version', design: applied });
-                  useStore.getState().setDockTab('compare');
-                }}
-              >
-                Compare in the grid
-              </button>
-            )}
-            <button type="button" className="btn btn-ghost" data-testid="apply.plan.cancel" onClick={close}>
-              Cancel
-            </button>
-          </div>
+          )}
+          <button type="button" className="btn btn-ghost" data-testid="apply.plan.cancel" onClick={close}>
+            Cancel
+          </button>
         </div>
       </div>
-    </div>
+    </Modal>
   );
 }
 

@@ -1,7 +1,7 @@
 // The grid toolbar's "Compare with…": the design on screen against the version last applied to DynamoDB,
 // a design file, or a share link. While comparing, the button names what it compares with (its menu
 // switches or stops), a verdict chip opens the dock's Compare tab, and the key cells show old → new.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
 import type { DerivedItem } from '../../../core/model/item.ts';
@@ -11,9 +11,9 @@ import { keyChangeId, keyText } from '../../../store/compare-keys.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Menu, type MenuEntry } from '../../components/menu.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';
-import { useModal } from '../export/use-modal.ts';
 import { VERDICT_LABEL, VerdictIcon } from './verdict.tsx';
 import './compare.css';
 
@@ -65,11 +65,9 @@ async function designOfLink(text: string) {
 }
 
 function LinkPrompt({ onClose }: { onClose: () => void }) {
-  const root = useRef<HTMLDivElement>(null);
-  const titleId = useId();
+  const inputId = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  useModal(root, onClose, '[data-testid="compare.link.input"]');
   const submit = async () => {
     try {
       const design = await designOfLink(text);
@@ -80,66 +78,51 @@ function LinkPrompt({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the panel closes it, for the mouse; Escape and Cancel do for the keyboard.
-    <div
-      className="compare-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <Modal
+      className="compare-modal"
+      testId="compare.link.dialog"
+      onClose={onClose}
+      initialFocus='[data-testid="compare.link.input"]'
+      title="Compare with a share link"
     >
-      <div
-        ref={root}
-        className="compare-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="compare.link.dialog"
+      <form
+        className="compare-modal-body"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
       >
-        <h2 id={titleId}>Compare with a share link</h2>
-        <form
-          className="compare-modal-body"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
+        <label className="field-label" htmlFor={inputId}>
+          Paste a Keyplan share link (File › Copy link)
+        </label>
+        <input
+          id={inputId}
+          className="input mono"
+          value={text}
+          placeholder="https://…/#share=k1.…"
+          data-testid="compare.link.input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
           }}
-        >
-          <label className="field-label" htmlFor={`${titleId}-input`}>
-            Paste a Keyplan share link (File › Copy link)
-          </label>
-          <input
-            id={`${titleId}-input`}
-            className="input mono"
-            value={text}
-            placeholder="https://…/#share=k1.…"
-            data-testid="compare.link.input"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${titleId}-error` : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
-              setError(null);
-            }}
-          />
-          {error && (
-            <p
-              id={`${titleId}-error`}
-              className="compare-error"
-              role="alert"
-              data-testid="compare.link.error"
-            >
-              <Icon name="error" size={12} /> This link cannot be compared: {error}.
-            </p>
-          )}
-          <div className="popover-actions">
-            <button type="submit" className="btn btn-primary" disabled={!text.trim()}>
-              Compare
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        />
+        {error && (
+          <p id={`${inputId}-error`} className="compare-error" role="alert" data-testid="compare.link.error">
+            <Icon name="error" size={12} /> This link cannot be compared: {error}.
+          </p>
+        )}
+        <div className="popover-actions">
+          <button type="submit" className="btn btn-primary" disabled={!text.trim()}>
+            Compare
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 

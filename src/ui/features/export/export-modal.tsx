@@ -2,18 +2,18 @@
 // the left, the file read-only in Monaco, copy and download with an editable file name, and what to run
 // next. Loaded lazily when first opened; the output is the core's exportDesign, computed once per design
 // and target, so what is copied, downloaded and shown is the same text.
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { type ExportTarget, exportDesign, isExportAvailable } from '../../../core/export/index.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { downloadText } from './download.ts';
 import { ExportPreview } from './export-preview.tsx';
 import { DEFAULT_TARGET, type ExportFormat, FORMAT_GROUPS, formatOf, targetFor } from './export-targets.ts';
 import { cleanStem, splitFilename, withFilename } from './filename.ts';
 import { TargetList } from './target-list.tsx';
-import { useModal } from './use-modal.ts';
 import './export.css';
 
 type Output =
@@ -42,14 +42,11 @@ export default function ExportModal() {
   const design = useStore((s) => s.design);
   const setExportOpen = useStore((s) => s.setExportOpen);
   const close = useCallback(() => setExportOpen(false), [setExportOpen]);
-  const root = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const [target, setTarget] = useState<ExportTarget>(() =>
     isExportAvailable(lastTarget) ? lastTarget : DEFAULT_TARGET,
   );
   const [typedStem, setTypedStem] = useState<string | null>(null);
   const output = useMemo(() => (design ? render(design, target) : null), [design, target]);
-  useModal(root, close, '.export-target[aria-current="true"]');
   if (!design || !output) return null;
   const choose = (next: ExportTarget) => {
     lastTarget = next;
@@ -59,75 +56,59 @@ export default function ExportModal() {
   const variant = Object.values(values).join(' · ');
   const title = `${format.label} · ${variant || format.detail || ''}`;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the panel closes it, for the mouse; Escape and the close button do for the keyboard.
-    <div
-      className="export-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
-    >
-      <div
-        ref={root}
-        className="export-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="export.modal"
-      >
-        <header className="export-head">
-          <h2 id={titleId}>Export</h2>
+    <Modal
+      className="export-modal"
+      testId="export.modal"
+      onClose={close}
+      initialFocus='.export-target[aria-current="true"]'
+      title="Export"
+      header={{
+        subtitle: (
           <span className="export-subtitle">
             {design.name} · table <span className="mono">{design.table.name}</span>
           </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-icon export-close"
-            aria-label="Close the export panel (Escape)"
-            title="Close (Escape)"
-            data-testid="export.close"
-            onClick={close}
-          >
-            <Icon name="close" />
-          </button>
-        </header>
-        <div className="export-body">
-          <TargetList
-            groups={FORMAT_GROUPS}
-            selected={format.id}
-            onSelect={(next) => choose(targetFor(next))}
-          />
-          <section className="export-main" aria-label={title}>
-            {format.options.length > 0 && (
-              <OptionsRow
-                format={format}
-                values={values}
-                onChange={(next) => choose(targetFor(format, next))}
-              />
-            )}
-            {output.ok ? (
-              <FileView
-                key={target}
-                output={output}
-                typedStem={typedStem}
-                onStem={setTypedStem}
-                title={title}
-              />
-            ) : (
-              <div className="export-error" role="alert" data-testid="export.error">
-                <Icon name="error" size={18} />
-                <div>
-                  <h3>This export failed</h3>
-                  <p>{output.message}</p>
-                  <p className="field-hint">
-                    Check the Problems tab of the dock: a design with problems may not export.
-                  </p>
-                </div>
+        ),
+        closeTestId: 'export.close',
+        closeLabel: 'Close the export panel (Escape)',
+      }}
+    >
+      <div className="export-body">
+        <TargetList
+          groups={FORMAT_GROUPS}
+          selected={format.id}
+          onSelect={(next) => choose(targetFor(next))}
+        />
+        <section className="export-main" aria-label={title}>
+          {format.options.length > 0 && (
+            <OptionsRow
+              format={format}
+              values={values}
+              onChange={(next) => choose(targetFor(format, next))}
+            />
+          )}
+          {output.ok ? (
+            <FileView
+              key={target}
+              output={output}
+              typedStem={typedStem}
+              onStem={setTypedStem}
+              title={title}
+            />
+          ) : (
+            <div className="export-error" role="alert" data-testid="export.error">
+              <Icon name="error" size={18} />
+              <div>
+                <h3>This export failed</h3>
+                <p>{output.message}</p>
+                <p className="field-hint">
+                  Check the Problems tab of the dock: a design with problems may not export.
+                </p>
               </div>
-            )}
-          </section>
-        </div>
+            </div>
+          )}
+        </section>
       </div>
-    </div>
+    </Modal>
   );
 }
 
