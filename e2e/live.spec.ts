@@ -67,6 +67,11 @@ test('three people edit one design live: merge, offline, own undo, late joiner',
   );
   // Presence: each sees a dot of the other's colour beside the pattern the other has open.
   await expect(a.id('live.dots.pattern.get-customer').locator('.live-dot')).toHaveCount(1);
+  // …and, once Ben opens Order, his marker on Order's rows in her grid, named in words (never colour alone).
+  await b.selectEntity('Order');
+  const marked = a.page.locator('[data-testid="grid.row"][data-presence]').first();
+  await expect(marked).toHaveAttribute('title', /^.+ has Order open$/);
+  await expect(marked.locator('td[data-col="$entity"]')).toHaveText(/Order/);
 
   // Ben drops off, edits offline; Ana edits meanwhile; Ben comes back and everything merges.
   await ben.context.setOffline(true);

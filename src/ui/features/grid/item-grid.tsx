@@ -8,7 +8,9 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type { GridItemRow, GridRow, GridRows } from '../../../core/indexes/grid-rows.ts';
 import { sampleIndexOf } from '../../../core/items/derive.ts';
 import { useStore } from '../../../store/index.ts';
+import { useLive } from '../../../store/live-state.ts';
 import { focusSample } from '../entities/samples-table.tsx';
+import { openBy, openKey } from '../live/presence.tsx';
 import type { ColumnSpec } from './column-spec.ts';
 import { charsFor } from './format.ts';
 import { partitionMeta } from './grid-cells.tsx';
@@ -81,6 +83,9 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
   const lastLeaf = leaves[leaves.length - 1]?.id;
   const totalWidth = table.getTotalSize();
   const offset = virtualizer.scrollOffset ?? 0;
+  // Live presence: the rows of an entity someone else has open carry their colour (one Map lookup a row; a
+  // row re-renders only when its own marker changes, since it gets the marker's strings).
+  const open = openBy(useLive((s) => s.others));
 
   const tableRef = useRef<HTMLTableElement>(null);
   // Roving tabindex (WAI-ARIA grid): the active cell is the grid's one tab stop; while it is scrolled out of
@@ -167,6 +172,8 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
           <PartitionLabel rows={rows} offset={offset} rowHeight={rowHeight} spec={spec} />
           {virtualizer.getVirtualItems().map((item) => {
             const row = tableRowAt(item.index);
+            const source = row.original.kind === 'item' ? row.original.source.entity : undefined;
+            const presence = source === undefined ? undefined : open.get(openKey('entity', source));
             return (
               <GridRowView
                 key={item.key}
@@ -176,6 +183,8 @@ export function ItemGrid({ rows, spec, rowHeight, matchOf, scrollTo, label }: It
                 lastLeaf={lastLeaf}
                 columns={leaves.length}
                 match={matchOf ? matchOf(row.id) : undefined}
+                presence={presence?.label}
+                presenceShadow={presence?.shadow}
               />
             );
           })}
@@ -192,9 +201,21 @@ interface RowViewProps {
   lastLeaf: string | undefined;
   columns: number;
   match: Match | undefined;
+  /** Who else has this row's entity open ("Ada has Order open"), and their marker; none when nobody does. */
+  presence: string | undefined;
+  presenceShadow: string | undefined;
 }
 
-const GridRowView = memo(function GridRowView({ row, index, start, lastLeaf, columns, match }: RowViewProps) {
+const GridRowView = memo(function GridRowView({
+  row,
+  index,
+  start,
+  lastLeaf,
+  columns,
+  match,
+  presence,
+  presenceShadow,
+}: RowViewProps) {
   const ctx = useGridCells();
   const original = row.original;
   const style = { transform: `translateY(${start}px)` };
@@ -212,6 +233,7 @@ const GridRowView = memo(function GridRowView({ row, index, start, lastLeaf, col
   classes.push(!block ? 'is-excluded' : block.index % 2 ? 'is-alt' : 'is-base');
   if (block && original.position === 0 && block.index > 0) classes.push('is-partition-start');
   if (match) classes.push(`match-${match}`);
+  if (presence) classes.push('has-presence');
   return (
     <tr
       className={classes.join(' ')}
@@ -221,7 +243,11 @@ const GridRowView = memo(function GridRowView({ row, index, start, lastLeaf, col
       data-item-id={original.id}
       data-match={match ?? 'none'}
       data-excluded={original.excluded || undefined}
-      style={{ ...style, '--stripe': color } as React.CSSProperties}
+      data-presence={presence}
+      // Never colour alone: the marker's meaning in words, on hover and to assistive technology.
+      title={presence}
+      aria-description={presence}
+      style={{ ...style, '--stripe': color, '--presence-shadow': presenceShadow } as React.CSSProperties}
     >
       {row.getAllCells().map((cell) => {
         const meta = cell.column.columnDef.meta as GridColumnMeta | undefined;
