@@ -1,5 +1,6 @@
 // The exported file, read-only. Until Monaco has loaded, the text shows as plain preformatted text.
 import { lazy, type ReactNode, Suspense } from 'react';
+import { CodeFallback } from '../patterns/code-fallback.tsx';
 
 const ExportViewer = lazy(() => import('./export-viewer.tsx'));
 
@@ -17,7 +18,7 @@ export function ExportPreview({
 }) {
   return (
     <div className="export-preview" data-testid="export.preview" data-language={language} data-value={value}>
-      <Suspense fallback={<pre className="code-fallback">{value}</pre>}>
+      <Suspense fallback={<CodeFallback value={value} label={label} />}>
         <ExportViewer value={value} language={language} height="100%" label={label} />
       </Suspense>
       {children}

@@ -3,6 +3,7 @@ import Editor from '@monaco-editor/react';
 import { useResolvedTheme } from '../../hooks/use-theme.ts';
 // One Monaco setup for the app (bundled, offline workers, the app's themes), shared with the JSON editor.
 import '../json/monaco-setup.ts';
+import { CodeFallback } from './code-fallback.tsx';
 
 export interface MonacoViewerProps {
   value: string;
@@ -19,7 +20,7 @@ export default function MonacoViewer({ value, language, height, label }: MonacoV
       language={language}
       theme={theme}
       height={height}
-      loading={<pre className="code-fallback">{value}</pre>}
+      loading={<CodeFallback value={value} label={label} />}
       options={{
         readOnly: true,
         domReadOnly: true,
