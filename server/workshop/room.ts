@@ -10,7 +10,6 @@ import {
   type AttendeeRow,
   type AttendeeState,
   type HintReveal,
-  type LessonSummary,
   MAX_NAME_LENGTH,
   normalizeDisplayName,
   type ProgressReport,
@@ -20,6 +19,7 @@ import {
   type RoomSnapshot,
   STUCK_AFTER_MS,
 } from '../../src/core/api/workshop-contract.ts';
+import { lessonSummary } from '../../src/core/lessons/lesson-summary.ts';
 import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
 import type { Design } from '../../src/core/model/schema.ts';
 import { ApiFailure } from '../errors.ts';
@@ -84,15 +84,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function newSecrets(): WorkshopSecrets {
   return { code: newJoinCode(), presenterKey: newPresenterKey(), signerSecret: randomBytes(32) };
-}
-
-export function lessonSummary(lesson: Lesson): LessonSummary {
-  return {
-    id: lesson.id,
-    title: lesson.title,
-    level: lesson.level,
-    steps: lesson.steps.map((s) => ({ id: s.id, title: s.title, hints: s.hints.length })),
-  };
 }
 
 export class Workshop {

@@ -2,6 +2,7 @@
 // `--lessons DIR` (RoomSnapshot.lessons), by id, with their steps' titles and hint counts.
 import { useEffect, useMemo, useState } from 'react';
 import type { LessonSummary } from '../../../core/api/workshop-contract.ts';
+import { lessonSummary } from '../../../core/lessons/lesson-summary.ts';
 import type { Lesson } from '../../../core/lessons/lesson-types.ts';
 import { loadBuiltinLessons } from '../lessons/lesson-actions.ts';
 
@@ -9,15 +10,6 @@ export interface CatalogueLesson extends LessonSummary {
   origin: 'built-in' | 'server';
   /** A built-in lesson itself: the server knows only those it loaded, so a push sends it along. */
   lesson?: Lesson;
-}
-
-export function summaryOf(lesson: Lesson): LessonSummary {
-  return {
-    id: lesson.id,
-    title: lesson.title,
-    level: lesson.level,
-    steps: lesson.steps.map((s) => ({ id: s.id, title: s.title, hints: s.hints.length })),
-  };
 }
 
 /** A built-in lesson by id (null when none has it). */
@@ -44,7 +36,7 @@ export function useLessonCatalogue(serverLessons: readonly LessonSummary[] | und
     return [
       ...builtins
         .filter((l) => !ids.has(l.id))
-        .map((lesson): CatalogueLesson => ({ ...summaryOf(lesson), origin: 'built-in', lesson })),
+        .map((lesson): CatalogueLesson => ({ ...lessonSummary(lesson), origin: 'built-in', lesson })),
       ...server,
     ];
   }, [builtins, serverLessons]);
