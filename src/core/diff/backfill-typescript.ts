@@ -3,10 +3,11 @@
 // item if absent, Delete the old one if unchanged since it was read); an index-key change an UpdateItem under
 // the same condition; a failed condition reads the item again and retries; a checkpoint per segment in a
 // file; a rate limit; --dry-run counts.
+import { NODE_FS, SDK_CLIENT } from '../export/codegen/module-names.ts';
 import type { Design } from '../model/schema.ts';
 import { backfillSpec } from './backfill-spec.ts';
 
-const PROGRAM = `import { readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+const PROGRAM = `import { readFileSync, renameSync, writeFileSync, existsSync } from '${NODE_FS}';
 import {
   ConditionalCheckFailedException,
   DeleteItemCommand,
@@ -18,7 +19,7 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
   type AttributeValue,
-} from '@aws-sdk/client-dynamodb';
+} from '${SDK_CLIENT}';
 
 type Item = Record<string, AttributeValue>;
 type Part = { text: string } | { name: string; width?: number };

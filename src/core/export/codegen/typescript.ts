@@ -4,6 +4,7 @@
 import type { Design, Entity } from '../../model/schema.ts';
 import type { EntityPlan, KeyPlan } from './entities.ts';
 import { concat, type Doc, group } from './layout.ts';
+import { SDK_CLIENT, SDK_LIB } from './module-names.ts';
 import type { CodePlan } from './plan.ts';
 import { article, putDoc, wrap } from './text.ts';
 import { typescriptPatternFunctions } from './typescript-patterns.ts';
@@ -22,8 +23,6 @@ import {
 } from './typescript-values.ts';
 
 // Packages the generated module imports (the generator itself imports no SDK).
-const SDK_CLIENT = '@aws-sdk/client-dynamodb';
-const SDK_LIB = '@aws-sdk/lib-dynamodb';
 
 const KEY_TYPES = { S: 'string', N: TS_NUMBER, B: 'Uint8Array' } as const;
 

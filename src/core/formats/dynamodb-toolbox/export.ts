@@ -2,6 +2,8 @@
 // `entityAttributeSavedAs`) and an Entity per Keyplan entity whose keys are computed from its attributes:
 // the table key by `computeKey`, each index key by an attribute `link`ed to the others, undefined (not
 // written) when a value it is made of is missing, as Keyplan leaves a sparse index's key out.
+
+import { SDK_CLIENT, SDK_LIB } from '../../export/codegen/module-names.ts';
 import { parseTemplate, placeholders } from '../../keys/template.ts';
 import { TABLE_INDEX } from '../../model/indexes.ts';
 import type { AttributeType, Design, KeyType } from '../../model/schema.ts';
@@ -192,8 +194,8 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
   const text = [
     `// DynamoDB-Toolbox v2 table and entities of "${design.name.replace(/\n/g, ' ')}", written by Keyplan (keyplan export --to dynamodb-toolbox).`,
     "// Each key is computed from the item's attributes (computeKey, link), so the table holds exactly the keys Keyplan derives.",
-    "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
-    "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
+    `import { DynamoDBClient } from '${SDK_CLIENT}';`,
+    `import { DynamoDBDocumentClient } from '${SDK_LIB}';`,
     `import { ${used.join(', ')} } from 'dynamodb-toolbox';`,
     '',
     ...keyHelpers(body),

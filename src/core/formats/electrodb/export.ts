@@ -3,6 +3,8 @@
 // Service whose collections group the entities that share a partition of an index. ElectroDB writes the
 // entity's name under the design's type attribute (its `identifiers.entity`), and its own version attribute
 // `__edb_v__` besides.
+
+import { SDK_CLIENT } from '../../export/codegen/module-names.ts';
 import { parseTemplate, placeholders } from '../../keys/template.ts';
 import { type KeySchema, TABLE_INDEX } from '../../model/indexes.ts';
 import type { Design, Entity } from '../../model/schema.ts';
@@ -310,7 +312,7 @@ export function exportElectroDb(design: Design): ElectroDbModule {
   const text = [
     `// ElectroDB entities of "${design.name.replace(/\n/g, ' ')}", written by Keyplan (keyplan export --to electrodb).`,
     "// Every key has a field and a template with casing 'none': ElectroDB stores exactly the keys Keyplan derives.",
-    "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+    `import { DynamoDBClient } from '${SDK_CLIENT}';`,
     "import { Entity, Service } from 'electrodb';",
     '',
     `export const table = process.env.TABLE_NAME ?? ${tsString(design.table.name)};`,
