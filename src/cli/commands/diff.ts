@@ -12,7 +12,7 @@ import {
   designError,
   parsePositiveInt,
   printJson,
-  readText,
+  readDesign,
   UsageError,
 } from '../io.ts';
 
@@ -25,19 +25,18 @@ export const VERDICT_EXIT = { compatible: 0, backfill: 1, breaking: 3 } as const
 /** A design from a file, `-` (stdin), or `git:REV:path` (the file as committed in REV, read with git show). */
 export async function readDesignAt(source: string | undefined, io: CliIo): Promise<Design> {
   if (!source) throw new UsageError('name the old and the new design: files, - or git:REV:path');
-  let text: string;
   const git = /^git:([^:]+):(.+)$/.exec(source);
-  if (git) {
-    try {
-      const { stdout } = await promisify(execFile)('git', ['show', `${git[1]}:${git[2]}`], {
-        maxBuffer: 512 * 1024 * 1024,
-      });
-      text = stdout;
-    } catch (error) {
-      const message = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-      throw new UsageError(`${source}: git show ${git[1]}:${git[2]} failed: ${message}`);
-    }
-  } else text = await readText(source, io);
+  if (!git) return readDesign(source, io);
+  let text: string;
+  try {
+    const { stdout } = await promisify(execFile)('git', ['show', `${git[1]}:${git[2]}`], {
+      maxBuffer: 512 * 1024 * 1024,
+    });
+    text = stdout;
+  } catch (error) {
+    const message = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    throw new UsageError(`${source}: git show ${git[1]}:${git[2]} failed: ${message}`);
+  }
   const result = validateDesignText(text);
   if (!result.ok) throw designError(source, result.problems);
   return result.design;
