@@ -2,20 +2,16 @@
 // document's schema), so editors can validate a *.lesson.yaml or *.lesson.json as it is written. Written to
 // lesson.schema.json by `npm run schema`; a test fails while that file is stale.
 import { z } from 'zod';
+import { jsonSchemaOptions } from '../model/json-schema.ts';
 import { lessonDocumentSchema } from './lesson-schema.ts';
 import { LESSON_FORMAT } from './lesson-types.ts';
 
 export function lessonJsonSchema(): Record<string, unknown> {
   return {
     ...z.toJSONSchema(lessonDocumentSchema(), {
-      io: 'input',
-      unrepresentable: 'any',
+      ...jsonSchemaOptions,
       // The design's schema once, in $defs, for a step's start and solution alike.
       reused: 'ref',
-      // The one custom type is ExactNumber: in the file it is a number literal with its digits.
-      override: (context) => {
-        if (context.zodSchema._zod.def.type === 'custom') context.jsonSchema.type = 'number';
-      },
     }),
     $id: 'urn:keyplan:lesson:1',
     title: `Keyplan lesson (${LESSON_FORMAT})`,
