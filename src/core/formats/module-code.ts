@@ -1,6 +1,8 @@
 // What the ElectroDB and DynamoDB-Toolbox formats share: the indexes of a table as pairs of key attributes,
 // each entity's attributes with those only its samples hold, and how to write names and values as
 // TypeScript. Both write a module whose keys must be exactly the ones Keyplan derives.
+import { typescriptIdentifier } from '../export/codegen/naming.ts';
+import { tsKey, tsString } from '../export/codegen/typescript-values.ts';
 import { placeholders, type TemplatePart } from '../keys/template.ts';
 import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, keySchemas } from '../model/indexes.ts';
@@ -8,27 +10,11 @@ import type { AttributeType, Design, DesignInput, Entity, JsonValue } from '../m
 import { formatProblems, validateDesign } from '../model/validate.ts';
 import type { FormatImport } from './types.ts';
 
-/** A TypeScript string literal (single-quoted). */
-export function tsString(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
-}
-
-/** A property key as TypeScript writes it: bare when it is an identifier, else quoted. */
-export function tsKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : tsString(name);
-}
-
-const RESERVED = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
-    ' ',
-  ),
-);
+export { tsKey, tsString };
 
 /** A JavaScript identifier for an exported name: the name itself, `_` in place of other characters. */
-export function tsIdentifier(name: string, taken: Set<string>): string {
-  let base = name.replace(/[^A-Za-z0-9_$]/g, '_');
-  if (!/^[A-Za-z_$]/.test(base)) base = `_${base}`;
-  if (RESERVED.has(base)) base = `${base}_`;
+function tsIdentifier(name: string, taken: Set<string>): string {
+  const base = typescriptIdentifier(name.replace(/[^A-Za-z0-9_$]/g, '_'));
   let id = base;
   for (let i = 2; taken.has(id); i++) id = `${base}${i}`;
   taken.add(id);
