@@ -5,6 +5,7 @@
 import { parseDocument, visit } from 'yaml';
 import { LINT_RULES } from '../analysis/rules/index.ts';
 import { numberFromText, parseExactJson } from '../model/exact-json.ts';
+import { lineColumnAt } from '../model/json-locate.ts';
 import type { Design, DesignInput } from '../model/schema.ts';
 import {
   designErrorMap,
@@ -52,10 +53,10 @@ function parseYaml(text: string): { value: unknown } | { problems: LessonProblem
       const source = node.source?.replace(/^\+/, '');
       if (source !== undefined && DECIMAL.test(source)) node.value = numberFromText(source);
       else if (!Number.isFinite(node.value)) {
-        const at = node.range ? lineColumn(text, node.range[0]) : '';
+        const at = node.range ? lineColumnAt(text, node.range[0]) : undefined;
         problems.push({
           path: '(document)',
-          message: `invalid YAML${at}: ${node.source ?? node.value} is not a number DynamoDB can store`,
+          message: `invalid YAML${at ? ` at line ${at.line}, column ${at.column}` : ''}: ${node.source ?? node.value} is not a number DynamoDB can store`,
         });
       }
     },
@@ -63,11 +64,6 @@ function parseYaml(text: string): { value: unknown } | { problems: LessonProblem
   if (problems.length > 0) return { problems };
   // An ExactNumber is kept as the object it is (toJS copies plain scalars only).
   return { value: doc.toJS({ maxAliasCount: 100 }) };
-}
-
-function lineColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  return ` at line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')}`;
 }
 
 /**
