@@ -24,16 +24,11 @@ export function setLiveRoom(roomId: string | null): void {
 }
 const roomHeaders = (): Record<string, string> => (liveRoom ? { 'x-keyplan-room': liveRoom } : {});
 
-async function post<T>(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
+/** A same-origin request: Offline when the server cannot be reached, the server's error when not ok. */
+export async function send(path: string, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...roomHeaders(), ...(init.headers ?? {}) },
-      body: stringifyExactJson(body),
-      credentials: 'same-origin',
-      signal: init.signal,
-    });
+    response = await fetch(path, { credentials: 'same-origin', ...init });
   } catch (error) {
     throw new ApiClientError(
       0,
@@ -42,6 +37,16 @@ async function post<T>(path: string, body: unknown, init: RequestInit = {}): Pro
     );
   }
   if (!response.ok) throw await toError(response);
+  return response;
+}
+
+async function post<T>(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...roomHeaders(), ...(init.headers ?? {}) },
+    body: stringifyExactJson(body),
+    signal: init.signal,
+  });
   return response as Response & { _type?: T };
 }
 
@@ -62,34 +67,12 @@ async function toError(response: Response): Promise<ApiClientError> {
 }
 
 export async function getHealth(): Promise<HealthResponse> {
-  let response: Response;
-  try {
-    response = await fetch('/api/health', { credentials: 'same-origin', headers: roomHeaders() });
-  } catch (error) {
-    throw new ApiClientError(
-      0,
-      'Offline',
-      `The Keyplan server cannot be reached (${(error as Error).message}).`,
-    );
-  }
-  if (!response.ok) throw await toError(response);
-  return exactJson(response);
+  return exactJson(await send('/api/health', { headers: roomHeaders() }));
 }
 
 /** The lessons the server was started with (`keyplan serve --lessons DIR`); none from a server without. */
 export async function getLessons(): Promise<LessonsResponse> {
-  let response: Response;
-  try {
-    response = await fetch('/api/lessons', { credentials: 'same-origin' });
-  } catch (error) {
-    throw new ApiClientError(
-      0,
-      'Offline',
-      `The Keyplan server cannot be reached (${(error as Error).message}).`,
-    );
-  }
-  if (!response.ok) throw await toError(response);
-  return exactJson(response);
+  return exactJson(await send('/api/lessons'));
 }
 
 /** Applies the design and loads its items, reporting load progress as the server streams it. */

@@ -5,7 +5,6 @@
 import {
   type AttendeeDetail,
   type AttendeeReport,
-  type AttendeeState,
   type JoinResponse,
   type PushDesignRequest,
   type PushLessonRequest,
@@ -18,7 +17,7 @@ import {
 } from '../core/api/workshop-contract.ts';
 import type { Lesson } from '../core/lessons/lesson-types.ts';
 import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
-import { ApiClientError } from './client.ts';
+import { ApiClientError, send } from './client.ts';
 import { type EventStreamOptions, openEventStream } from './event-stream.ts';
 
 async function call<T>(
@@ -28,32 +27,13 @@ async function call<T>(
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.key) headers.authorization = `Bearer ${init.key}`;
-  let response: Response;
-  try {
-    response = await fetch(`${WORKSHOP_API}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: init.body === undefined ? undefined : stringifyExactJson(init.body),
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch (error) {
-    throw new ApiClientError(
-      0,
-      'Offline',
-      `The Keyplan server cannot be reached (${(error as Error).message}).`,
-    );
-  }
+  const response = await send(`${WORKSHOP_API}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body === undefined ? undefined : stringifyExactJson(init.body),
+    cache: 'no-store',
+  });
   const text = await response.text();
-  if (!response.ok) {
-    try {
-      const { error } = JSON.parse(text) as { error: { code: string; message: string; details?: unknown } };
-      throw new ApiClientError(response.status, error.code, error.message, error.details);
-    } catch (error) {
-      if (error instanceof ApiClientError) throw error;
-      throw new ApiClientError(response.status, 'HttpError', `${response.status} ${response.statusText}`);
-    }
-  }
   return parseExactJson(text) as T;
 }
 
@@ -69,8 +49,6 @@ export async function getWorkshopInfo(): Promise<WorkshopInfo | null> {
 
 export const joinWorkshop = (code: string, name: string) =>
   call<JoinResponse>('/join', { body: { code, name } });
-
-export const getAttendeeState = () => call<AttendeeState>('/me');
 
 export const sendReport = (report: AttendeeReport) =>
   call<{ ok: true; reports: number }>('/report', { body: report });
