@@ -2,7 +2,7 @@
 // through the new design (src/core/diff/transform.ts) and written as backfill-requests.ts says, safe against
 // concurrent writers; rate-limited; resumable from a checkpoint file (per segment: where its Scan got to);
 // idempotent (an item already in its new version is left alone; a new item is only Put where none is).
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import {
   ConditionalCheckFailedException,
   DeleteItemCommand,
@@ -19,6 +19,7 @@ import { itemTransformer } from '../../src/core/diff/transform.ts';
 import { primaryKeyNames } from '../../src/core/model/indexes.ts';
 import type { Design } from '../../src/core/model/schema.ts';
 import { type AttributeMap, unmarshallItem } from '../../src/core/requests/marshall.ts';
+import { writeAtomically } from '../atomic-write.ts';
 
 export interface BackfillCounts {
   scanned: number;
@@ -136,10 +137,7 @@ export async function runBackfill(
     const path = options.checkpoint;
     const text = JSON.stringify(state);
     // One write at a time, each complete (a temporary file renamed over the checkpoint).
-    saving = saving.then(async () => {
-      await writeFile(`${path}.tmp`, text);
-      await rename(`${path}.tmp`, path);
-    });
+    saving = saving.then(() => writeAtomically(path, text, 0o666));
     return saving;
   };
 

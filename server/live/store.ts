@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ROOM_ID } from '../../src/core/live/crypto.ts';
-import { writeAtomically } from '../workshop/store.ts';
+import { writeAtomically } from '../atomic-write.ts';
 import type { LiveRooms, Room, RoomRecord } from './rooms.ts';
 
 export const LIVE_DIR = 'keyplan-live';

@@ -5,13 +5,14 @@
 // round per `workshopSaveMs`) and atomic (a temporary file renamed over the old one): a crash leaves the
 // previous version, never half a file. Only the owner may read them (0600: the files hold secrets).
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { progressReportSchema } from '../../src/core/api/workshop-contract.ts';
 import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
 import { parseExactJson, stringifyExactJson } from '../../src/core/model/exact-json.ts';
 import { designSchema } from '../../src/core/model/schema.ts';
+import { writeAtomically } from '../atomic-write.ts';
 import type { AttendeeRecord, RoomRecord, Workshop, WorkshopSecrets } from './room.ts';
 import { isJoinCode, isPresenterKey } from './secrets.ts';
 
@@ -105,12 +106,6 @@ export function loadWorkshop(dbPath: string): StoredWorkshop | undefined {
     },
     attendees: attendees.sort((a, b) => a.joinedAt - b.joinedAt),
   };
-}
-
-export async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, text, { mode: 0o600 });
-  await rename(temporary, file);
 }
 
 /** Keeps a workshop's changes on disk, a round of writes at most every `workshopSaveMs`. */
