@@ -11,11 +11,15 @@ import type { Design } from '../../../core/model/schema.ts';
 import { viewOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { itemId, usePatternPreview } from '../../../store/pattern-preview.ts';
-import { entityColors } from '../../entity-colors.ts';
 import { isMac } from '../../hooks/platform.ts';
 import { CompareToggle, useKeyBefore } from '../compare/compare-toggle.tsx';
 import { columnSpec } from './column-spec.ts';
-import { type EntityInfo, GridCellContext, type GridCellContextValue } from './grid-context.ts';
+import {
+  type EntityInfo,
+  GridCellContext,
+  type GridCellContextValue,
+  useEntityInfo,
+} from './grid-context.ts';
 import { EmptyIndex, NoEntities, NoItems, NoMatches } from './grid-empty.tsx';
 import { KeyMenu, type MenuTarget, useCopiedNote, writeClipboard } from './grid-menu.tsx';
 import { GridFooter, OverwrittenNotice, PreviewNotice } from './grid-notices.tsx';
@@ -35,20 +39,6 @@ export function GridArea() {
   const view = viewOf(design, viewName)!;
   const table = viewOf(design, TABLE_INDEX)!;
   return <GridContent design={design} view={view} table={table} viewName={viewName} />;
-}
-
-function useEntityInfo(design: Design): EntityInfo[] {
-  const { entities } = design;
-  return useMemo(
-    () =>
-      entities.map((e, index) => ({
-        name: e.name,
-        index,
-        color: entityColors(entities)[index],
-        keys: e.keys,
-      })),
-    [entities],
-  );
 }
 
 interface GridContentProps {

@@ -1,15 +1,26 @@
 // What grid cells read besides their row: display mode, entity colours and templates, and the handlers
 // of key cells. One context value per grid render, so rows stay memoized while scrolling.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import type { AttributeTypes } from '../../../core/analysis/item-size.ts';
 import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
 import type { DerivedItem } from '../../../core/model/item.ts';
+import type { Design } from '../../../core/model/schema.ts';
+import { entityColors } from '../../entity-colors.ts';
 
 export interface EntityInfo {
   name: string;
   index: number;
   color: string;
   keys: Record<string, string>;
+}
+
+/** The design's entities as the grid shows them (name, position, colour, key templates). */
+export function useEntityInfo(design: Design): EntityInfo[] {
+  const { entities } = design;
+  return useMemo(() => {
+    const colors = entityColors(entities);
+    return entities.map((e, index) => ({ name: e.name, index, color: colors[index], keys: e.keys }));
+  }, [entities]);
 }
 
 export interface GridCellContextValue {

@@ -7,9 +7,8 @@ import { keySchemaFor, keySchemas, TABLE_INDEX } from '../../../core/model/index
 import type { Design } from '../../../core/model/schema.ts';
 import { viewOf } from '../../../store/derived.ts';
 import { itemId } from '../../../store/pattern-preview.ts';
-import { entityColors } from '../../entity-colors.ts';
 import { columnSpec } from '../grid/column-spec.ts';
-import { type EntityInfo, GridCellContext, type GridCellContextValue } from '../grid/grid-context.ts';
+import { GridCellContext, type GridCellContextValue, useEntityInfo } from '../grid/grid-context.ts';
 import { ItemGrid } from '../grid/item-grid.tsx';
 import '../grid/grid.css';
 
@@ -19,16 +18,8 @@ export function ReadOnlyGrid({ design, label }: { design: Design; label: string 
   const [chosen, setChosen] = useState(TABLE_INDEX);
   const viewName = keySchemaFor(design, chosen) ? chosen : TABLE_INDEX;
   const view = viewOf(design, viewName);
-  const entities = useMemo(
-    () =>
-      new Map<string, EntityInfo>(
-        design.entities.map((e, index) => [
-          e.name,
-          { name: e.name, index, color: entityColors(design.entities)[index], keys: e.keys },
-        ]),
-      ),
-    [design.entities],
-  );
+  const entityInfo = useEntityInfo(design);
+  const entities = useMemo(() => new Map(entityInfo.map((e) => [e.name, e])), [entityInfo]);
   const types = useMemo(() => attributeTypesByEntity(design), [design]);
   const spec = useMemo(
     () => columnSpec(design, view?.schema ?? keySchemas(design)[0], 'inline', []),
