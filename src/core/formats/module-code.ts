@@ -91,7 +91,7 @@ export function allKeyNames(design: Design): Set<string> {
 }
 
 /** The attribute type a sample value has, for attributes the samples hold and the entity does not declare. */
-export function typeOfValue(value: JsonValue): AttributeType {
+function typeOfValue(value: JsonValue): AttributeType {
   if (typeof value === 'string') return 'S';
   if (typeof value === 'boolean') return 'BOOL';
   if (value === null) return 'NULL';
@@ -148,7 +148,7 @@ export function moduleAttributes(
 }
 
 /** A key attribute whose template is the attribute of the same name: the item's own value is the key. */
-export function isOwnValueKey(entity: Entity, keyName: string): boolean {
+function isOwnValueKey(entity: Entity, keyName: string): boolean {
   return entity.keys[keyName] === `{${keyName}}`;
 }
 

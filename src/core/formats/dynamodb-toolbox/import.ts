@@ -48,7 +48,7 @@ export interface ToolboxEntityLike {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-export function isToolboxEntity(value: unknown): value is ToolboxEntityLike {
+function isToolboxEntity(value: unknown): value is ToolboxEntityLike {
   return (
     isObject(value) &&
     value.type === 'entity' &&
@@ -59,7 +59,7 @@ export function isToolboxEntity(value: unknown): value is ToolboxEntityLike {
 }
 
 /** Every distinct entity the exports hold, in the order of an exported object of them when there is one. */
-export function toolboxEntities(exports: Readonly<Record<string, unknown>>): ToolboxEntityLike[] {
+function toolboxEntities(exports: Readonly<Record<string, unknown>>): ToolboxEntityLike[] {
   const found: ToolboxEntityLike[] = [];
   const values = Object.values(exports);
   for (const value of values)

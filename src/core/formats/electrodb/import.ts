@@ -50,7 +50,7 @@ export interface ElectroEntityLike {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-export function isElectroEntity(value: unknown): value is ElectroEntityLike {
+function isElectroEntity(value: unknown): value is ElectroEntityLike {
   if (!isObject(value) || !isObject(value.schema)) return false;
   const schema = value.schema;
   return (
@@ -59,7 +59,7 @@ export function isElectroEntity(value: unknown): value is ElectroEntityLike {
 }
 
 /** Every distinct entity the exports hold: exported entities, a Service's, or those of an exported object. */
-export function electroEntities(exports: Readonly<Record<string, unknown>>): ElectroEntityLike[] {
+function electroEntities(exports: Readonly<Record<string, unknown>>): ElectroEntityLike[] {
   const found: ElectroEntityLike[] = [];
   const visit = (value: unknown, depth: number) => {
     if (isElectroEntity(value)) {

@@ -27,7 +27,7 @@ export function cliCommand(operation: string, input: Record<string, unknown>): s
 }
 
 /** Splits a command line into words as a POSIX shell does for quotes and backslashes (no expansions). */
-export function shellWords(line: string): string[] {
+function shellWords(line: string): string[] {
   const words: string[] = [];
   let current: string | undefined;
   for (let i = 0; i < line.length; i++) {

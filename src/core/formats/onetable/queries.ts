@@ -35,7 +35,7 @@ function whereValue(value: ConditionClause['value']): string | undefined {
 }
 
 /** Filter clauses as a OneTable `where` (DynamoDB syntax with `${attribute}` names and `{value}` values). */
-export function whereOf(clauses: readonly ConditionClause[]): Result<string> {
+function whereOf(clauses: readonly ConditionClause[]): Result<string> {
   const parts: string[] = [];
   for (const clause of clauses) {
     const name = `\${${clause.attribute}}`;
