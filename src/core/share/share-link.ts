@@ -5,6 +5,7 @@
 // (the same count per entity, from a seed and a reference day): the recipient sees generated items, not the
 // sender's own.
 import { deflateSync, inflateSync } from 'fflate';
+import { fromBase64Url, toBase64Url } from '../live/crypto.ts';
 import { designItemCount } from '../model/design-limits.ts';
 import { parseExactJson, stringifyExactJson } from '../model/exact-json.ts';
 import type { Design } from '../model/schema.ts';
@@ -157,35 +158,4 @@ function checkRegenerate(value: unknown): RegenerateSpec {
 export function shareTokenOf(hash: string): string | undefined {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   return params.get(SHARE_PARAM) ?? undefined;
-}
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const VALUE = new Map([...ALPHABET].map((c, i) => [c, i]));
-
-export function toBase64Url(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += ALPHABET[(n >> 18) & 63] + ALPHABET[(n >> 12) & 63];
-    if (i + 1 < bytes.length) out += ALPHABET[(n >> 6) & 63];
-    if (i + 2 < bytes.length) out += ALPHABET[n & 63];
-  }
-  return out;
-}
-
-export function fromBase64Url(text: string): Uint8Array {
-  if (text.length % 4 === 1) throw new ShareLinkError('base64url text of impossible length');
-  const bytes = new Uint8Array(Math.floor((text.length * 3) / 4));
-  let at = 0;
-  for (let i = 0; i < text.length; i += 4) {
-    const n =
-      ((VALUE.get(text[i]) ?? 0) << 18) |
-      ((VALUE.get(text[i + 1]) ?? 0) << 12) |
-      ((VALUE.get(text[i + 2]) ?? 0) << 6) |
-      (VALUE.get(text[i + 3]) ?? 0);
-    bytes[at++] = (n >> 16) & 255;
-    if (i + 2 < text.length) bytes[at++] = (n >> 8) & 255;
-    if (i + 3 < text.length) bytes[at++] = n & 255;
-  }
-  return bytes;
 }
