@@ -22,7 +22,8 @@ interface Connection {
   timeoutSeconds: number;
 }
 
-function timeoutSeconds(value: string | undefined): number {
+/** --timeout in seconds: DEFAULT_TIMEOUT_SECONDS when not given; a usage error unless more than 0 and at most an hour. */
+export function timeoutSeconds(value: string | undefined): number {
   if (value === undefined) return DEFAULT_TIMEOUT_SECONDS;
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_TIMEOUT_SECONDS)

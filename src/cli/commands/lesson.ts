@@ -9,7 +9,7 @@ import { type LessonProof, proveLesson } from '../../core/lessons/prove.ts';
 import type { PlainItem } from '../../core/model/item.ts';
 import { formatProblems, type ValidationProblem } from '../../core/model/validate.ts';
 import type { Command } from '../command.ts';
-import { DEFAULT_TIMEOUT_SECONDS } from '../dynamo-options.ts';
+import { timeoutSeconds } from '../dynamo-options.ts';
 import { type CliIo, printJson, UsageError } from '../io.ts';
 import { type LessonFile, loadLessonFiles } from '../lesson-files.ts';
 
@@ -24,14 +24,6 @@ interface Proved {
 interface Invalid {
   file: string;
   problems: ValidationProblem[];
-}
-
-function timeoutMs(value: unknown): number {
-  if (value === undefined) return DEFAULT_TIMEOUT_SECONDS * 1000;
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600)
-    throw new UsageError(`--timeout ${String(value)}: expected seconds, more than 0 and at most 3600`);
-  return seconds * 1000;
 }
 
 /** DynamoDB Local for the local-run checks: the endpoint given, or an embedded one started for this run. */
@@ -122,7 +114,7 @@ export const lessonCommand: Command = {
     const endpoint = (values.endpoint as string | undefined) ?? process.env.DYNAMODB_ENDPOINT;
     if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint))
       throw new UsageError(`--endpoint ${endpoint}: expected a URL like http://127.0.0.1:8000`);
-    const callTimeoutMs = timeoutMs(values.timeout);
+    const callTimeoutMs = timeoutSeconds(values.timeout as string | undefined) * 1000;
 
     const files: LessonFile[] = await loadLessonFiles(paths);
     const invalid: Invalid[] = [];
