@@ -1,7 +1,7 @@
 // Review comments (design.comments): add, resolve, delete, and group them by what they are about. Nothing
 // else in the core reads comments; they only travel with the design.
 import { type Comment, type CommentTarget, commentSchema, type Design } from '../schema.ts';
-import { assertValid, DesignOpError } from './shared.ts';
+import { assertValid, DesignOpError, replaceAt } from './shared.ts';
 
 export interface NewComment {
   target: CommentTarget;
@@ -56,7 +56,7 @@ export function setCommentResolved(design: Design, id: string, resolved: boolean
   if (Boolean(comments[i].resolved) === resolved) return design;
   const { resolved: _was, ...rest } = comments[i];
   const updated: Comment = resolved ? { ...rest, resolved: true } : rest;
-  return { ...design, comments: comments.map((c, j) => (j === i ? updated : c)) };
+  return { ...design, comments: replaceAt(comments, i, updated) };
 }
 
 export function removeComment(design: Design, id: string): Design {
