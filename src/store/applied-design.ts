@@ -5,7 +5,7 @@
 // record's: the table holds what it describes.
 import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import type { Design } from '../core/model/schema.ts';
-import { type AppliedRecord, fingerprintOf } from './applied.ts';
+import { type AppliedRecord, fingerprintOf, newestRecords, readTableRecords } from './applied.ts';
 
 export const APPLIED_DESIGN_STORAGE_KEY = 'keyplan:v1:applied-designs';
 const KEPT = 3;
@@ -21,14 +21,7 @@ interface Stored {
 const inMemory = new Map<string, { fingerprint: string; design: Design }>();
 
 function readAll(): Record<string, Stored> {
-  try {
-    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(APPLIED_DESIGN_STORAGE_KEY) ?? '{}');
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, Stored>)
-      : {};
-  } catch {
-    return {};
-  }
+  return readTableRecords<Stored>(APPLIED_DESIGN_STORAGE_KEY);
 }
 
 /** Remembers a design Apply just wrote to its table. */
@@ -38,9 +31,7 @@ export function rememberAppliedDesign(design: Design): void {
   inMemory.set(table, { fingerprint, design });
   const text = stringifyExactJson(design);
   const { [table]: _, ...others } = readAll();
-  const kept = Object.entries(others)
-    .sort(([, a], [, b]) => b.at - a.at)
-    .slice(0, KEPT - 1);
+  const kept = newestRecords(others, KEPT - 1);
   const all = Object.fromEntries(
     text.length <= MAX_CHARS ? [[table, { fingerprint, text, at: Date.now() }], ...kept] : kept,
   );

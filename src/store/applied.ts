@@ -25,21 +25,34 @@ export interface AppliedRecord {
 
 export type AppliedTables = Record<string, AppliedRecord>;
 
-export function readAppliedTables(): AppliedTables {
+/** A per-table record map kept in localStorage under `key`; empty when absent or unreadable. */
+export function readTableRecords<T>(key: string): Record<string, T> {
   try {
-    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(APPLIED_STORAGE_KEY) ?? '{}');
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as AppliedTables) : {};
+    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(key) ?? '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, T>)
+      : {};
   } catch {
     return {};
   }
 }
 
+/** The `count` most recent of `records` (by `at`), newest first. */
+export function newestRecords<T extends { at: number }>(
+  records: Record<string, T>,
+  count: number,
+): [string, T][] {
+  return Object.entries(records)
+    .sort(([, a], [, b]) => b.at - a.at)
+    .slice(0, count);
+}
+
+export function readAppliedTables(): AppliedTables {
+  return readTableRecords<AppliedRecord>(APPLIED_STORAGE_KEY);
+}
+
 export function writeAppliedTables(tables: AppliedTables): AppliedTables {
-  const kept = Object.fromEntries(
-    Object.entries(tables)
-      .sort(([, a], [, b]) => b.at - a.at)
-      .slice(0, TABLES_KEPT),
-  );
+  const kept = Object.fromEntries(newestRecords(tables, TABLES_KEPT));
   try {
     globalThis.localStorage?.setItem(APPLIED_STORAGE_KEY, JSON.stringify(kept));
   } catch {
