@@ -33,8 +33,6 @@ import type {
   StepOutcome,
 } from './lesson-types.ts';
 
-export { checkArguments } from './check-returns.ts';
-
 /** One check on the design; never throws (an unexpected error is the check's failure, with its message). */
 export function checkOne(
   design: Design,
