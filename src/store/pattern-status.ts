@@ -3,6 +3,7 @@
 // a Scan, or nothing returned with its example arguments; ✓ otherwise (lint notes do not lower it).
 // Memoized per design object and findings, like the other derived data.
 import type { Design } from '../core/model/schema.ts';
+import { plural } from '../core/text/plural.ts';
 import { type DesignFinding, findingsOf, useFindings } from './analysis.ts';
 import { useDeferredDesign } from './derived.ts';
 import { previewPattern } from './pattern-preview.ts';
@@ -39,7 +40,7 @@ function previewVerdict(design: Design, index: number): PatternStatus {
   if (preview.error) return { tone: 'error', reason: preview.error };
   const n = preview.returned.size;
   if (n === 0) return { tone: 'warn', reason: 'Returns no items with its example arguments' };
-  return { tone: 'ok', reason: `Returns ${n} item${n === 1 ? '' : 's'} with its example arguments` };
+  return { tone: 'ok', reason: `Returns ${plural(n, 'item')} with its example arguments` };
 }
 
 function statusOf(design: Design, index: number, findings: readonly DesignFinding[]): PatternStatus {

@@ -1,4 +1,5 @@
 import { SingleBar } from 'cli-progress';
+import { plural } from '../../core/text/plural.ts';
 import type { Command } from '../command.ts';
 import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
 import { printJson, readDesign, UsageError } from '../io.ts';
@@ -67,7 +68,7 @@ export const applyCommand: Command = {
       );
       if (notInDesign > 0)
         io.stderr(
-          `${result.tableName} still holds ${notInDesign} ${notInDesign === 1 ? 'item' : 'items'} not in the design; --replace deletes them\n`,
+          `${result.tableName} still holds ${plural(notInDesign, 'item')} not in the design; --replace deletes them\n`,
         );
       return 0;
     }).finally(() => bar?.stop());

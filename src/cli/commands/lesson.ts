@@ -8,12 +8,11 @@ import type { Lesson } from '../../core/lessons/lesson-types.ts';
 import { type LessonProof, proveLesson } from '../../core/lessons/prove.ts';
 import type { PlainItem } from '../../core/model/item.ts';
 import { formatProblems, type ValidationProblem } from '../../core/model/validate.ts';
+import { plural } from '../../core/text/plural.ts';
 import type { Command } from '../command.ts';
 import { timeoutSeconds } from '../dynamo-options.ts';
 import { type CliIo, printJson, UsageError } from '../io.ts';
 import { type LessonFile, loadLessonFiles } from '../lesson-files.ts';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface Proved {
   file: string;

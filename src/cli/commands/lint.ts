@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { findRule, groupBySeverity, lintConfigProblems, lintDesign } from '../../core/analysis/lint.ts';
 import { LINT_RULES } from '../../core/analysis/rules/index.ts';
 import { formatProblems, type ValidationProblem, validateDesignText } from '../../core/model/validate.ts';
+import { plural } from '../../core/text/plural.ts';
 import type { Command } from '../command.ts';
 import { type CliIo, CommandError, printJson, readText, UsageError } from '../io.ts';
 import {
@@ -17,7 +18,6 @@ import {
 import type { Failure } from '../refusal.ts';
 
 const FAIL_LEVELS = ['error', 'warning'] as const;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function oneOf<T extends string>(values: readonly T[], value: unknown, option: string, fallback: T): T {
   if (value === undefined) return fallback;

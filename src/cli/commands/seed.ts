@@ -1,6 +1,7 @@
 import { generateSamples } from '../../core/generate/generate.ts';
 import { describeGenerateResult } from '../../core/generate/report.ts';
 import { itemLimitMessage } from '../../core/model/design-limits.ts';
+import { plural } from '../../core/text/plural.ts';
 import type { Command } from '../command.ts';
 import { parsePositiveInt, printJson, readDesign, UsageError } from '../io.ts';
 
@@ -26,7 +27,7 @@ export const seedCommand: Command = {
     const entities = design.entities.length;
     const tooMany = itemLimitMessage(
       count * entities,
-      `--count ${count} for ${entities} ${entities === 1 ? 'entity' : 'entities'} would give the design`,
+      `--count ${count} for ${plural(entities, 'entity', 'entities')} would give the design`,
     );
     if (tooMany) throw new UsageError(tooMany);
     const seed = values.seed === undefined ? 1 : Number(values.seed);

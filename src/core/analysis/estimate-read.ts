@@ -13,11 +13,11 @@ import type { BatchGetItemInput, TransactGetItemsInput } from '../requests/input
 import { unmarshallItem } from '../requests/marshall.ts';
 import type { ReadSpec } from '../requests/read-spec.ts';
 import { type ArgumentValues, coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { plural } from '../text/plural.ts';
 import { bytes, emptyEstimate, type PatternEstimate, type TargetUnits } from './estimate-types.ts';
 import { itemSizer, storedItem } from './stored-items.ts';
 import { type ReadConsistency, readBlocks, readUnits } from './units.ts';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const where = (schema: KeySchema) => (schema.kind === 'table' ? 'the table' : schema.name);
 
 function consistencyOf(spec: ReadSpec, schema: KeySchema): { consistency: ReadConsistency; line: string } {

@@ -21,6 +21,7 @@ import {
   resolveClauses,
   writeActions,
 } from '../requests/resolve.ts';
+import { plural } from '../text/plural.ts';
 import { localTransactionReport } from './dynamodb-local.ts';
 import {
   bytes,
@@ -110,7 +111,7 @@ function indexWrites(
       [n, why] = [writeUnits(Math.max(size(old), size(next))), 'projected attributes change'];
     if (n === 0) continue;
     units.push({ target: schema.name, units: n });
-    lines.push(`${schema.name}: ${why}: ${n} write unit${n === 1 ? '' : 's'}.`);
+    lines.push(`${schema.name}: ${why}: ${plural(n, 'write unit')}.`);
   }
   return { units, lines };
 }
@@ -150,7 +151,7 @@ export function estimateWrite(
         : bytes(Math.max(before, after));
     if (!holds && !transactional) {
       explanation.push(
-        `${what}: the condition fails on the sample items; DynamoDB still charges the write of ${step.before ? bytes(before) : 'a missing item'}: ${table} write unit${table === 1 ? '' : 's'}, no index writes.`,
+        `${what}: the condition fails on the sample items; DynamoDB still charges the write of ${step.before ? bytes(before) : 'a missing item'}: ${plural(table, 'write unit')}, no index writes.`,
       );
       records.push([{ target: 'table', units: table }]);
       continue;
@@ -161,7 +162,7 @@ export function estimateWrite(
       );
     explanation.push(
       step.before || step.after
-        ? `${what}: ${sizes}: ${table} write unit${table === 1 ? '' : 's'}.`
+        ? `${what}: ${sizes}: ${plural(table, 'write unit')}.`
         : `${what}: no such item; DynamoDB charges one write unit.`,
     );
     const index = indexWrites(design, step, size);

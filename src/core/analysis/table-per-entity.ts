@@ -9,6 +9,7 @@ import { keyAttributeTypes, primaryKeyNames, TABLE_INDEX } from '../model/indexe
 import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import { coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { plural } from '../text/plural.ts';
 import type { PatternEstimate } from './estimate-types.ts';
 import { itemSizer, storedItem } from './stored-items.ts';
 import { type ReadConsistency, readBlocks, readUnits } from './units.ts';
@@ -100,7 +101,7 @@ export function compareTablePerEntity(
         tablePerEntity: { requests: estimate.requests, units, reads },
         summary: estimate.error
           ? `No estimate: ${estimate.error}.`
-          : `The same ${estimate.requests} request${estimate.requests === 1 ? '' : 's'} and ${units} ${unit} with a table per entity (a transaction or batch can span tables).`,
+          : `The same ${plural(estimate.requests, 'request')} and ${units} ${unit} with a table per entity (a transaction or batch can span tables).`,
       };
     }
     const perEntity = reads.reduce((sum, r) => sum + r.units, 0);

@@ -4,6 +4,7 @@
 import { placeholders } from '../keys/template.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
 import type { Design, Entity } from '../model/schema.ts';
+import { plural } from '../text/plural.ts';
 import type { Space } from './values.ts';
 
 /** One placeholder's share of a key space: `lineNo` takes 1,001 values, `0–1000`. */
@@ -40,7 +41,6 @@ export interface GenerateResult {
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, word: string) => `${fmt(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** The entity's primary key templates, `PK = ORDER#{orderId}`, in key order. */
 function primaryTemplates(design: Design, entity: Entity): { key: string; template: string }[] {
@@ -90,13 +90,13 @@ export function shortfallReason(
       const each = factors.map((f) =>
         factors.length === 1
           ? `${f.attribute}: ${f.values}`
-          : `${f.attribute}: ${plural(f.size, 'value')}, ${f.values}`,
+          : `${f.attribute}: ${plural(f.size, 'value', undefined, fmt)}, ${f.values}`,
       );
       return `${key} = ${template} takes ${fmt(size)} (${each.join('; ')})`;
     });
     const left = keys.size - taken;
     return [
-      `its primary key holds only ${plural(keys.size, 'distinct key')}: ${parts.join(' × ')}`,
+      `its primary key holds only ${plural(keys.size, 'distinct key', undefined, fmt)}: ${parts.join(' × ')}`,
       used,
       generated < left
         ? `random draws reached ${fmt(generated)} of ${taken > 0 ? `the other ${fmt(left)}` : 'them'}`
@@ -115,6 +115,6 @@ export function shortfallReason(
 
 /** One line for a person: `Generated 7,984 of 10,000 LineItem items asked for: its primary key …`. */
 export function describeGenerateResult({ entity, requested, generated, reason }: GenerateResult): string {
-  if (!reason) return `Generated ${plural(generated, `${entity} item`)}.`;
+  if (!reason) return `Generated ${plural(generated, `${entity} item`, undefined, fmt)}.`;
   return `Generated ${fmt(generated)} of ${fmt(requested)} ${entity} items asked for: ${reason}.`;
 }

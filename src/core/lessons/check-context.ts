@@ -138,5 +138,3 @@ export function result(
   if (target) out.target = target;
   return out;
 }
-
-export const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;

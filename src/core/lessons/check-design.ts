@@ -7,7 +7,8 @@ import { LintContext } from '../analysis/lint-context.ts';
 import { patternUnserved } from '../analysis/rules/pattern-unserved.ts';
 import { itemSizer } from '../analysis/stored-items.ts';
 import { formatBytes } from '../keys/limits.ts';
-import { type CheckContext, plural, result } from './check-context.ts';
+import { plural } from '../text/plural.ts';
+import { type CheckContext, result } from './check-context.ts';
 import { answerPattern } from './check-returns.ts';
 import type {
   AttributeCheck,

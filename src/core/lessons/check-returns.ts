@@ -13,12 +13,12 @@ import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { AccessPattern, JsonValue, KeyType } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { type ArgumentValues, coerceArguments, declaredTypes, resolveRead } from '../requests/resolve.ts';
+import { plural } from '../text/plural.ts';
 import {
   type CheckContext,
   identifyingAttributes,
   matchName,
   mismatch,
-  plural,
   result,
   shown,
 } from './check-context.ts';

@@ -14,7 +14,8 @@ import { primaryKeyNames } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { Design, DesignInput } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
-import { CheckContext, plural, result } from './check-context.ts';
+import { plural } from '../text/plural.ts';
+import { CheckContext, result } from './check-context.ts';
 import {
   checkAttribute,
   checkBound,

@@ -2,6 +2,7 @@
 // partition returns items the pattern did not ask for: begins_with(SK, 'ORDER') reads ORDERITEM# items
 // too, and a Query without a sort condition reads everything the partition holds.
 import type { KeyedReadPattern } from '../../model/schema.ts';
+import { plural } from '../../text/plural.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, type LintContext, patternPath, type Reach } from '../lint-context.ts';
 import { describeSort } from './pattern-unserved.ts';
@@ -35,9 +36,7 @@ function evidence(context: LintContext, i: number, extra: readonly EntityRef[]):
   const stray = evaluation.result.items.filter((item) =>
     extra.some((r) => r.entity.name === item[typeAttribute]),
   ).length;
-  return stray > 0
-    ? ` With its example arguments it returns ${stray} such item${stray === 1 ? '' : 's'}.`
-    : '';
+  return stray > 0 ? ` With its example arguments it returns ${plural(stray, 'such item')}.` : '';
 }
 
 export const prefixCollision: LintRule = {

@@ -1,4 +1,6 @@
 // The count of open review comments on a sidebar row (an entity with its key templates, or a pattern).
+
+import { plural } from '../../../core/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { openCommentCounts } from './review.ts';
@@ -6,7 +8,7 @@ import { openCommentCounts } from './review.ts';
 export function CommentBadge({ targetKey }: { targetKey: string }) {
   const count = useStore((s) => openCommentCounts(s.design?.comments).get(targetKey) ?? 0);
   if (count === 0) return null;
-  const label = `${count} open comment${count === 1 ? '' : 's'}`;
+  const label = plural(count, 'open comment');
   return (
     <span className="comment-badge" title={label} data-testid={`comments.badge.${targetKey}`}>
       <Icon name="comment" size={11} />

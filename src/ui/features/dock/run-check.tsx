@@ -2,6 +2,7 @@
 import type { RunComparison } from '../../../core/evaluate/compare-run.ts';
 import { itemKeyLabel } from '../../../core/evaluate/compare-run.ts';
 import { primaryKeyNames } from '../../../core/model/indexes.ts';
+import { plural } from '../../../core/text/plural.ts';
 import { fingerprintOf } from '../../../store/applied.ts';
 import type { RunState } from '../../../store/connection-slice.ts';
 import { useStore } from '../../../store/index.ts';
@@ -73,9 +74,7 @@ export function CheckSummary({ comparison, prediction, operation, onOpen }: Summ
       onClick={onOpen}
     >
       <Icon name="warn" />
-      <span className="run-check-text">
-        {n} {n === 1 ? 'difference' : 'differences'} from the prediction
-      </span>
+      <span className="run-check-text">{plural(n, 'difference')} from the prediction</span>
     </button>
   );
 }

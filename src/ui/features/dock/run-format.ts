@@ -2,6 +2,7 @@
 // `Completed · 12 ms (Local) · Count 3 · ScannedCount 5 · Efficiency 60% · 0.5 RCU`.
 import type { ConsumedCapacityEntry, RunResponse } from '../../../core/api/contract.ts';
 import type { Design } from '../../../core/model/schema.ts';
+import { plural } from '../../../core/text/plural.ts';
 
 const READ_OPERATIONS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
 
@@ -29,7 +30,7 @@ export function runStatusParts(result: RunResponse, target: RunTarget): string[]
     if (result.scannedCount > 0)
       parts.push(`Efficiency ${Math.round((result.count / result.scannedCount) * 100)}%`);
   } else if (read) {
-    parts.push(`${result.count} ${result.count === 1 ? 'item' : 'items'}`);
+    parts.push(plural(result.count, 'item'));
   }
   parts.push(`${formatUnits(result.consumedCapacity.total)} ${read ? 'RCU' : 'WCU'}`);
   return parts;

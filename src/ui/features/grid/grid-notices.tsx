@@ -4,10 +4,10 @@
 import { missingKeys } from '../../../core/indexes/grid-rows.ts';
 import type { IndexView } from '../../../core/indexes/views.ts';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { plural } from '../../../core/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import type { PatternPreview } from '../../../store/pattern-preview.ts';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const viewName = (view: string) => (view === TABLE_INDEX ? 'the table' : view);
 
 export function PreviewNotice({ preview, name }: { preview: PatternPreview; name: string }) {

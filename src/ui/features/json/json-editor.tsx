@@ -8,6 +8,7 @@ import { type DesignTextResult, readDesignText } from '../../../core/model/desig
 import { locateJsonPath } from '../../../core/model/json-locate.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import type { ValidationProblem } from '../../../core/model/validate.ts';
+import { plural } from '../../../core/text/plural.ts';
 import { type DesignFinding, useFindings } from '../../../store/analysis.ts';
 import { problemsOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
@@ -98,9 +99,7 @@ function Banner({ status }: { status: Status }) {
         data-kind="invalid"
       >
         <Icon name="warn" />
-        <strong>
-          Not a valid design · {status.problems.length} problem{status.problems.length === 1 ? '' : 's'}
-        </strong>
+        <strong>Not a valid design · {plural(status.problems.length, 'problem')}</strong>
         <span className="json-banner-detail">
           {status.problems[0].path}: {status.problems[0].message}
         </span>

@@ -3,6 +3,7 @@
 // in progress marked "Continue", and Open lesson file…. Loaded after the first screen (it brings the lesson
 // parser and the lesson files).
 import { useEffect, useState } from 'react';
+import { plural } from '../../../core/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import {
@@ -14,8 +15,6 @@ import {
 } from './lesson-actions.ts';
 import { InlineMarkdown } from './markdown.tsx';
 import './lessons.css';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function LessonCard({ entry }: { entry: BuiltinLesson }) {
   const progress = useStore((s) =>

@@ -11,6 +11,7 @@ import {
   encodeShare,
   SHARE_PARAM,
 } from '../../../core/share/share-link.ts';
+import { plural } from '../../../core/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Modal } from '../../components/modal.tsx';
@@ -92,7 +93,7 @@ export default function ShareDialog() {
                   : items > 0
                     ? `Includes ${count(result.share.includedItems)} sample items.`
                     : 'No sample items.'}
-                {comments > 0 && ` Includes ${count(comments)} comment${comments === 1 ? '' : 's'}.`}
+                {comments > 0 && ` Includes ${plural(comments, 'comment', undefined, count)}.`}
               </li>
             </ul>
             {result.link.length > CHAT_SAFE_LINK_CHARS && (

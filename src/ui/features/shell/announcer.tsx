@@ -3,6 +3,7 @@
 // number of lint problems once it changes, the autosave state when it changes (not each "Saving…"), and the
 // lesson checks that change as the design settles.
 import { useEffect, useRef, useState } from 'react';
+import { localeCount, plural } from '../../../core/text/plural.ts';
 import { useProblemCount } from '../../../store/analysis.ts';
 import { useAutosave } from '../../../store/autosave.ts';
 import { useStore } from '../../../store/index.ts';
@@ -20,7 +21,7 @@ function useRunMessage(): string {
   if (run.status === 'running') return 'Running on DynamoDB Local…';
   if (run.status === 'error') return `Run failed: ${run.error.message}`;
   const { result } = run;
-  const items = `${result.items.length} ${result.items.length === 1 ? 'item' : 'items'} returned`;
+  const items = `${plural(result.items.length, 'item')} returned`;
   return [`Run ${result.operation}`, items, ...runStatusParts(result, target).slice(1)].join(', ');
 }
 
@@ -34,7 +35,7 @@ function useApplyMessage(): string {
 }
 
 function problemsMessage(count: number): string {
-  return count === 0 ? 'No problems' : `${count.toLocaleString()} ${count === 1 ? 'problem' : 'problems'}`;
+  return count === 0 ? 'No problems' : plural(count, 'problem', undefined, localeCount);
 }
 
 export function Announcer() {

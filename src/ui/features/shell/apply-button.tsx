@@ -3,6 +3,7 @@
 // of the items the table holds that are not in the design (Apply alone deletes none).
 import { useEffect, useState } from 'react';
 import type { ApplyResponse } from '../../../core/api/contract.ts';
+import { plural } from '../../../core/text/plural.ts';
 import { isOutOfDate } from '../../../store/applied.ts';
 import type { ApplyState } from '../../../store/connection-slice.ts';
 import { useDeferredDesign } from '../../../store/derived.ts';
@@ -11,8 +12,6 @@ import { Icon } from '../../components/icon.tsx';
 import { ApplyPlanDialog, applyOrPlan } from '../compare/apply-plan.tsx';
 import { DataLostNotice } from './data-lost-notice.tsx';
 import { PopoverHead } from './popover-head.tsx';
-
-const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /**
  * The items the table kept that are not in the design, and the confirmed step that deletes them, naming the
@@ -25,14 +24,14 @@ function NotInDesign({ result, onClose }: { result: ApplyResponse; onClose: () =
   return (
     <div className="apply-not-in-design" data-testid="topbar.apply.notInDesign">
       <p className="apply-message">
-        <Icon name="warn" className="tone-warn" size={12} /> The table also holds {itemCount(notInDesign)}{' '}
-        that {notInDesign === 1 ? 'is' : 'are'} not in the design (Apply writes the design's items and deletes
-        none).
+        <Icon name="warn" className="tone-warn" size={12} /> The table also holds{' '}
+        {plural(notInDesign, 'item')} that {notInDesign === 1 ? 'is' : 'are'} not in the design (Apply writes
+        the design's items and deletes none).
       </p>
       {confirming ? (
         <>
           <p className="apply-message" data-testid="topbar.apply.replace.question">
-            Delete {itemCount(notInDesign)} not in the design from{' '}
+            Delete {plural(notInDesign, 'item')} not in the design from{' '}
             <span className="mono">{result.tableName}</span>?
           </p>
           <div className="popover-actions">
@@ -42,7 +41,7 @@ function NotInDesign({ result, onClose }: { result: ApplyResponse; onClose: () =
               data-testid="topbar.apply.replace.confirm"
               onClick={() => void applyCurrent({ replace: true })}
             >
-              Delete {itemCount(notInDesign)}
+              Delete {plural(notInDesign, 'item')}
             </button>
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               Keep them
@@ -179,7 +178,7 @@ export function ApplyButton() {
         data-state={apply.status}
         title={
           stale && record?.notInDesign
-            ? `The table on DynamoDB also holds ${itemCount(record.notInDesign)} not in the design: Apply, then Replace the table's items, deletes them`
+            ? `The table on DynamoDB also holds ${plural(record.notInDesign, 'item')} not in the design: Apply, then Replace the table's items, deletes them`
             : stale
               ? 'The table on DynamoDB is not what the design creates now (the design changed, or DynamoDB Local restarted since the last Apply): apply again to run patterns on it'
               : 'Create or update the table on DynamoDB Local and write the sample items over it (items not in the design are kept until you replace them)'

@@ -1,5 +1,6 @@
 // The status bar: what the design holds, its problems (click: the dock's Problems tab), DynamoDB's state.
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { localeCount, plural } from '../../../core/text/plural.ts';
 import { useProblemCount } from '../../../store/analysis.ts';
 import { useDeferredViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
@@ -10,7 +11,7 @@ import { DynamoDbPill } from './dynamodb-pill.tsx';
 import './shell.css';
 import { LiveStatus } from '../live/live-status.tsx';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const counted = (n: number, one: string, many?: string) => plural(n, one, many, localeCount);
 
 export function StatusBar() {
   const design = useStore((s) => s.design);
@@ -26,19 +27,19 @@ export function StatusBar() {
     <footer className="statusbar">
       <AutosaveStatus />
       <LiveStatus />
-      <span>{plural(design.entities.length, 'entity', 'entities')}</span>
+      <span>{counted(design.entities.length, 'entity', 'entities')}</span>
       <span className="statusbar-sep">·</span>
-      <span>{plural(items, 'item')}</span>
+      <span>{counted(items, 'item')}</span>
       <span className="statusbar-sep">·</span>
-      <span>{plural(gsis, 'GSI')}</span>
+      <span>{counted(gsis, 'GSI')}</span>
       {lsis > 0 && (
         <>
           <span className="statusbar-sep">·</span>
-          <span>{plural(lsis, 'LSI')}</span>
+          <span>{counted(lsis, 'LSI')}</span>
         </>
       )}
       <span className="statusbar-sep">·</span>
-      <span>{plural(design.accessPatterns.length, 'pattern')}</span>
+      <span>{counted(design.accessPatterns.length, 'pattern')}</span>
       <span className="statusbar-sep">·</span>
       <button
         type="button"
@@ -49,7 +50,7 @@ export function StatusBar() {
         onClick={() => setDockTab('problems')}
       >
         <Icon name={problems > 0 ? 'warn' : 'check'} size={12} />
-        {problems > 0 ? plural(problems, 'problem') : 'No problems'}
+        {problems > 0 ? counted(problems, 'problem') : 'No problems'}
       </button>
       <span className="statusbar-spacer" />
       <WorkshopStatus />

@@ -1,5 +1,6 @@
 // The first screen, shown while there is no design: blank, a built-in example, a file, or a lesson.
 import { lazy, Suspense } from 'react';
+import { plural } from '../../../core/text/plural.ts';
 import { useAutosave } from '../../../store/autosave.ts';
 import { Icon } from '../../components/icon.tsx';
 import { entityColor } from '../../entity-colors.ts';
@@ -9,8 +10,6 @@ import './start.css';
 
 // The lessons bring their parser and files: they load after the first screen.
 const LessonCards = lazy(() => import('../lessons/lesson-cards.tsx'));
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const THUMB_ROWS = [0, 1, 2, 3, 4, 5, 6];
 
