@@ -1,15 +1,15 @@
 // Live rooms kept on disk with --db-path, beside DynamoDB Local's data: `keyplan-live/room-<hash>.json`, one
 // file per room holding its id, times and log (ciphertext only: the server never has a room's key). Writes
 // are gathered (a round at most every second) and atomic (a temporary file renamed over the old one), so a
-// crash leaves the previous version; an expired room's file is deleted. A restarted server has every room.
+// crash leaves the previous version; a failed write is tried again (server/delayed-writer.ts); an expired
+// room's file is deleted. A restarted server has every room.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ROOM_ID } from '../../src/core/live/crypto.ts';
-import { writeAtomically } from '../atomic-write.ts';
-import type { LiveRooms, Room, RoomRecord } from './rooms.ts';
+import { DelayedWriter } from '../delayed-writer.ts';
+import type { LiveRooms, RoomRecord } from './rooms.ts';
 
 export const LIVE_DIR = 'keyplan-live';
 const FORMAT = 'keyplan-live-room/1';
@@ -55,58 +55,17 @@ export function loadRooms(dbPath: string, onError: (message: string) => void = (
 }
 
 export class LiveRoomStore {
-  readonly #dir: string;
-  readonly #dirty = new Map<string, Room>();
-  readonly #gone = new Set<string>();
-  #timer: NodeJS.Timeout | undefined;
-  #writing: Promise<void> = Promise.resolve();
-  readonly #onError: (error: Error) => void;
+  readonly #files: DelayedWriter;
 
   constructor(dbPath: string, rooms: LiveRooms, onError: (error: Error) => void = () => {}) {
-    this.#dir = join(dbPath, LIVE_DIR);
-    this.#onError = onError;
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
-    rooms.onChange = (room) => {
-      this.#dirty.set(room.id, room);
-      this.#schedule();
-    };
-    rooms.onExpire = (room) => {
-      this.#dirty.delete(room.id);
-      this.#gone.add(room.id);
-      this.#schedule();
-    };
+    this.#files = new DelayedWriter(join(dbPath, LIVE_DIR), SAVE_MS, onError);
+    rooms.onChange = (room) =>
+      this.#files.mark(fileOf(room.id), () => JSON.stringify({ format: FORMAT, ...room.record() }));
+    rooms.onExpire = (room) => this.#files.mark(fileOf(room.id), () => null);
   }
 
-  #schedule(): void {
-    this.#timer ??= setTimeout(() => {
-      this.#timer = undefined;
-      void this.flush();
-    }, SAVE_MS);
-    this.#timer.unref();
-  }
-
-  flush(): Promise<void> {
-    const texts = [...this.#dirty.values()].map(
-      (room) => [fileOf(room.id), JSON.stringify({ format: FORMAT, ...room.record() })] as const,
-    );
-    const gone = [...this.#gone].map(fileOf);
-    this.#dirty.clear();
-    this.#gone.clear();
-    this.#writing = this.#writing.then(async () => {
-      try {
-        await mkdir(this.#dir, { recursive: true, mode: 0o700 });
-        for (const [name, text] of texts) await writeAtomically(join(this.#dir, name), text);
-        for (const name of gone) await rm(join(this.#dir, name), { force: true });
-      } catch (error) {
-        this.#onError(error as Error);
-      }
-    });
-    return this.#writing;
-  }
-
-  async close(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.flush();
+  /** Writes what changed; resolves once it is on disk. */
+  close(): Promise<void> {
+    return this.#files.close();
   }
 }

@@ -3,16 +3,16 @@
 // restart) and what the presenter pushed; `attendee-<id>.json` one attendee each (identity, session,
 // progress, design), so a report rewrites one small file, not the room. Writes are gathered (at most one
 // round per `workshopSaveMs`) and atomic (a temporary file renamed over the old one): a crash leaves the
-// previous version, never half a file. Only the owner may read them (0600: the files hold secrets).
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+// previous version, never half a file; a failed write is tried again (server/delayed-writer.ts). Only the
+// owner may read them (0600: the files hold secrets).
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { progressReportSchema } from '../../src/core/api/workshop-contract.ts';
 import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
 import { parseExactJson, stringifyExactJson } from '../../src/core/model/exact-json.ts';
 import { designSchema } from '../../src/core/model/schema.ts';
-import { writeAtomically } from '../atomic-write.ts';
+import { DelayedWriter } from '../delayed-writer.ts';
 import type { AttendeeRecord, RoomRecord, Workshop, WorkshopSecrets } from './room.ts';
 import { isJoinCode, isPresenterKey } from './secrets.ts';
 
@@ -110,58 +110,25 @@ export function loadWorkshop(dbPath: string): StoredWorkshop | undefined {
 
 /** Keeps a workshop's changes on disk, a round of writes at most every `workshopSaveMs`. */
 export class WorkshopStore {
-  readonly #dir: string;
   readonly #workshop: Workshop;
-  readonly #dirty = new Set<string>();
-  #roomDirty = true;
-  #timer: NodeJS.Timeout | undefined;
-  #writing: Promise<void> = Promise.resolve();
-  #failed: ((error: Error) => void) | undefined;
+  readonly #files: DelayedWriter;
 
-  constructor(dbPath: string, workshop: Workshop, onError?: (error: Error) => void) {
-    this.#dir = join(dbPath, WORKSHOP_DIR);
+  constructor(dbPath: string, workshop: Workshop, onError: (error: Error) => void = () => {}) {
     this.#workshop = workshop;
-    this.#failed = onError;
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
-    for (const attendee of workshop.attendees()) this.#dirty.add(attendee.id);
+    this.#files = new DelayedWriter(join(dbPath, WORKSHOP_DIR), workshop.limits.workshopSaveMs, onError);
+    for (const attendee of workshop.attendees()) this.#markAttendee(attendee.id);
+    this.#files.mark(STATE_FILE, () => this.#stateText());
     workshop.onChange((change) => {
-      if (change.kind === 'attendee') this.#dirty.add(change.id);
-      else if (change.kind === 'room') this.#roomDirty = true;
-      else return;
-      this.#schedule();
+      if (change.kind === 'attendee') this.#markAttendee(change.id);
+      else if (change.kind === 'room') this.#files.mark(STATE_FILE, () => this.#stateText());
     });
-    this.#schedule();
   }
 
-  #schedule(): void {
-    this.#timer ??= setTimeout(() => {
-      this.#timer = undefined;
-      void this.flush();
-    }, this.#workshop.limits.workshopSaveMs);
-    this.#timer.unref();
-  }
-
-  /** Writes what changed now; resolves once it is on disk. */
-  flush(): Promise<void> {
-    const ids = [...this.#dirty];
-    const room = this.#roomDirty;
-    this.#dirty.clear();
-    this.#roomDirty = false;
-    const texts: [name: string, text: string][] = [];
-    for (const id of ids) {
+  #markAttendee(id: string): void {
+    this.#files.mark(`attendee-${id}.json`, () => {
       const attendee = this.#workshop.attendee(id);
-      if (attendee) texts.push([`attendee-${id}.json`, stringifyExactJson(attendee)]);
-    }
-    if (room) texts.push([STATE_FILE, this.#stateText()]);
-    this.#writing = this.#writing.then(async () => {
-      try {
-        await mkdir(this.#dir, { recursive: true, mode: 0o700 });
-        for (const [name, text] of texts) await writeAtomically(join(this.#dir, name), text);
-      } catch (error) {
-        this.#failed?.(error as Error);
-      }
+      return attendee ? stringifyExactJson(attendee) : null;
     });
-    return this.#writing;
   }
 
   #stateText(): string {
@@ -175,9 +142,8 @@ export class WorkshopStore {
     });
   }
 
-  async close(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.flush();
+  /** Writes what changed; resolves once it is on disk. */
+  close(): Promise<void> {
+    return this.#files.close();
   }
 }
