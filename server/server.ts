@@ -99,7 +99,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     if (options.workshop) {
       // Kept with the data: the same code, presenter key and attendees (their cookies too) after a restart.
       const stored = options.dbPath ? loadWorkshop(options.dbPath) : undefined;
-      const builtin = builtinLessons();
+      const builtin = await builtinLessons();
       workshop = new Workshop({
         ...stored,
         lessons: options.lessons,
