@@ -230,7 +230,10 @@ export interface AttendeeRow {
   lastActivityAt: string;
   /** When the attendee arrived on the current step (null without progress). */
   stepSince: string | null;
-  /** On one step for more than STUCK_AFTER_MS without finishing it. */
+  /**
+   * On one step for more than STUCK_AFTER_MS without finishing it: the server's rule, the only one. A row
+   * whose flag changes with time alone is sent again (within seconds), so the room view shows it as it is.
+   */
   stuck: boolean;
   /** Has an attendee event stream open. */
   connected: boolean;

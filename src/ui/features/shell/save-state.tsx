@@ -3,17 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useAutosave } from '../../../store/autosave.ts';
 import { useStore } from '../../../store/index.ts';
-
-export function relativeTime(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 10) return 'just now';
-  if (seconds < 60) return `${seconds}s ago`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.round(hours / 24)}d ago`;
-}
+import { relativeTime } from '../../relative-time.ts';
 
 export function SaveState() {
   const changedAt = useStore((s) => s.changedAt);

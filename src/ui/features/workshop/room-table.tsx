@@ -1,26 +1,11 @@
 // The room view's table of attendees: name, lesson and step, checks passed as a small bar, done, last
-// activity and a ⚠ when stuck on one step for more than five minutes. A real table (caption, column headers,
+// activity and a ⚠ when the server says the attendee is stuck (on one step for more than five minutes; the
+// server re-sends a row whose flag changes with time alone). A real table (caption, column headers,
 // row headers); each name is a button that opens that attendee's design, so the keyboard reaches every row.
-import { type AttendeeRow, STUCK_AFTER_MS } from '../../../core/api/workshop-contract.ts';
+import type { AttendeeRow } from '../../../core/api/workshop-contract.ts';
 import { Icon } from '../../components/icon.tsx';
+import { durationText, relativeTime } from '../../relative-time.ts';
 import type { CatalogueLesson } from './lesson-catalogue.ts';
-
-/** "just now", "12 s ago", "3 min ago", "1 h 5 min ago". */
-export function sinceText(iso: string | null, now: number): string {
-  if (!iso) return '—';
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 5) return 'just now';
-  if (seconds < 60) return `${seconds} s ago`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min ago`;
-}
-
-/** Stuck: the server says so, or the step has lasted past the limit since the row came. */
-export function isStuck(row: AttendeeRow, now: number): boolean {
-  if (row.done || !row.stepSince) return false;
-  return row.stuck || now - Date.parse(row.stepSince) > STUCK_AFTER_MS;
-}
 
 function LessonCell({ row, lessons }: { row: AttendeeRow; lessons: ReadonlyMap<string, CatalogueLesson> }) {
   if (!row.lessonId) return <span className="room-muted">No lesson open</span>;
@@ -70,7 +55,7 @@ export interface RoomTableProps {
 
 export function RoomTable({ rows, lessons, now, selected, onSelect }: RoomTableProps) {
   const done = rows.filter((r) => r.done).length;
-  const stuck = rows.filter((r) => isStuck(r, now)).length;
+  const stuck = rows.filter((r) => r.stuck).length;
   return (
     <div className="room-table-wrap">
       <table className="room-table" data-testid="room.table">
@@ -100,7 +85,6 @@ export function RoomTable({ rows, lessons, now, selected, onSelect }: RoomTableP
             </tr>
           )}
           {rows.map((row) => {
-            const rowStuck = isStuck(row, now);
             const isSelected = row.id === selected;
             return (
               <tr
@@ -144,12 +128,14 @@ export function RoomTable({ rows, lessons, now, selected, onSelect }: RoomTableP
                   )}
                 </td>
                 <td className="room-muted room-since">
-                  <time dateTime={row.lastActivityAt}>{sinceText(row.lastActivityAt, now)}</time>
+                  <time dateTime={row.lastActivityAt}>
+                    {relativeTime(now - Date.parse(row.lastActivityAt))}
+                  </time>
                 </td>
                 <td>
-                  {rowStuck && (
+                  {row.stuck && row.stepSince && (
                     <span className="room-stuck" data-testid="room.row.stuck">
-                      <Icon name="warn" /> Stuck {sinceText(row.stepSince, now).replace(' ago', '')}
+                      <Icon name="warn" /> Stuck {durationText(now - Date.parse(row.stepSince))}
                     </span>
                   )}
                 </td>
