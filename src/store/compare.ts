@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { stringifyExactJson } from '../core/model/exact-json.ts';
 import type { Design } from '../core/model/schema.ts';
+import { messageOf } from '../core/text/message.ts';
 import type { Comparison } from './compare-core.ts';
 import type { CompareAnswer, CompareRequest } from './compare-worker.ts';
 import { settledDesign, subscribeSettledDesign } from './derived.ts';
@@ -113,7 +114,7 @@ function run(design: Design): void {
       },
       (error: unknown) => {
         if (mine !== session) return;
-        useCompare.setState({ error: error instanceof Error ? error.message : String(error) });
+        useCompare.setState({ error: messageOf(error) });
       },
     )
     .finally(() => {

@@ -3,6 +3,7 @@
 // last message, the worker keeps the rest. Both ends of that, and the worker's message loop.
 import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import type { Design } from '../core/model/schema.ts';
+import { messageOf } from '../core/text/message.ts';
 
 /** A design as exact JSON text: everything but the items, then the items of changed entities. */
 export interface DesignParts {
@@ -85,7 +86,7 @@ export function answerTo<A extends object>(
   try {
     return { id, ...work() };
   } catch (error) {
-    return { id, error: error instanceof Error ? error.message : String(error) };
+    return { id, error: messageOf(error) };
   }
 }
 

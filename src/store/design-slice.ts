@@ -3,6 +3,7 @@
 import type { StateCreator } from 'zustand';
 import { designItemCount, itemLimitMessage } from '../core/model/design-limits.ts';
 import type { Design } from '../core/model/schema.ts';
+import { messageOf } from '../core/text/message.ts';
 import type { StoreState } from './index.ts';
 import { isReadOnlyDesign, READ_ONLY_MESSAGE } from './shared-view.ts';
 
@@ -73,7 +74,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     try {
       next = withinItemLimit(notReadOnly(design, update(design)));
     } catch (error) {
-      set({ opError: error instanceof Error ? error.message : String(error) });
+      set({ opError: messageOf(error) });
       return false;
     }
     if (next === design) return true;
@@ -94,7 +95,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     try {
       next = withinItemLimit(notReadOnly(design, update(design)));
     } catch (error) {
-      set({ opError: error instanceof Error ? error.message : String(error) });
+      set({ opError: messageOf(error) });
       return false;
     }
     if (next === design) return true;

@@ -7,6 +7,7 @@ import type { Lesson, LessonProgress } from '../core/lessons/lesson-types.ts';
 import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import type { Design } from '../core/model/schema.ts';
 import { validateDesign } from '../core/model/validate.ts';
+import { messageOf } from '../core/text/message.ts';
 import { settledDesign, subscribeSettledDesign } from './derived.ts';
 import { useStore } from './index.ts';
 import { loadLessonEngine } from './lesson-engine.ts';
@@ -74,7 +75,7 @@ async function runChecks(): Promise<void> {
   try {
     outcome = engine.checkStep(design, step);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     outcome = {
       results: [{ checkId: 'engine', title: 'The checks could run', status: 'fail', reason }],
       passed: 0,

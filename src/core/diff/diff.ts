@@ -12,6 +12,7 @@ import { gsiKeyAttributes, keyAttributeTypes } from '../model/indexes.ts';
 import type { DerivedItem, PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import { coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { messageOf } from '../text/message.ts';
 import { type ItemAction, itemTransformer } from './transform.ts';
 
 export const VERDICTS = ['compatible', 'backfill', 'breaking'] as const;
@@ -224,7 +225,7 @@ function evaluate(design: Design, views: IndexViews, pattern: AccessPattern): Ev
     const spec = resolveRead(design, pattern, coerceArguments(design, { ...(pattern.example ?? {}) }));
     return { items: evaluateRead(design, views, spec).items };
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: messageOf(error) };
   }
 }
 

@@ -13,6 +13,7 @@ import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { AccessPattern, JsonValue, KeyType } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { type ArgumentValues, coerceArguments, declaredTypes, resolveRead } from '../requests/resolve.ts';
+import { messageOf } from '../text/message.ts';
 import { plural } from '../text/plural.ts';
 import {
   type CheckContext,
@@ -55,12 +56,13 @@ export function answerPattern(
     if (!page) return { ok: false, reason: `${id} cannot be answered in memory` };
     return { ok: true, pattern, result: page, args: values };
   } catch (error) {
-    return { ok: false, reason: `${id} cannot be answered: ${messageOf(error)}` };
+    return { ok: false, reason: `${id} cannot be answered: ${reasonOf(error)}` };
   }
 }
 
-export function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+/** A caught value's message as a clause of a longer reason: without its closing period. */
+export function reasonOf(error: unknown): string {
+  return messageOf(error).replace(/\.$/, '');
 }
 
 function describeCount(count: NonNullable<ReturnsCheck['count']>): string {

@@ -24,7 +24,7 @@ import {
   checkLint,
   checkServed,
 } from './check-design.ts';
-import { checkArguments, checkReturns, messageOf } from './check-returns.ts';
+import { checkArguments, checkReturns, reasonOf } from './check-returns.ts';
 import type {
   CheckResult,
   Lesson,
@@ -65,7 +65,7 @@ export function checkOne(
         );
     }
   } catch (error) {
-    return result(check, 'fail', `the check could not be evaluated: ${messageOf(error)}`);
+    return result(check, 'fail', `the check could not be evaluated: ${reasonOf(error)}`);
   }
 }
 
@@ -124,7 +124,7 @@ export async function runLocalChecks(
     await runner.apply(design);
   } catch (error) {
     return checks.map((check) =>
-      result(check, 'fail', `the design does not apply to DynamoDB Local: ${messageOf(error)}`, {
+      result(check, 'fail', `the design does not apply to DynamoDB Local: ${reasonOf(error)}`, {
         kind: 'design',
       }),
     );
@@ -159,14 +159,14 @@ async function runLocalCheck(
     try {
       predicted = predictPage(design, views, pattern, args, startKey);
     } catch (error) {
-      return fail(`${check.pattern} cannot be answered: ${messageOf(error)}`);
+      return fail(`${check.pattern} cannot be answered: ${reasonOf(error)}`);
     }
     if (!predicted) return fail(`${check.pattern} has no prediction`);
     let actual: ActualPage;
     try {
       actual = await runner.run(design, pattern.id, args, startKey);
     } catch (error) {
-      return fail(`DynamoDB Local refused ${check.pattern}: ${messageOf(error)}`);
+      return fail(`DynamoDB Local refused ${check.pattern}: ${reasonOf(error)}`);
     }
     const comparison = compareRunToPrediction(predicted, actual, {
       keyNames,

@@ -15,6 +15,7 @@ import {
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
 import { isBase64 } from '../requests/marshall.ts';
 import { numericAttributes } from '../requests/resolve.ts';
+import { messageOf } from '../text/message.ts';
 import { designItemCount, itemLimitMessage } from './design-limits.ts';
 import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from './exact-json.ts';
 import { isMultiAttribute, keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
@@ -184,7 +185,7 @@ export function validateDesignText(text: string): ValidationResult {
 }
 
 export function jsonSyntaxMessage(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const position = /position (\d+)/.exec(message);
   if (!position) return `invalid JSON: ${message}`;
   const offset = Number(position[1]);

@@ -5,6 +5,7 @@ import type { GenerateResult } from '../../core/generate/report.ts';
 import { parseExactJson, stringifyExactJson } from '../../core/model/exact-json.ts';
 import { setSamples } from '../../core/model/ops/index.ts';
 import type { Design, SampleValues } from '../../core/model/schema.ts';
+import { messageOf } from '../../core/text/message.ts';
 import { useStore } from '../../store/index.ts';
 import type { GenerateMessage, GenerateRequest } from './generate-worker.ts';
 
@@ -72,7 +73,7 @@ export async function addGeneratedSamples(
     try {
       fromWorker = await generateInWorker(request, control);
     } catch (error) {
-      useStore.setState({ opError: error instanceof Error ? error.message : String(error) });
+      useStore.setState({ opError: messageOf(error) });
       return undefined;
     }
     if (fromWorker === null) return null;

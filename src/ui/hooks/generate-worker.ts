@@ -4,6 +4,7 @@
 import { generateEntitySamples } from '../../core/generate/entity.ts';
 import { parseExactJson, stringifyExactJson } from '../../core/model/exact-json.ts';
 import type { Design } from '../../core/model/schema.ts';
+import { messageOf } from '../../core/text/message.ts';
 
 export interface GenerateRequest {
   design: string;
@@ -28,6 +29,6 @@ self.onmessage = (event: MessageEvent<GenerateRequest>) => {
     });
     post({ kind: 'done', samples: stringifyExactJson(generated.samples), result: generated.result });
   } catch (error) {
-    post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    post({ kind: 'failed', message: messageOf(error) });
   }
 };

@@ -5,6 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
 import type { DerivedItem } from '../../../core/model/item.ts';
+import { messageOf } from '../../../core/text/message.ts';
 import { appliedDesignOf } from '../../../store/applied-design.ts';
 import { startCompare, stopCompare, useCompare } from '../../../store/compare.ts';
 import { keyChangeId, keyText } from '../../../store/compare-keys.ts';
@@ -74,7 +75,7 @@ function LinkPrompt({ onClose }: { onClose: () => void }) {
       startCompare({ kind: 'link', label: `share link (${design.name})`, design });
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(messageOf(failure));
     }
   };
   return (

@@ -14,6 +14,7 @@ import { primaryKeyNames } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import type { ReadResult } from '../../../core/requests/read-spec.ts';
 import type { ArgumentValues } from '../../../core/requests/resolve.ts';
+import { messageOf } from '../../../core/text/message.ts';
 import type { RunState } from '../../../store/connection-slice.ts';
 import { viewsOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
@@ -54,7 +55,7 @@ export function usePrediction(patternId: string, run: RunState | undefined): Pre
       const local = predictLocalPage(run.design, views, pattern, args, run.exclusiveStartKey);
       return { result, ordered, ...(local ? { local } : {}) };
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error), ordered };
+      return { error: messageOf(error), ordered };
     }
   }, [patternId, run, current]);
 }

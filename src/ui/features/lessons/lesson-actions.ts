@@ -5,6 +5,7 @@
 import { getLessons } from '../../../api/client.ts';
 import type { Lesson } from '../../../core/lessons/lesson-types.ts';
 import { stringifyExactJson } from '../../../core/model/exact-json.ts';
+import { messageOf } from '../../../core/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { dismissToasts, showToast } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';
@@ -79,7 +80,7 @@ export async function startLesson(lesson: Lesson, options?: { stepIndex?: number
     await useStore.getState().openLesson(lesson, options);
   } catch (error) {
     showToast({
-      message: `The lesson “${lesson.title}” could not start: ${error instanceof Error ? error.message : String(error)}`,
+      message: `The lesson “${lesson.title}” could not start: ${messageOf(error)}`,
       tone: 'error',
     });
     return;

@@ -3,6 +3,7 @@
 // in progress marked "Continue", and Open lesson file…. Loaded after the first screen (it brings the lesson
 // parser and the lesson files).
 import { useEffect, useState } from 'react';
+import { messageOf } from '../../../core/text/message.ts';
 import { plural } from '../../../core/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
@@ -74,7 +75,7 @@ export default function LessonCards() {
         const kept = builtin.filter((entry) => !('lesson' in entry) || !ids.has(entry.lesson.id));
         if (live) setEntries([...kept, ...served]);
       },
-      (reason: unknown) => live && setError(reason instanceof Error ? reason.message : String(reason)),
+      (reason: unknown) => live && setError(messageOf(reason)),
     );
     return () => {
       live = false;

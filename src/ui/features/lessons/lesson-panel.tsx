@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CheckResult, CheckTarget } from '../../../core/lessons/lesson-types.ts';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { messageOf } from '../../../core/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { selectLessonStep, selectStepOutcome, selectStepProgress } from '../../../store/lesson-slice.ts';
 import { Icon } from '../../components/icon.tsx';
@@ -226,7 +227,7 @@ function SolutionConfirm({ onClose }: { onClose: () => void }) {
                 }),
               (error: unknown) =>
                 showToast({
-                  message: `The solution could not open: ${error instanceof Error ? error.message : String(error)}`,
+                  message: `The solution could not open: ${messageOf(error)}`,
                   tone: 'error',
                 }),
             );

@@ -5,6 +5,7 @@ import * as ops from '../../../core/model/ops/index.ts';
 import { type AccessPattern, type Design, OPERATIONS, type Operation } from '../../../core/model/schema.ts';
 import { buildRequest } from '../../../core/requests/build.ts';
 import { patternArguments } from '../../../core/requests/resolve.ts';
+import { messageOf } from '../../../core/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { usePatternPreview } from '../../../store/pattern-preview.ts';
 import { ArgumentFields } from './argument-fields.tsx';
@@ -19,10 +20,6 @@ import { GetsList, TransactionActions } from './transaction-fields.tsx';
 import { useCommit, usePatternEdit } from './use-pattern-edit.ts';
 import { WriteBody } from './write-fields.tsx';
 import './patterns.css';
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function build(design: Design, pattern: AccessPattern): BuiltOrError {
   try {

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
+import { messageOf } from '../../../core/text/message.ts';
 import { useAutosave } from '../../../store/autosave.ts';
 import { useStore } from '../../../store/index.ts';
 import { isReadOnlyDesign, markReadOnly } from '../../../store/shared-view.ts';
@@ -30,7 +31,7 @@ export async function openShareFromHash(hash = window.location.hash): Promise<vo
       opened.regenerate = payload.regenerate;
     } else opened.includedItems = Object.values(design.items).reduce((n, list) => n + list.length, 0);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     showToast({
       message: `This share link could not be opened: ${reason}. Nothing was changed.`,
       tone: 'error',

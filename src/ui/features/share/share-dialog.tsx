@@ -11,6 +11,7 @@ import {
   encodeShare,
   SHARE_PARAM,
 } from '../../../core/share/share-link.ts';
+import { messageOf } from '../../../core/text/message.ts';
 import { plural } from '../../../core/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
@@ -26,7 +27,7 @@ function encode(design: Design, base: string, forceItems: boolean): Encoded {
     const share = encodeShare(design, { base, forceItems });
     return { ok: true, link: base + share.token, share };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: messageOf(error) };
   }
 }
 
