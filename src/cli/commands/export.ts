@@ -1,10 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import {
-  EXPORT_TARGETS,
-  ExportNotAvailableError,
-  exportDesign,
-  isExportTarget,
-} from '../../core/export/index.ts';
+import { EXPORT_TARGETS, exportDesign, isExportTarget } from '../../core/export/index.ts';
 import type { Command } from '../command.ts';
 import { CommandError, readDesign, UsageError } from '../io.ts';
 
@@ -21,14 +16,8 @@ export const exportCommand: Command = {
     if (!isExportTarget(target))
       throw new UsageError(`unknown target "${target}"; targets: ${EXPORT_TARGETS.join(', ')}`);
     const design = await readDesign(positionals[0], io);
-    let file: ReturnType<typeof exportDesign>;
-    try {
-      file = exportDesign(design, target);
-    } catch (error) {
-      if (error instanceof ExportNotAvailableError) throw new CommandError(error.message);
-      throw error;
-    }
-    for (const warning of file.warnings ?? []) io.stderr(`warning: ${warning}\n`);
+    const file = exportDesign(design, target);
+    for (const warning of file.warnings) io.stderr(`warning: ${warning}\n`);
     const out = values.out;
     if (typeof out !== 'string') {
       io.stdout(file.content);

@@ -1,6 +1,6 @@
-// What an export produces (a named file, its language, what to run next) and the file name stem, in a module
-// of their own: the export dispatch (./index.ts) and the library formats (../formats/) both use them, and
-// the formats registry is itself one of the dispatch's sources.
+// What an export produces (a named file, its language, what to run next, what it could not carry) and the
+// file name stem, in a module of their own: the export dispatch (./index.ts) and the library formats
+// (../formats/) both use them, and the formats registry is itself one of the dispatch's sources.
 import type { Design } from '../model/schema.ts';
 
 /** Monaco language ids of the exported files. */
@@ -14,6 +14,14 @@ export interface ExportFile {
   content: string;
   /** What to run next with the saved file, for the reader (commands name `filename`). */
   nextSteps: string;
+}
+
+/**
+ * What `exportDesign` gives for any target: the file, and what the target could not carry, each warning
+ * naming where (a design format's; a table definition or code file carries everything, so none).
+ */
+export interface ExportResult extends ExportFile {
+  warnings: string[];
 }
 
 /** A file name stem from the table name: `AppTable` → `app-table`. */

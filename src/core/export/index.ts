@@ -1,16 +1,22 @@
 // Every way a design leaves Keyplan, behind one function: `exportDesign(design, target)`. Each table or code
 // target is one entry of EXPORTERS; the design formats (NoSQL Workbench, OneTable, …) come from the formats
 // registry (src/core/formats). `keyplan export --to TARGET` and the app's Export panel list EXPORT_TARGETS.
-import { exportFormat, FORMAT_IDS, getFormat, isFormatId } from '../formats/index.ts';
+import { FORMAT_IDS, type FormatId, getFormat } from '../formats/index.ts';
 import type { Design } from '../model/schema.ts';
 import { cdkApp } from './cdk.ts';
 import { cloudFormationJson, cloudFormationYaml } from './cloudformation.ts';
 import { codeExport } from './codegen/index.ts';
 import { createTableInput } from './create-table.ts';
-import { type ExportFile, fileStem } from './file.ts';
+import { type ExportFile, type ExportResult, fileStem } from './file.ts';
 import { terraformHcl } from './terraform.ts';
 
-export { EXPORT_LANGUAGES, type ExportFile, type ExportLanguage, fileStem } from './file.ts';
+export {
+  EXPORT_LANGUAGES,
+  type ExportFile,
+  type ExportLanguage,
+  type ExportResult,
+  fileStem,
+} from './file.ts';
 
 const TABLE_AND_CODE_TARGETS = [
   'cdk',
@@ -28,12 +34,8 @@ const TABLE_AND_CODE_TARGETS = [
 export const EXPORT_TARGETS = [...TABLE_AND_CODE_TARGETS, ...FORMAT_IDS] as const;
 export type ExportTarget = (typeof EXPORT_TARGETS)[number];
 
-/** An export's file; a design format's also says what it could not carry (each warning naming where). */
-export type ExportResult = ExportFile & { warnings?: string[] };
-
-export type Exporter = (design: Design) => ExportFile;
-
-export class ExportNotAvailableError extends Error {}
+/** A table definition or code target: its file holds the whole design's table, so it has no warnings. */
+type Exporter = (design: Design) => ExportFile;
 
 /** A JSON value as one shell word (single-quoted). */
 const shellJson = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "'\\''")}'`;
@@ -94,37 +96,45 @@ const terraform: Exporter = (design) => ({
   nextSteps: 'terraform init && terraform apply (with the hashicorp/aws provider configured)',
 });
 
-/** One entry per target; undefined until the target's module is written. */
-const EXPORTERS: Record<(typeof TABLE_AND_CODE_TARGETS)[number], Exporter | undefined> = {
-  cdk: cdk('TableV2'),
-  'cdk-table': cdk('Table'),
-  cloudformation: cloudFormation('GlobalTable', 'json'),
-  'cloudformation-yaml': cloudFormation('GlobalTable', 'yaml'),
-  'cloudformation-table': cloudFormation('Table', 'json'),
-  'cloudformation-table-yaml': cloudFormation('Table', 'yaml'),
-  'create-table': createTable,
-  terraform,
-  python: (design) => codeExport(design, 'python'),
-  typescript: (design) => codeExport(design, 'typescript'),
+/** A table definition or code target's exporter, with its (empty) warnings. */
+const complete =
+  (exporter: Exporter) =>
+  (design: Design): ExportResult => ({ ...exporter(design), warnings: [] });
+
+// A design format may in principle only import (DesignFormat.export is optional), but every format is an
+// export target (EXPORT_TARGETS holds FORMAT_IDS): a format registered without an exporter fails here, when
+// the module loads, and never reaches a user as a target that does not export.
+function formatExporter(id: FormatId): (design: Design) => ExportResult {
+  const exporter = getFormat(id)?.export;
+  if (!exporter) throw new Error(`the ${id} format has no exporter, yet every format is an export target`);
+  return exporter;
+}
+
+const formatExporters = Object.fromEntries(FORMAT_IDS.map((id) => [id, formatExporter(id)])) as Record<
+  FormatId,
+  (design: Design) => ExportResult
+>;
+
+/** One exporter per target. */
+const EXPORTERS: Record<ExportTarget, (design: Design) => ExportResult> = {
+  cdk: complete(cdk('TableV2')),
+  'cdk-table': complete(cdk('Table')),
+  cloudformation: complete(cloudFormation('GlobalTable', 'json')),
+  'cloudformation-yaml': complete(cloudFormation('GlobalTable', 'yaml')),
+  'cloudformation-table': complete(cloudFormation('Table', 'json')),
+  'cloudformation-table-yaml': complete(cloudFormation('Table', 'yaml')),
+  'create-table': complete(createTable),
+  terraform: complete(terraform),
+  python: complete((design) => codeExport(design, 'python')),
+  typescript: complete((design) => codeExport(design, 'typescript')),
+  ...formatExporters,
 };
 
 export function isExportTarget(value: string): value is ExportTarget {
   return (EXPORT_TARGETS as readonly string[]).includes(value);
 }
 
-export function isExportAvailable(target: ExportTarget): boolean {
-  if (isFormatId(target)) return getFormat(target)?.export !== undefined;
-  return EXPORTERS[target] !== undefined;
-}
-
-/** The design as a file of that target; ExportNotAvailableError for a target not built yet. */
+/** The design as a file of that target, with what the target could not carry. */
 export function exportDesign(design: Design, target: ExportTarget): ExportResult {
-  if (isFormatId(target)) {
-    const file = exportFormat(design, target);
-    if (!file) throw new ExportNotAvailableError(`export to ${target} is not available yet`);
-    return file;
-  }
-  const exporter = EXPORTERS[target];
-  if (!exporter) throw new ExportNotAvailableError(`export to ${target} is not available yet`);
-  return exporter(design);
+  return EXPORTERS[target](design);
 }

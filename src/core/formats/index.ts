@@ -3,6 +3,7 @@
 // (./types.ts) built on its catalogue entry (./catalogue.ts); registering it here offers it to
 // `keyplan import --from`, `keyplan export --to`, and the app's Import menu and Export panel, with the same
 // warnings and Undo for all.
+import type { ExportResult } from '../export/file.ts';
 import type { Design } from '../model/schema.ts';
 import { FORMAT_IDS, type FormatId, isFormatId } from './catalogue.ts';
 import { dynamoDbToolboxFormat } from './dynamodb-toolbox/index.ts';
@@ -10,10 +11,10 @@ import { electroDbFormat } from './electrodb/index.ts';
 import { dynamoDbMcpFormat } from './mcp/index.ts';
 import { noSqlWorkbenchFormat } from './nosql-workbench/index.ts';
 import { oneTableFormat } from './onetable/index.ts';
-import type { DesignFormat, FormatExport, FormatImport, FormatImportOptions, FormatInput } from './types.ts';
+import type { DesignFormat, FormatImport, FormatImportOptions, FormatInput } from './types.ts';
 
 export { FORMAT_IDS, FORMAT_INFO, type FormatId, type FormatInfo, isFormatId } from './catalogue.ts';
-export type { DesignFormat, FormatExport, FormatImport, FormatImportOptions, FormatInput } from './types.ts';
+export type { DesignFormat, FormatImport, FormatImportOptions, FormatInput } from './types.ts';
 
 /** One entry per format; undefined until the format's module is written. */
 const FORMATS: Record<FormatId, DesignFormat | undefined> = {
@@ -59,6 +60,6 @@ export function importDesign(
 }
 
 /** The design in the named format; undefined when the format does not export (yet). */
-export function exportFormat(design: Design, id: FormatId): FormatExport | undefined {
+export function exportFormat(design: Design, id: FormatId): ExportResult | undefined {
   return FORMATS[id]?.export?.(design);
 }

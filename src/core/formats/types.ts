@@ -1,7 +1,7 @@
 // The contract every design format (NoSQL Workbench, OneTable, ElectroDB, DynamoDB-Toolbox, the AWS MCP data
 // model) fulfils to plug into the one import/export dispatch (./index.ts). A type module of its own, so a
 // format's folder imports this and never the registry that imports it.
-import type { ExportFile } from '../export/file.ts';
+import type { ExportResult } from '../export/file.ts';
 import type { Design } from '../model/schema.ts';
 import type { FormatInfo } from './catalogue.ts';
 
@@ -24,13 +24,9 @@ export interface FormatImportOptions {
  */
 export type FormatImport = { ok: true; design: Design; warnings: string[] } | { ok: false; message: string };
 
-/** The design as one file of the format, and what the format could not carry (each naming where). */
-export interface FormatExport extends ExportFile {
-  warnings: string[];
-}
-
 /** A format's catalogue entry (./catalogue.ts) with its importer and exporter. */
 export interface DesignFormat extends FormatInfo {
   import?: (input: FormatInput, options?: FormatImportOptions) => FormatImport;
-  export?: (design: Design) => FormatExport;
+  /** The design as one file of the format, and what the format could not carry (each naming where). */
+  export?: (design: Design) => ExportResult;
 }

@@ -3,7 +3,7 @@
 // next. Loaded lazily when first opened; the output is the core's exportDesign, computed once per design
 // and target, so what is copied, downloaded and shown is the same text.
 import { useCallback, useId, useMemo, useState } from 'react';
-import { type ExportTarget, exportDesign, isExportAvailable } from '../../../core/export/index.ts';
+import { type ExportResult, type ExportTarget, exportDesign } from '../../../core/export/index.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
@@ -16,16 +16,7 @@ import { cleanStem, splitFilename, withFilename } from './filename.ts';
 import { TargetList } from './target-list.tsx';
 import './export.css';
 
-type Output =
-  | {
-      ok: true;
-      filename: string;
-      language: string;
-      content: string;
-      nextSteps: string;
-      warnings?: string[];
-    }
-  | { ok: false; message: string };
+type Output = ({ ok: true } & ExportResult) | { ok: false; message: string };
 
 /** The last target chosen, so that the panel reopens where the user left it (session only). */
 let lastTarget: ExportTarget = DEFAULT_TARGET;
@@ -42,9 +33,7 @@ export default function ExportModal() {
   const design = useStore((s) => s.design);
   const setExportOpen = useStore((s) => s.setExportOpen);
   const close = useCallback(() => setExportOpen(false), [setExportOpen]);
-  const [target, setTarget] = useState<ExportTarget>(() =>
-    isExportAvailable(lastTarget) ? lastTarget : DEFAULT_TARGET,
-  );
+  const [target, setTarget] = useState<ExportTarget>(lastTarget);
   const [typedStem, setTypedStem] = useState<string | null>(null);
   const output = useMemo(() => (design ? render(design, target) : null), [design, target]);
   if (!design || !output) return null;
@@ -200,7 +189,7 @@ function FileView({
           Download
         </button>
       </div>
-      {output.warnings && output.warnings.length > 0 && (
+      {output.warnings.length > 0 && (
         <div className="export-warnings" role="status" data-testid="export.warnings">
           <span className="section-title">Not carried by this format</span>
           <ul>

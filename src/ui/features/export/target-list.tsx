@@ -1,9 +1,5 @@
-// The Export panel's formats, grouped (Infrastructure, Models, Code). ↑/↓ move between them; a format the
-// core has no exporter for yet is shown, disabled, as coming soon.
-import { isExportAvailable } from '../../../core/export/index.ts';
+// The Export panel's formats, grouped (Infrastructure, Models, Code). ↑/↓ move between them.
 import type { ExportFormat, FormatGroup } from './export-targets.ts';
-
-const available = (format: ExportFormat) => format.variants.some((v) => isExportAvailable(v.target));
 
 export function TargetList({
   groups,
@@ -15,7 +11,7 @@ export function TargetList({
   selected: string;
   onSelect: (format: ExportFormat) => void;
 }) {
-  const order = groups.flatMap((g) => g.formats).filter(available);
+  const order = groups.flatMap((g) => g.formats);
   const onKeyDown = (event: React.KeyboardEvent) => {
     const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
     if (step === 0) return;
@@ -33,7 +29,6 @@ export function TargetList({
         <div key={group.title} className="export-group">
           <h3 className="export-group-title">{group.title}</h3>
           {group.formats.map((format) => {
-            const enabled = available(format);
             const current = format.id === selected;
             return (
               <button
@@ -41,15 +36,12 @@ export function TargetList({
                 type="button"
                 className="export-target"
                 aria-current={current}
-                disabled={!enabled}
                 tabIndex={current ? 0 : -1}
-                title={enabled ? undefined : 'Coming soon: this export is not built yet'}
                 data-testid={`export.target.${format.id}`}
                 onClick={() => onSelect(format)}
               >
                 <span className="export-target-label">{format.label}</span>
                 {format.detail && <span className="export-target-detail">{format.detail}</span>}
-                {!enabled && <span className="export-soon">coming soon</span>}
               </button>
             );
           })}
