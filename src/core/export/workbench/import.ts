@@ -3,6 +3,8 @@
 // every item's keys (from the model where it names them, else inferred), and the visualizer's saved
 // queries as access patterns. Pure: the caller decides what to do with the design; a model that cannot be
 // read gives a message naming what is wrong and no design.
+
+import { warningList } from '../../formats/warnings.ts';
 import { parseExactJson } from '../../model/exact-json.ts';
 import type { AttributeFormat, Design, DesignInput, SampleValues } from '../../model/schema.ts';
 import { formatProblems, jsonSyntaxMessage, validateDesign } from '../../model/validate.ts';
@@ -199,10 +201,7 @@ export function importWorkbench(json: unknown, options: WorkbenchImportOptions =
       message: `the model has no table named "${options.table}"; its tables: ${tableNames.join(', ')}`,
     };
   const table = model.DataModel[index];
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    if (!warnings.includes(message)) warnings.push(message);
-  };
+  const { warnings, warn } = warningList();
   if (tableNames.length > 1)
     warn(
       `the model holds ${tableNames.length} tables (${tableNames.join(', ')}); imported ${table.TableName}. Import another by its name (keyplan import --table NAME)`,

@@ -10,6 +10,7 @@ import { createTableInput } from '../../export/create-table.ts';
 import { marshalledItems } from '../../items/applied.ts';
 import type { Design } from '../../model/schema.ts';
 import { buildAllRequests } from '../../requests/build.ts';
+import { warningList } from '../warnings.ts';
 import { cliCommand } from './cli.ts';
 
 export interface McpAccessPattern {
@@ -87,10 +88,7 @@ export function mcpDataModel(design: Design, warn: (m: string) => void = () => {
 }
 
 export function exportMcp(design: Design): { model: McpDataModel; warnings: string[] } {
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    if (!warnings.includes(message)) warnings.push(message);
-  };
+  const { warnings, warn } = warningList();
   if (design.table.ttlAttribute)
     warn(
       `table.ttlAttribute ${design.table.ttlAttribute}: CreateTable has no TTL (update-time-to-live sets it)`,

@@ -6,10 +6,11 @@
 // it (`access_patterns[3] (pattern "4")`).
 import { importWorkbench } from '../../export/workbench/import.ts';
 import { patternIdFrom, uniqueName } from '../../export/workbench/names.ts';
-import { stringifyExactJson } from '../../model/exact-json.ts';
 import type { Design, DesignInput, KeyType, LocalSecondaryIndex, Projection } from '../../model/schema.ts';
 import { formatProblems, validateDesign } from '../../model/validate.ts';
+import { keyplanDesign } from '../keyplan-field.ts';
 import type { FormatImport, FormatImportOptions } from '../types.ts';
+import { warningList } from '../warnings.ts';
 import { parseCliCommand } from './cli.ts';
 import { type McpAccessPattern, mcpDataModel } from './export.ts';
 import { patternOfRequest } from './patterns.ts';
@@ -191,28 +192,20 @@ function patternsOf(
   return current;
 }
 
-/** The design in the file's `keyplan` field, when the rest of the file is still exactly what it exports. */
-function keyplanDesign(json: Record<string, unknown>, warn: (m: string) => void): Design | undefined {
-  if (json.keyplan === undefined) return undefined;
-  const result = validateDesign(json.keyplan);
-  const { keyplan: _keyplan, ...rest } = json;
-  if (result.ok && stringifyExactJson(mcpDataModel(result.design)) === stringifyExactJson(rest))
-    return result.design;
-  warn(
-    'keyplan: the data model was changed since Keyplan exported it; the design is read from the tables, items and access patterns',
-  );
-  return undefined;
-}
-
 export function importMcp(json: unknown, options: FormatImportOptions = {}): FormatImport {
   const problem = shapeProblem(json);
   if (problem) return { ok: false, message: problem };
   const model = json as { tables: CreateTable[]; items: Record<string, unknown>; access_patterns: unknown[] };
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    if (!warnings.includes(message)) warnings.push(message);
-  };
-  const trusted = keyplanDesign(json as Record<string, unknown>, warn);
+  const { warnings, warn } = warningList();
+  const trusted = keyplanDesign(
+    {
+      file: json as Record<string, unknown>,
+      exported: (design) => mcpDataModel(design),
+      changed:
+        'the data model was changed since Keyplan exported it; the design is read from the tables, items and access patterns',
+    },
+    warn,
+  );
   if (trusted) return { ok: true, design: trusted, warnings };
   const names = model.tables.map((t) => t.TableName);
   const index = options.table === undefined ? 0 : names.indexOf(options.table);

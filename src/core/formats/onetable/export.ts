@@ -6,6 +6,7 @@
 // what it said (see import.ts). What OneTable will do differently from the design is a warning.
 import { gsiKeyAttributes, isNaturalKey, keyAttributeTypes } from '../../model/indexes.ts';
 import type { Design, Entity, Projection } from '../../model/schema.ts';
+import { warningList } from '../warnings.ts';
 import { queryOf } from './queries.ts';
 import {
   KEY_ONE_TYPE,
@@ -81,10 +82,7 @@ function modelOf(design: Design, entity: Entity, warn: (m: string) => void): Rec
 
 /** The schema (with the `keyplan` field) and what OneTable will not do as the design says. */
 export function exportOneTable(design: Design): { schema: OneSchema; warnings: string[] } {
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    if (!warnings.includes(message)) warnings.push(message);
-  };
+  const { warnings, warn } = warningList();
   const schema = oneTableSchema(design, warn);
   const { items: _items, ...withoutItems } = design;
   return { schema: { ...schema, keyplan: withoutItems }, warnings };

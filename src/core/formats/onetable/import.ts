@@ -6,18 +6,18 @@
 // whole design in its `keyplan` field, used while the schema is still what that design exports.
 
 import { dynamoName, entityNameFrom, uniqueName } from '../../export/workbench/names.ts';
-import { stringifyExactJson } from '../../model/exact-json.ts';
 import type {
   Attribute,
   AttributeType,
-  Design,
   DesignInput,
   Entity,
   KeyType,
   Projection,
 } from '../../model/schema.ts';
 import { formatProblems, validateDesign } from '../../model/validate.ts';
+import { keyplanDesign } from '../keyplan-field.ts';
 import type { FormatImport, FormatImportOptions } from '../types.ts';
+import { warningList } from '../warnings.ts';
 import { oneTableSchema } from './export.ts';
 import { patternOf } from './queries.ts';
 import {
@@ -311,25 +311,20 @@ function fromSchema(schema: OneSchema, options: FormatImportOptions, warn: (m: s
   return design;
 }
 
-/** The design a schema's `keyplan` field holds, when the schema is still exactly what it exports. */
-function keyplanDesign(schema: OneSchema, warn: (m: string) => void): Design | undefined {
-  if (schema.keyplan === undefined) return undefined;
-  const result = validateDesign({ ...(schema.keyplan as object), items: {} });
-  const { keyplan: _keyplan, ...rest } = schema;
-  if (result.ok && stringifyExactJson(oneTableSchema(result.design)) === stringifyExactJson(rest))
-    return result.design;
-  warn('keyplan: the schema was changed since Keyplan exported it; the design is read from the schema');
-  return undefined;
-}
-
 export function importOneTable(json: unknown, options: FormatImportOptions = {}): FormatImport {
   const read = readSchema(json);
   if (!read.ok) return read;
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    if (!warnings.includes(message)) warnings.push(message);
-  };
-  const trusted = keyplanDesign(read.schema, warn);
+  const { warnings, warn } = warningList();
+  // The exported field leaves out the items (the schema holds none).
+  const trusted = keyplanDesign(
+    {
+      file: read.schema as unknown as Record<string, unknown>,
+      design: (keyplan) => ({ ...(keyplan as object), items: {} }),
+      exported: (design) => oneTableSchema(design),
+      changed: 'the schema was changed since Keyplan exported it; the design is read from the schema',
+    },
+    warn,
+  );
   if (trusted) return { ok: true, design: trusted, warnings };
   const result = validateDesign(fromSchema(read.schema, options, warn));
   if (!result.ok)
