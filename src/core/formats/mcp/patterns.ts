@@ -16,10 +16,8 @@ import type {
   WriteCondition,
 } from '../../model/schema.ts';
 import { type AttributeMap, type AttributeValue, unmarshallValue } from '../../requests/marshall.ts';
+import { fail, parseClauses, type Result } from '../clauses.ts';
 import type { CliRequest } from './cli.ts';
-
-type Result<T> = { ok: true; value: T } | { ok: false; why: string };
-const fail = (why: string): { ok: false; why: string } => ({ ok: false, why });
 
 interface Expression {
   names: Record<string, string>;
@@ -47,88 +45,14 @@ function tokenValue(token: string, expression: Expression): Result<JsonValue> {
     : fail(`${token} has no value`);
 }
 
-/** `a = :v`, `a <op> :v`, `begins_with(a, :v)`, `contains(a, :v)`, `a BETWEEN :x AND :y`, `attribute_(not_)exists(a)`. */
-function clauseOf(text: string, expression: Expression): Result<ConditionClause> {
-  const t = text
-    .trim()
-    .replace(/^\((.*)\)$/, '$1')
-    .trim();
-  let m = new RegExp(`^attribute_(exists|not_exists)\\(\\s*${NAME}\\s*\\)$`, 'i').exec(t);
-  if (m)
-    return { ok: true, value: { attribute: nameOf(m[2], expression), op: m[1].toLowerCase() as 'exists' } };
-  m = new RegExp(`^(begins_with|contains)\\(\\s*${NAME}\\s*,\\s*${VALUE}\\s*\\)$`, 'i').exec(t);
-  if (m) {
-    const value = tokenValue(m[3], expression);
-    if (!value.ok) return value;
-    return clause(nameOf(m[2], expression), m[1].toLowerCase() as 'contains', value.value);
-  }
-  m = new RegExp(`^${NAME}\\s+BETWEEN\\s+${VALUE}\\s+AND\\s+${VALUE}$`, 'i').exec(t);
-  if (m) {
-    const from = tokenValue(m[2], expression);
-    const to = tokenValue(m[3], expression);
-    if (!from.ok) return from;
-    if (!to.ok) return to;
-    return clause(nameOf(m[1], expression), 'between', from.value, to.value);
-  }
-  m = new RegExp(`^${NAME}\\s*(=|<>|<=|<|>=|>)\\s*${VALUE}$`).exec(t);
-  if (m) {
-    const value = tokenValue(m[3], expression);
-    if (!value.ok) return value;
-    return clause(nameOf(m[1], expression), m[2] as '=', value.value);
-  }
-  return fail(`"${text.trim()}" is not a clause Keyplan reads`);
-}
-
-function clause(
-  attribute: string,
-  op: ConditionClause['op'],
-  value: JsonValue,
-  to?: JsonValue,
-): Result<ConditionClause> {
-  const scalar = (v: JsonValue) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-  if (!scalar(value) || (to !== undefined && (!scalar(to) || typeof to === 'boolean')))
-    return fail(`the value of ${attribute} is not a string, number or boolean`);
-  return {
-    ok: true,
-    value: { attribute, op, value: value as string, ...(to === undefined ? {} : { to: to as string }) },
-  };
-}
-
-/** Splits on AND outside parentheses and outside `BETWEEN x AND y`. */
-function conjuncts(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  let between = false;
-  const upper = text.toUpperCase();
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')') depth--;
-    else if (depth === 0 && /\s/.test(text[i] ?? '')) {
-      if (upper.startsWith('BETWEEN ', i + 1)) between = true;
-      else if (upper.startsWith('AND ', i + 1)) {
-        if (between) between = false;
-        else {
-          parts.push(text.slice(start, i));
-          start = i + 5;
-        }
-      }
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.map((p) => p.trim()).filter(Boolean);
-}
-
-function clausesOf(text: string, expression: Expression): Result<ConditionClause[]> {
-  if (/\bOR\b|\bNOT\b/i.test(text))
-    return fail(`"${text}" uses OR or NOT, which Keyplan filters do not hold`);
-  const clauses: ConditionClause[] = [];
-  for (const part of conjuncts(text)) {
-    const read = clauseOf(part, expression);
-    if (!read.ok) return read;
-    clauses.push(read.value);
-  }
-  return { ok: true, value: clauses };
+/** The clauses of an expression of the request, its placeholders read from the request's names and values. */
+function clausesOf(text: string, label: string, expression: Expression): Result<ConditionClause[]> {
+  return parseClauses(text, label, {
+    name: NAME,
+    value: VALUE,
+    attribute: (token) => nameOf(token, expression),
+    resolve: (token) => tokenValue(token, expression),
+  });
 }
 
 /** A key value as a template of the entity that reads it, with the values it read; else the literal value. */
@@ -168,7 +92,7 @@ function conditionOf(
   const text = input.ConditionExpression as string | undefined;
   if (!text) return { ok: true, value: undefined };
   const expression = expressionOf(input);
-  const clauses = clausesOf(text, expression);
+  const clauses = clausesOf(text, 'ConditionExpression', expression);
   if (!clauses.ok) return clauses;
   const only = clauses.value.length === 1 ? clauses.value[0] : undefined;
   if (only && keyNames.includes(only.attribute) && (only.op === 'not_exists' || only.op === 'exists'))
@@ -248,7 +172,7 @@ export function patternOfRequest(
     if (operation === 'Query') {
       const text = input.KeyConditionExpression as string | undefined;
       if (!text) return fail('Query without --key-condition-expression');
-      const parts = clausesOf(text, expression);
+      const parts = clausesOf(text, 'KeyConditionExpression', expression);
       if (!parts.ok) return parts;
       const partition = parts.value.find((c) => c.attribute === schema.partitionKey.name && c.op === '=');
       const sort = parts.value.find((c) => c !== partition);
@@ -275,7 +199,7 @@ export function patternOfRequest(
     if (typeof input.Limit === 'number') read.limit = input.Limit;
     if (input.ConsistentRead === true) read.consistentRead = true;
     if (typeof input.FilterExpression === 'string') {
-      const filter = clausesOf(input.FilterExpression, expression);
+      const filter = clausesOf(input.FilterExpression, 'FilterExpression', expression);
       if (!filter.ok) return filter;
       read.filter = filter.value;
     }

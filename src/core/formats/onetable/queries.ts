@@ -14,9 +14,8 @@ import type {
   KeyCondition,
   WriteCondition,
 } from '../../model/schema.ts';
+import { parseClauses, type Result } from '../clauses.ts';
 import { keyplanTemplate, type OneQuery, type OneSortCondition, oneTemplate } from './schema.ts';
-
-type Result<T> = { ok: true; value: T } | { ok: false; why: string };
 
 const WRITE_OPERATION = { PutItem: 'create', UpdateItem: 'update', DeleteItem: 'remove' } as const;
 const READ_OPERATION = { GetItem: 'get', Query: 'find', Scan: 'scan' } as const;
@@ -79,50 +78,14 @@ function clauseValue(token: string): string | number | boolean {
   return inner;
 }
 
-const VALUE = String.raw`(@\{[^}]+\}|\{[^}]*\})`;
-const NAME = String.raw`\$\{([^}]+)\}`;
-const CLAUSE_FORMS: { pattern: RegExp; clause: (m: RegExpExecArray) => ConditionClause }[] = [
-  {
-    pattern: new RegExp(String.raw`^attribute_(exists|not_exists)\(${NAME}\)`),
-    clause: (m) => ({ attribute: m[2], op: m[1] === 'exists' ? 'exists' : 'not_exists' }),
-  },
-  {
-    pattern: new RegExp(String.raw`^(begins_with|contains)\(${NAME}, ${VALUE}\)`),
-    clause: (m) => ({ attribute: m[2], op: m[1] as 'begins_with', value: clauseValue(m[3]) }),
-  },
-  {
-    pattern: new RegExp(`^${NAME} between ${VALUE} and ${VALUE}`),
-    clause: (m) => {
-      const to = clauseValue(m[3]);
-      return {
-        attribute: m[1],
-        op: 'between',
-        value: clauseValue(m[2]),
-        to: typeof to === 'boolean' ? String(to) : to,
-      };
-    },
-  },
-  {
-    pattern: new RegExp(`^${NAME} (=|<>|<=|<|>=|>) ${VALUE}`),
-    clause: (m) => ({ attribute: m[1], op: m[2] as '=', value: clauseValue(m[3]) }),
-  },
-];
-
-/** A `where` Keyplan wrote back into clauses; anything else (or, parentheses, functions) is not read. */
+/** A `where` (Keyplan's or hand-written in the same forms) as clauses; anything else is a reason. */
 export function clausesOf(where: string): Result<ConditionClause[]> {
-  const clauses: ConditionClause[] = [];
-  let rest = where.trim();
-  while (rest) {
-    const form = CLAUSE_FORMS.map((f) => ({ f, m: f.pattern.exec(rest) })).find((x) => x.m);
-    if (!form?.m)
-      return { ok: false, why: `where "${where}" is not a list of simple clauses joined by "and"` };
-    clauses.push(form.f.clause(form.m));
-    rest = rest.slice(form.m[0].length).trim();
-    if (rest && !rest.startsWith('and '))
-      return { ok: false, why: `where "${where}": only "and" joins clauses` };
-    rest = rest.replace(/^and /, '');
-  }
-  return { ok: true, value: clauses };
+  return parseClauses(where, 'where', {
+    name: String.raw`\$\{([^}]+)\}`,
+    value: String.raw`(@\{[^}]+\}|\{[^}]*\})`,
+    attribute: (token) => token,
+    resolve: (token) => ({ ok: true, value: clauseValue(token) }),
+  });
 }
 
 function existsOf(condition: WriteCondition | undefined): Result<boolean | null> {
