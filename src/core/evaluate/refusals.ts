@@ -8,18 +8,13 @@ import { stringifyExactJson } from '../model/exact-json.ts';
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
 import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { ConditionOperator, Design, JsonValue, KeyAttribute, KeyType } from '../model/schema.ts';
+import { plainType } from '../requests/marshall.ts';
 import type { ResolvedClause } from '../requests/read-spec.ts';
 import { EvaluationError } from './evaluation-error.ts';
 
-/** The DynamoDB type an operand is sent as (request build marshalls it so). */
+/** The DynamoDB type an operand is sent as: its declared type, else its JSON type (marshalled so). */
 export function operandType(value: JsonValue, declared?: string): string {
-  if (declared) return declared;
-  if (typeof value === 'string') return 'S';
-  if (typeof value === 'number') return 'N';
-  if (typeof value === 'boolean') return 'BOOL';
-  if (value === null) return 'NULL';
-  if (Array.isArray(value)) return 'L';
-  return isNumeric(value) ? 'N' : 'M';
+  return declared || plainType(value);
 }
 
 /** Operators that order their operands, and begins_with: which operand types DynamoDB takes for them. */

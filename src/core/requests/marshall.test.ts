@@ -1,12 +1,14 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseExactJson } from '../model/exact-json.ts';
 import type { JsonValue } from '../model/schema.ts';
 import { RequestError } from './errors.ts';
 import {
   type AttributeValue,
   marshallItem,
   marshallValue,
+  plainType,
   unmarshallItem,
   unmarshallValue,
 } from './marshall.ts';
@@ -53,6 +55,17 @@ describe('plain marshalling', () => {
         expect(unmarshallItem(marshalled)).toEqual(JSON.parse(JSON.stringify(item)));
       }),
     );
+  });
+
+  it('plainType names the type each value is marshalled as, an exact number N', () => {
+    fc.assert(
+      fc.property(jsonValue, (value) => {
+        expect(Object.keys(marshallValue(value))).toEqual([plainType(value)]);
+      }),
+    );
+    const exact = parseExactJson('12345678901234567890.5') as JsonValue;
+    expect(Object.keys(marshallValue(exact))).toEqual([plainType(exact)]);
+    expect(plainType(exact)).toBe('N');
   });
 
   it('maps each JSON type to its AttributeValue', () => {

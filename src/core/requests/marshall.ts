@@ -91,6 +91,16 @@ export function marshallValue(value: JsonValue, type?: AttributeType): Attribute
   }
 }
 
+/** The type a value without a declared type is marshalled as: its JSON type (an exact number is N). */
+export function plainType(value: JsonValue): AttributeType {
+  if (value === null) return 'NULL';
+  if (Array.isArray(value)) return 'L';
+  if (typeof value === 'number' || isExactNumber(value)) return 'N';
+  if (typeof value === 'string') return 'S';
+  if (typeof value === 'boolean') return 'BOOL';
+  return 'M';
+}
+
 function marshallPlain(value: JsonValue): AttributeValue {
   if (value === null) return { NULL: true };
   if (Array.isArray(value)) return { L: value.map(marshallPlain) };
