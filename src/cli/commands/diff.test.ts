@@ -131,3 +131,29 @@ describe('keyplan diff', () => {
     expect(usage.code).toBe(2);
   }, 60_000);
 });
+
+describe('keyplan migrate', () => {
+  it('refuses a change that recreates the table, naming only what recreates it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'keyplan-migrate-'));
+    dirs.push(dir);
+    const [old, next] = [join(dir, 'old.json'), join(dir, 'new.json')];
+    await writeFile(old, JSON.stringify(onlineStore));
+    // The table's sort key is renamed (a recreate); every item also moves (backfill reasons, not said here).
+    await writeFile(
+      next,
+      edited((doc) => {
+        doc.table.sortKey = { name: 'sk', type: 'S' };
+        for (const entity of doc.entities) {
+          entity.keys.sk = entity.keys.SK;
+          delete entity.keys.SK;
+        }
+      }),
+    );
+    const refused = await runKeyplan(['migrate', old, next, '--emit', 'typescript']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe(
+      'keyplan migrate: the table must be recreated (table: sort key SK (S) → sk (S): the table must be recreated); a backfill cannot do that\n',
+    );
+  });
+});

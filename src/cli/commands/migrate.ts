@@ -3,7 +3,7 @@ import { SingleBar } from 'cli-progress';
 import { backfillPython } from '../../core/diff/backfill-python.ts';
 import { BackfillSpecError } from '../../core/diff/backfill-spec.ts';
 import { backfillTypeScript } from '../../core/diff/backfill-typescript.ts';
-import { diffDesigns } from '../../core/diff/diff.ts';
+import { diffDesigns, recreateReasons } from '../../core/diff/diff.ts';
 import type { Command } from '../command.ts';
 import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
 import { CommandError, parsePositiveInt, printJson, UsageError } from '../io.ts';
@@ -33,7 +33,7 @@ export const migrateCommand: Command = {
     const diff = diffDesigns(old, next);
     if (diff.recreate)
       throw new CommandError(
-        `keyplan migrate: the table must be recreated (${diff.reasons.filter((r) => !r.startsWith('pattern ')).join('; ')}); a backfill cannot do that`,
+        `keyplan migrate: the table must be recreated (${recreateReasons(diff).join('; ')}); a backfill cannot do that`,
       );
     const emit = values.emit as string | undefined;
     if (emit !== undefined) {

@@ -81,6 +81,15 @@ export interface DesignDiff {
 
 const json = (value: unknown) => canonicalJson(value ?? null);
 
+/** Whether a change means the table must be created again: its name, key schema or LSIs change. */
+const recreates = (c: Change) => c.verdict === 'breaking' && (c.area === 'table' || c.area === 'index');
+const changeReason = (c: Change) => `${c.target}: ${c.detail}`;
+
+/** Why the table must be created again (a reason of diff.reasons each), none when it need not be. */
+export function recreateReasons(diff: Pick<DesignDiff, 'changes'>): string[] {
+  return diff.changes.filter(recreates).map(changeReason);
+}
+
 function tableChanges(old: Design, next: Design, changes: Change[]) {
   const a = old.table;
   const b = next.table;
@@ -397,10 +406,10 @@ export function diffDesigns(old: Design, next: Design): DesignDiff {
 
   const reasons: string[] = [];
   const breaking = changes.filter((c) => c.verdict === 'breaking');
-  for (const c of breaking) reasons.push(`${c.target}: ${c.detail}`);
+  for (const c of breaking) reasons.push(changeReason(c));
   for (const p of patterns)
     if (p.status === 'unserved') reasons.push(`pattern ${p.id} is no longer served: ${p.reason}`);
-  const recreate = breaking.some((c) => c.area === 'table' || c.area === 'index');
+  const recreate = changes.some(recreates);
   const backfillReasons: string[] = [];
   for (const e of entities.values()) {
     const label = e.copy === undefined ? e.entity : `${e.entity} (copy ${e.copy})`;
@@ -410,7 +419,7 @@ export function diffDesigns(old: Design, next: Design): DesignDiff {
       backfillReasons.push(`${e.indexKeys} of ${e.total} ${label} items gain, lose or change index keys`);
     if (e.create) backfillReasons.push(`${e.create} ${e.entity} items need their new copy created`);
   }
-  for (const c of changes) if (c.verdict === 'backfill') backfillReasons.push(`${c.target}: ${c.detail}`);
+  for (const c of changes) if (c.verdict === 'backfill') backfillReasons.push(changeReason(c));
   const verdict: Verdict =
     reasons.length > 0 ? 'breaking' : backfillReasons.length > 0 ? 'backfill' : 'compatible';
   if (verdict !== 'breaking') reasons.push(...backfillReasons);
