@@ -3,7 +3,7 @@
 // each value goes (`USER#⟦1⟧` → `USER#{userId}`). Called again with ordinary values, the template must give
 // what the function gives; a zero-padded number shows its width. A function that is not a template in
 // disguise (it lower-cases, hashes, chooses) is reported as such, with what it returned.
-import { parseKey, renderTemplate } from '../keys/template.ts';
+import { parseKey, parseTemplate, renderTemplate } from '../keys/template.ts';
 import type { JsonValue } from '../model/schema.ts';
 
 export type KeyFunction = (values: Record<string, unknown>) => unknown;
@@ -90,4 +90,15 @@ export function recoverTemplate(
     if (problem) return { ok: false, reason: problem };
   }
   return { ok: true, template };
+}
+
+/** A template over attribute names as one over the names they are stored under (`field`, `savedAs`). */
+export function renamePlaceholders(template: string, stored: (attribute: string) => string): string {
+  return parseTemplate(template)
+    .map((part) =>
+      part.kind === 'literal'
+        ? part.text
+        : `{${stored(part.name)}${part.width === undefined ? '' : `:${part.width}`}}`,
+    )
+    .join('');
 }

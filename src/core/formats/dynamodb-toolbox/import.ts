@@ -3,10 +3,9 @@
 // A key attribute is computed (`computeKey`, a `link`, a `transform` such as `prefix`) or is an attribute's own
 // value; a computation is called with placeholder values to recover its template, and one that is not a
 // template in disguise (it lower-cases, hashes, chooses) is a warning naming the entity and the key.
-import { parseTemplate } from '../../keys/template.ts';
 import type { AttributeType, DesignInput, KeyType } from '../../model/schema.ts';
 import { moduleImport } from '../module-code.ts';
-import { type KeyFunction, recoverTemplate } from '../recover-template.ts';
+import { type KeyFunction, recoverTemplate, renamePlaceholders } from '../recover-template.ts';
 import type { FormatImport } from '../types.ts';
 
 interface ToolboxSchema {
@@ -179,19 +178,11 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
         `${where}: DynamoDB-Toolbox writes its timestamps (_ct, _md by default); Keyplan's items do not hold them`,
       );
     const stored = (attribute: string) => all[attribute]?.props.savedAs ?? attribute;
-    const rename = (template: string) =>
-      parseTemplate(template)
-        .map((part) =>
-          part.kind === 'literal'
-            ? part.text
-            : `{${stored(part.name)}${part.width === undefined ? '' : `:${part.width}`}}`,
-        )
-        .join('');
     const inputs = own.filter(([, schema]) => typeof schema.props.putLink !== 'function').map(([n]) => n);
     const numeric = new Set(inputs.filter((n) => all[n].type === 'number'));
     const recovered = (at: string, fn: KeyFunction, names: string[], renamed = true): string | undefined => {
       const result = recoverTemplate(fn, names, numeric);
-      if (result.ok) return renamed ? rename(result.template) : result.template;
+      if (result.ok) return renamed ? renamePlaceholders(result.template, stored) : result.template;
       warnings.push(`${at}: not a key template: ${result.reason}`);
       return undefined;
     };

@@ -3,10 +3,10 @@
 // with a `template` becomes that template; a key without one becomes ElectroDB's own format (`$service#attr_value`,
 // `$entity_version#…`, a collection's `$collection#…`) so the derived keys are the ones ElectroDB writes. What
 // cannot be a Keyplan template (lower-cased values, functions, watch) is a warning naming where.
-import { literalPrefix, parseTemplate } from '../../keys/template.ts';
+import { literalPrefix } from '../../keys/template.ts';
 import type { AccessPattern, AttributeType, DesignInput, KeyType } from '../../model/schema.ts';
 import { moduleImport } from '../module-code.ts';
-import { recoverTemplate } from '../recover-template.ts';
+import { recoverTemplate, renamePlaceholders } from '../recover-template.ts';
 import type { FormatImport } from '../types.ts';
 import { ELECTRODB_ENTITY_ATTRIBUTE } from './export.ts';
 
@@ -281,17 +281,6 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
     accessPatterns: patterns,
   };
   return moduleImport(design, warnings);
-}
-
-/** A template over attribute names as one over stored names (an attribute's `field`). */
-function renamePlaceholders(template: string, stored: (attribute: string) => string): string {
-  return parseTemplate(template)
-    .map((part) =>
-      part.kind === 'literal'
-        ? part.text
-        : `{${stored(part.name)}${part.width === undefined ? '' : `:${part.width}`}}`,
-    )
-    .join('');
 }
 
 /** A key that is its attribute's own value: the attribute's field, made of that one attribute, no template. */
