@@ -145,11 +145,23 @@ export function buildApp(options: AppOptions): FastifyInstance {
     clientErrorHandler,
     frameworkErrors,
   });
+  const sessions = options.sessions ?? new SessionRegistry();
+  const limits: Limits = { ...LIMITS, ...options.limits };
+  // The first hook of every request, whatever its route (the API, the app's files, a 404, a socket): it
+  // takes from its session's rate and concurrency, or, without a session, from its address's rate, before
+  // anything else is done for it. An /api request without a session also counts toward the new sessions a
+  // second, except in workshop mode, where only an admitted join makes one (at most one per attendee): there
+  // a flood of them cannot keep the room from joining.
+  const quotas = new RequestQuotas(limits);
+  app.addHook('onRequest', async (request, reply) => {
+    const session = sessions.peek(sessionCookieOf(request.headers.cookie));
+    const startsSession = !options.workshop && request.url.startsWith('/api/');
+    const release = quotas.admit(session, request.ip, startsSession);
+    reply.raw.once('close', release);
+  });
   guardBrowserRequests(app, options.hosts);
   answerInApiShape(app);
   const { dynamo } = options;
-  const sessions = options.sessions ?? new SessionRegistry();
-  const limits: Limits = { ...LIMITS, ...options.limits };
   // Each request brings its own design: nothing derived from it may outlive the answer.
   rememberDerivations(false);
   /**
@@ -206,19 +218,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
       limits.loadMs,
     );
 
-  // Rate and concurrency per session, before a body is read; a request without a known cookie counts
-  // toward the new sessions a second.
-  const quotas = new RequestQuotas(limits);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const session = sessions.peek(sessionCookieOf(request.headers.cookie));
-    // In workshop mode a request without a session starts none (only an admitted join does, at most one per
-    // attendee, and the workshop limits wrong codes per address): it does not take from the new-sessions
-    // rate, so a flood of them cannot keep the room from joining.
-    if (!session && options.workshop) return;
-    const release = quotas.admit(session);
-    reply.raw.once('close', release);
-  });
   // A large body (a design of many items) is read and parsed a few at a time server-wide; its turn ends
   // once it is parsed (or the request ends), so the memory bodies take is bounded however many sessions
   // send them. Applies and loads then take their turn of `loads` as any other.

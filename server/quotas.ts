@@ -52,6 +52,15 @@ export const LIMITS = {
   newSessionsPerSecond: 10,
   /** … and at once. */
   newSessionBurst: 50,
+  /**
+   * Requests a second of one client address without a session (the app's files, joining a workshop, the
+   * refusals of an unjoined client), on average (429 beyond) …
+   */
+  addressRequestsPerSecond: 100,
+  /** … and at once: a browser's first load of the app is some 60 files. */
+  addressRequestBurst: 500,
+  /** Addresses whose request rate and failed attempts are remembered (the oldest forgotten beyond). */
+  addressesTracked: 10_000,
   /** Sessions at once (503 beyond, when none is unused since its first request). */
   sessions: 1000,
   /** A session unused this long expires, and its tables are deleted. */
@@ -94,8 +103,6 @@ export const LIMITS = {
   /** Wrong presenter keys from one address at once (429 after), then one more per workshopKeyRefillMs. */
   workshopKeyFailures: 10,
   workshopKeyRefillMs: 6_000,
-  /** Addresses whose failures are remembered (the oldest forgotten beyond). */
-  workshopClientsTracked: 10_000,
   /** Room view updates are gathered for this long (a change reaches the presenter within it, well under 1 s). */
   workshopRoomUpdateMs: 200,
   /** Hints revealed (lesson steps) the room remembers. */
@@ -143,29 +150,79 @@ export class TokenBucket {
 const n = (value: number) => value.toLocaleString('en-US');
 
 /**
- * The rate and concurrency of each session's requests, checked before a body is read. Per-session state
- * lives as long as its session object (a WeakMap), so an expired session leaves nothing behind.
+ * A TokenBucket per client address, for at most `maxClients` of them: past it the oldest is forgotten, so a
+ * flood of addresses cannot grow the table.
+ */
+export class AddressBuckets {
+  readonly #buckets = new Map<string, TokenBucket>();
+
+  constructor(
+    readonly rate: number,
+    readonly burst: number,
+    readonly maxClients: number,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  /** The address's bucket, when it has taken a token yet. */
+  peek(address: string): TokenBucket | undefined {
+    return this.#buckets.get(address);
+  }
+
+  /** The address's bucket, made full for a new one. */
+  of(address: string): TokenBucket {
+    let bucket = this.#buckets.get(address);
+    if (!bucket) {
+      if (this.#buckets.size >= this.maxClients) {
+        const [oldest] = this.#buckets.keys();
+        this.#buckets.delete(oldest);
+      }
+      bucket = new TokenBucket(this.rate, this.burst, this.now);
+      this.#buckets.set(address, bucket);
+    }
+    return bucket;
+  }
+}
+
+/**
+ * The rate and concurrency of every request, checked before anything else is done for it (a body read, a
+ * session made, a file read): a session's requests take from that session's quota, any other from its
+ * address's. Per-session state lives as long as its session object (a WeakMap), so an expired session
+ * leaves nothing behind.
  */
 export class RequestQuotas {
   readonly #buckets = new WeakMap<Session, TokenBucket>();
   readonly #inFlight = new WeakMap<Session, number>();
   readonly #newSessions: TokenBucket;
+  readonly #addresses: AddressBuckets;
 
   constructor(
     readonly limits: Limits = LIMITS,
     readonly now: () => number = Date.now,
   ) {
     this.#newSessions = new TokenBucket(limits.newSessionsPerSecond, limits.newSessionBurst, now);
+    this.#addresses = new AddressBuckets(
+      limits.addressRequestsPerSecond,
+      limits.addressRequestBurst,
+      limits.addressesTracked,
+      now,
+    );
   }
 
   /**
-   * Admits one request of a session (undefined: a request that will start a new one); throws a 429
-   * ApiFailure otherwise. Call the returned function once the request is answered.
+   * Admits one request of a session, or (session undefined) of the client `address`, one that starts a new
+   * session when `startsSession`; throws a 429 ApiFailure otherwise. Call the returned function once the
+   * request is answered.
    */
-  admit(session: Session | undefined): () => void {
+  admit(session: Session | undefined, address: string, startsSession: boolean): () => void {
     const { limits } = this;
     if (!session) {
-      if (!this.#newSessions.take())
+      if (!this.#addresses.of(address).take())
+        throw new ApiFailure(
+          429,
+          'RateLimited',
+          `this address sent more than ${limits.addressRequestsPerSecond} requests a second (${limits.addressRequestBurst} at once) without a session, its limit; retry in a moment`,
+        );
+      if (startsSession && !this.#newSessions.take())
         throw new ApiFailure(
           429,
           'TooManyNewSessions',

@@ -65,7 +65,7 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
     {
       burst: limits.workshopJoinFailures,
       refillMs: limits.workshopJoinRefillMs,
-      maxClients: limits.workshopClientsTracked,
+      maxClients: limits.addressesTracked,
     },
     'join codes',
   );
@@ -73,7 +73,7 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
     {
       burst: limits.workshopKeyFailures,
       refillMs: limits.workshopKeyRefillMs,
-      maxClients: limits.workshopClientsTracked,
+      maxClients: limits.addressesTracked,
     },
     'presenter keys',
   );

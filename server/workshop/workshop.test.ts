@@ -2,6 +2,9 @@
 // gets nothing, guessing the code or the presenter key is stopped, names are cleaned, the presenter's routes
 // need its key, a reset clears an attendee's design and tables, and no route lets one attendee read
 // another's design or tables.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getExample } from '../../src/core/examples/index.ts';
@@ -131,6 +134,39 @@ describe('workshop mode', () => {
     // A full room refuses the next one, and makes no session for it.
     const full = await join(app, workshop.code, 'Cy', '10.0.0.8');
     expect(full).toMatchObject({ status: 409, body: { error: { code: 'WorkshopFull' } }, cookie: undefined });
+  });
+
+  it('holds a client without a session to its address’s rate, whatever it asks for: joins, refusals, the app’s files', async () => {
+    const limits = { ...LIMITS, addressRequestBurst: 8, addressRequestsPerSecond: 0.001 };
+    const workshop = new Workshop({ limits });
+    const staticDir = mkdtempSync(joinPath(tmpdir(), 'keyplan-app-'));
+    writeFileSync(joinPath(staticDir, 'index.html'), '<!doctype html><title>Keyplan</title>');
+    const app = buildApp({ dynamo: testTarget(), workshop: { workshop }, limits, staticDir });
+    apps.push(app);
+    const mallory = '10.0.0.66';
+    // Ana joined from the same address (a shared network): her requests take from her session's quota.
+    const ana = await join(app, workshop.code, 'Ana', mallory);
+    const asMallory = [
+      () => get(app, '/api/health', {}, mallory), // 401 NotJoined
+      () => join(app, workshop.code, ' ', mallory).then(({ status }) => ({ statusCode: status })), // 400
+      () => get(app, '/join', {}, mallory), // the app's page
+      () => get(app, '/api/workshop', {}, mallory),
+      () => get(app, '/nothing.js', {}, mallory),
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await asMallory[i % asMallory.length]()).statusCode);
+    // The join took the first token; seven more requests, then every one is refused, whatever its route.
+    expect(statuses.slice(0, 7)).toEqual([401, 400, 200, 200, 200, 401, 400]);
+    expect(statuses.slice(7)).toEqual(Array(23).fill(429));
+    const refused = await get(app, '/api/workshop/events', {}, mallory);
+    expect(refused.json().error).toMatchObject({ code: 'RateLimited' });
+    expect(refused.json().error.message).toMatch(
+      /this address sent more than 0\.001 requests a second \(8 at once\)/,
+    );
+    expect((await get(app, '/api/workshop/me', { cookie: ana.cookie! }, mallory)).statusCode).toBe(200);
+    // Another address joins as before.
+    expect((await join(app, workshop.code, 'Bea', '10.0.0.7')).status).toBe(200);
+    rmSync(staticDir, { recursive: true, force: true });
   });
 
   it('answers the presenter routes only to the presenter key, and limits wrong keys', async () => {
