@@ -20,10 +20,7 @@ export interface ClauseTokens {
   resolve: (token: string) => Result<JsonValue>;
 }
 
-type Form = {
-  pattern: RegExp;
-  clause: (m: RegExpExecArray, tokens: ClauseTokens) => Result<ConditionClause>;
-};
+type Form = { pattern: RegExp; clause: (m: RegExpExecArray) => Result<ConditionClause> };
 
 function forms(tokens: ClauseTokens): Form[] {
   const { name: NAME, value: VALUE } = tokens;
@@ -102,7 +99,7 @@ export function parseClauses(text: string, label: string, tokens: ClauseTokens):
           : `${where}: "${inner}" does not start with a clause Keyplan reads`,
       );
     }
-    const read = found.form.clause(found.m, tokens);
+    const read = found.form.clause(found.m);
     if (!read.ok) return fail(`${where}: ${read.why}`);
     clauses.push(read.value);
     rest = inner.slice(found.m[0].length).trim();
