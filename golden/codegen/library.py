@@ -43,9 +43,26 @@ def _set(values: Any) -> set | None:
     return None if values is None else set(values)
 
 
+def _text(value: Any) -> str:
+    """A value in a key as Keyplan writes it: true and false in lower case, a number in plain digits.
+
+    A number has all its digits and no exponent or trailing zeros (1E+21 is 1000000000000000000000,
+    Decimal('1.50') is 1.5, -0 is 0); a float is written through its shortest text, as JavaScript does.
+    """
+    if isinstance(value, bool):
+        return str(value).lower()
+    if not isinstance(value, (int, float, Decimal)):
+        return str(value)
+    number = Decimal(str(value))
+    if number.is_zero():
+        return '0'
+    text = format(number, 'f')
+    return text.rstrip('0').rstrip('.') if '.' in text else text
+
+
 def _pad(value: Number, width: int) -> str:
     """{n:width} in a key template: integer digits zero-padded, sign, fraction kept."""
-    text = str(value)
+    text = _text(value)
     sign = '-' if text.startswith('-') else ''
     integer, dot, fraction = text.lstrip('-').partition('.')
     return sign + integer.zfill(width) + dot + fraction

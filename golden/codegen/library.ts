@@ -68,9 +68,33 @@ function hasValues(...values: unknown[]): boolean {
   return values.every((value) => value !== undefined && value !== null && value !== '');
 }
 
+/** A number's text as DynamoDB keeps it: all its digits, no exponent or trailing zeros, 0 for -0. */
+function plainNumber(text: string): string {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
+  if (!match || !(match[2] || match[3])) return text;
+  const [, sign, integer, fraction = '', exponent = '0'] = match;
+  const all = integer + fraction;
+  const digits = all.replace(/^0+/, '').replace(/0+$/, '');
+  if (!digits) return '0';
+  const point = integer.length - (all.length - all.replace(/^0+/, '').length) + Number(exponent);
+  const plain =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return sign === '-' ? `-${plain}` : plain;
+}
+
+/** A value in a key as Keyplan writes it: a number in plain digits (1e21 is 1000000000000000000000). */
+function keyText(value: unknown): string {
+  if (typeof value === 'number' || value instanceof NumberValue) return plainNumber(String(value));
+  return String(value);
+}
+
 /** {n:width} in a key template: the integer digits zero-padded, sign and fraction kept. */
-function padNumber(value: number | NumberValue, width: number): string {
-  const text = String(value);
+function padNumber(value: unknown, width: number): string {
+  const text = keyText(value);
   const sign = text.startsWith('-') ? '-' : '';
   const [integer, fraction] = text.slice(sign.length).split('.');
   return sign + integer.padStart(width, '0') + (fraction === undefined ? '' : `.${fraction}`);

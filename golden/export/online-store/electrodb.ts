@@ -10,8 +10,30 @@ const config = { table, client, identifiers: { entity: 'entityType' } };
 type Item = Record<string, unknown>;
 // A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.
 const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+/** A number's text as DynamoDB keeps it: all its digits, no exponent or trailing zeros, 0 for -0. */
+function plainNumber(text: string): string {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
+  if (!match || !(match[2] || match[3])) return text;
+  const [, sign, integer, fraction = '', exponent = '0'] = match;
+  const all = integer + fraction;
+  const digits = all.replace(/^0+/, '').replace(/0+$/, '');
+  if (!digits) return '0';
+  const point = integer.length - (all.length - all.replace(/^0+/, '').length) + Number(exponent);
+  const plain =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return sign === '-' ? `-${plain}` : plain;
+}
+/** A value in a key as Keyplan writes it: a number in plain digits (1e21 is 1000000000000000000000). */
+function keyText(value: unknown): string {
+  if (typeof value === 'number') return plainNumber(String(value));
+  return String(value);
+}
 const key = (strings: TemplateStringsArray, ...values: unknown[]): string | undefined =>
-  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;
+  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? keyText(values[i]) : ''), '') : undefined;
 
 export const Customer = new Entity(
   {

@@ -2,6 +2,7 @@
 // each entity's attributes with those only its samples hold, and how to write names and values as
 // TypeScript. Both write a module whose keys must be exactly the ones Keyplan derives.
 import { typescriptIdentifier } from '../export/codegen/naming.ts';
+import { numberTextHelpers } from '../export/codegen/typescript-helpers.ts';
 import { tsKey, tsString } from '../export/codegen/typescript-values.ts';
 import { placeholders, type TemplatePart } from '../keys/template.ts';
 import { isExactNumber } from '../model/exact-json.ts';
@@ -25,7 +26,15 @@ function tsIdentifier(name: string, taken: Set<string>): string {
  * The names every module declares whatever the design (its client import, the table, the entities' map and
  * the key helpers): an entity of one of these names is exported under another.
  */
-const MODULE_OWN_NAMES = ['DynamoDBClient', 'table', 'entities', 'present', 'key', 'pad'];
+const MODULE_OWN_NAMES = [
+  'DynamoDBClient',
+  'table',
+  'entities',
+  'present',
+  'key',
+  'pad',
+  ...numberTextHelpers(false).map(([name]) => name),
+];
 
 /**
  * The entities a module exports, each under an identifier no other name of the module has (an entity named
@@ -170,7 +179,7 @@ export function isDirectKey(
  * The helpers a module's computed keys call, those its code uses, typed so that the module compiles under
  * strict TypeScript: `key` (a tagged template, undefined when a value it is made of is missing, as Keyplan
  * leaves a sparse index's key out), `pad` (a value padded with zeros) and `tableKey` (a key every item has:
- * a value of it missing is an error).
+ * a value of it missing is an error); values are written as Keyplan writes them (numberTextHelpers).
  */
 export function keyHelpers(code: string): string[] {
   const usesTableKey = /\btableKey`/.test(code);
@@ -180,15 +189,19 @@ export function keyHelpers(code: string): string[] {
   return [
     "// A key made of values: undefined (not written) when one is missing, as Keyplan leaves a sparse index's key out.",
     "const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';",
+    // A value as Keyplan writes it in a key: a number in plain digits, padded with its sign in front.
+    ...numberTextHelpers(false)
+      .filter(([name]) => usesPad || name !== 'padNumber')
+      .map(([, code]) => code),
     ...(usesKey
       ? [
           'const key = (strings: TemplateStringsArray, ...values: unknown[]): string | undefined =>',
-          "  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? String(values[i]) : ''), '') : undefined;",
+          "  values.every(present) ? strings.reduce((out, text, i) => out + text + (i < values.length ? keyText(values[i]) : ''), '') : undefined;",
         ]
       : []),
     ...(usesPad
       ? [
-          "const pad = (value: unknown, width: number): string | undefined => (present(value) ? String(value).padStart(width, '0') : undefined);",
+          'const pad = (value: unknown, width: number): string | undefined => (present(value) ? padNumber(value, width) : undefined);',
         ]
       : []),
     ...(usesTableKey

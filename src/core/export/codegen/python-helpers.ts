@@ -22,14 +22,26 @@ const HELPERS: [name: string, code: string][] = [
   [
     '_text',
     `def _text(value: Any) -> str:
-    # A value in a key is written as JSON writes it: true and false in lower case.
-    return str(value).lower() if isinstance(value, bool) else str(value)`,
+    """A value in a key as Keyplan writes it: true and false in lower case, a number in plain digits.
+
+    A number has all its digits and no exponent or trailing zeros (1E+21 is 1000000000000000000000,
+    Decimal('1.50') is 1.5, -0 is 0); a float is written through its shortest text, as JavaScript does.
+    """
+    if isinstance(value, bool):
+        return str(value).lower()
+    if not isinstance(value, (int, float, Decimal)):
+        return str(value)
+    number = Decimal(str(value))
+    if number.is_zero():
+        return '0'
+    text = format(number, 'f')
+    return text.rstrip('0').rstrip('.') if '.' in text else text`,
   ],
   [
     '_pad',
     `def _pad(value: Number, width: int) -> str:
     """{n:width} in a key template: integer digits zero-padded, sign, fraction kept."""
-    text = str(value)
+    text = _text(value)
     sign = '-' if text.startswith('-') else ''
     integer, dot, fraction = text.lstrip('-').partition('.')
     return sign + integer.zfill(width) + dot + fraction`,
@@ -62,6 +74,11 @@ const HELPERS: [name: string, code: string][] = [
   ],
 ];
 
+/** The helpers a helper calls. */
+const NEEDS: Record<string, string[]> = { _pad: ['_text'] };
+
 export function pythonHelpers(uses: PythonUses): string[] {
-  return HELPERS.filter(([name]) => uses.helpers.has(name)).map(([, code]) => code);
+  const needed = new Set(uses.helpers);
+  for (const name of needed) for (const other of NEEDS[name] ?? []) needed.add(other);
+  return HELPERS.filter(([name]) => needed.has(name)).map(([, code]) => code);
 }

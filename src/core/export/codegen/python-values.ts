@@ -92,17 +92,20 @@ function placeholderCode(
 ) {
   const { code, type } = env(part.name);
   if (part.width !== undefined) return `${uses.helper('_pad')}(${code}, ${part.width})`;
-  return type === 'BOOL' ? `${uses.helper('_text')}(${code})` : code;
+  return type === 'BOOL' || type === 'N' ? `${uses.helper('_text')}(${code})` : code;
 }
 
-/** A rendered template: an f-string (text as JavaScript's String() writes it, so booleans in lower case). */
+/**
+ * A rendered template: an f-string, with values as the core renders them (booleans in lower case, numbers in
+ * plain digits: _text).
+ */
 function pyText(parts: TemplatePart[], asNumber: boolean, env: PythonEnv, uses: PythonUses): string {
   const [only] = parts;
   if (parts.length === 1 && only.kind === 'placeholder' && only.width === undefined) {
     const { code, type } = env(only.name);
     if (asNumber) return `${uses.helper('_number')}(${code})`;
     if (type === 'S') return code;
-    return type === 'BOOL' ? `${uses.helper('_text')}(${code})` : `str(${code})`;
+    return type === 'BOOL' || type === 'N' ? `${uses.helper('_text')}(${code})` : `str(${code})`;
   }
   const pieces = parts.map((part) =>
     part.kind === 'literal' ? { text: part.text } : { code: placeholderCode(part, env, uses) },

@@ -111,17 +111,22 @@ function placeholderCode(
   env: TypescriptEnv,
   uses: TypescriptUses,
 ) {
-  const { code } = env(part.name);
-  return part.width === undefined ? code : `${uses.helper('padNumber')}(${code}, ${part.width})`;
+  const { code, type } = env(part.name);
+  if (part.width !== undefined) return `${uses.helper('padNumber')}(${code}, ${part.width})`;
+  return type === 'N' ? `${uses.helper('keyText')}(${code})` : code;
 }
 
-/** A rendered template: a template literal, as the core renders keys (String() of each value). */
+/**
+ * A rendered template: a template literal, as the core renders keys (a number in plain digits, anything
+ * else as String() writes it); for an N key, the number of that text with all its digits (exactNumber).
+ */
 function tsText(parts: TemplatePart[], asNumber: boolean, env: TypescriptEnv, uses: TypescriptUses): string {
   const [only] = parts;
+  const number = (text: string) => `exactNumber(${uses.helper('plainNumber')}(${text}))`;
   if (parts.length === 1 && only.kind === 'placeholder' && only.width === undefined) {
     const { code, type } = env(only.name);
-    if (asNumber) return `Number(${code})`;
-    return type === 'S' ? code : `String(${code})`;
+    if (asNumber) return number(type === 'S' ? code : `String(${code})`);
+    return type === 'S' ? code : type === 'N' ? `${uses.helper('keyText')}(${code})` : `String(${code})`;
   }
   const body = parts
     .map((part) =>
@@ -130,7 +135,7 @@ function tsText(parts: TemplatePart[], asNumber: boolean, env: TypescriptEnv, us
         : `\${${placeholderCode(part, env, uses)}}`,
     )
     .join('');
-  return asNumber ? `Number(\`${body}\`)` : `\`${body}\``;
+  return asNumber ? number(`\`${body}\``) : `\`${body}\``;
 }
 
 export function tsValue(value: ValueExpr, env: TypescriptEnv, uses: TypescriptUses): string {

@@ -7,6 +7,7 @@ import { concat, type Doc, group } from './layout.ts';
 import { SDK_CLIENT, SDK_LIB } from './module-names.ts';
 import type { CodePlan } from './plan.ts';
 import { article, putDoc, wrap } from './text.ts';
+import { NUMBER_TEXT_NEEDS, numberTextHelpers } from './typescript-helpers.ts';
 import { typescriptPatternFunctions } from './typescript-patterns.ts';
 import {
   TS_NUMBER,
@@ -187,16 +188,7 @@ function hasValues(...values: unknown[]): boolean {
   return values.every((value) => value !== undefined && value !== null && value !== '');
 }`,
   ],
-  [
-    'padNumber',
-    `/** {n:width} in a key template: the integer digits zero-padded, sign and fraction kept. */
-function padNumber(value: number | NumberValue, width: number): string {
-  const text = String(value);
-  const sign = text.startsWith('-') ? '-' : '';
-  const [integer, fraction] = text.slice(sign.length).split('.');
-  return sign + integer.padStart(width, '0') + (fraction === undefined ? '' : \`.\${fraction}\`);
-}`,
-  ],
+  ...numberTextHelpers(true),
   [
     'uniqueKeys',
     `/** The keys without repeats, in order: BatchGetItem rejects a key given twice. */
@@ -275,7 +267,9 @@ export function typescriptModule(plan: CodePlan): string {
   const entities = plan.entities.flatMap((entity) => entityDeclarations(plan.design, entity, uses));
   const patterns = plan.patterns.flatMap((pattern) => typescriptPatternFunctions(pattern, uses));
   const skipped = plan.skipped.map(({ id, reason }) => `// ${id}: no function, because ${reason}`);
-  const helpers = HELPERS.filter(([name]) => uses.helpers.has(name)).map(([, code]) => code);
+  const needed = new Set(uses.helpers);
+  for (const name of needed) for (const other of NUMBER_TEXT_NEEDS[name] ?? []) needed.add(other);
+  const helpers = HELPERS.filter(([name]) => needed.has(name)).map(([, code]) => code);
   const sections = [
     header(plan, uses),
     CLIENT,
