@@ -5,7 +5,14 @@
 //
 // The merged order is the one a single stable sort of every item in derived order gives: sort key token,
 // then (GSI/LSI) DynamoDB Local's tie hash, then entity order, then sample order.
-import { type ItemsDelta, itemsDelta, keyTemplate, positionOf, templateDelta } from '../items/derive.ts';
+import {
+  type ItemsDelta,
+  itemsDelta,
+  keyTemplate,
+  positionOf,
+  type TemplateDelta,
+  templateDeltas,
+} from '../items/derive.ts';
 import { compareByToken, compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
 import { literalPrefix } from '../keys/template.ts';
 import { isExactNumber } from '../model/exact-json.ts';
@@ -199,28 +206,52 @@ function buildContribution(items: DerivedItem[], context: ViewContext, exclusion
  * After a key template edit that left this view's partition key alone (derive.ts's TemplateDelta): the
  * previous contribution's partitions, each entry pointing at the new item, and sorted again (as
  * buildContribution sorts: sample order, sort key, tie hash) only when the sort key or the tie hash may
- * have changed. Undefined (build it whole) when an item leaves or joins the view, or any exclusion or
- * overwrite is involved: those a full build settles.
+ * have changed. Undefined (build it whole) when an item leaves or joins the view, or an overwrite or an
+ * item the table does not hold is involved: those a full build settles.
  */
 function rekeyedContribution(
   items: DerivedItem[],
   context: ViewContext,
   exclusions: Exclusions,
 ): Contribution | undefined {
-  const delta = templateDelta(items);
-  if (!delta || exclusions.overwritten.length > 0 || exclusions.notInTable.length > 0) return undefined;
+  if (exclusions.overwritten.length > 0 || exclusions.notInTable.length > 0) return undefined;
+  // The nearest earlier version this view was built for: the previous one while typing, or the one it was
+  // built for when typing last paused.
+  let delta: TemplateDelta | undefined;
+  let from: Contribution | undefined;
+  for (const earlier of templateDeltas(items)) {
+    from = contributions.get(earlier.from)?.get(`${context.key}|`);
+    if (from) {
+      delta = earlier;
+      break;
+    }
+  }
+  if (!delta || !from || from.overwritten.length > 0) return undefined;
   const { schema, projection, tie } = context;
   const { partitionKey, sortKey } = schema;
   const names = (key: TupleKeyAttribute) => (key.parts ?? [key]).map((part) => part.name);
-  if (names(partitionKey).some((name) => delta.changed.has(name))) return undefined;
-  const from = contributions.get(delta.from)?.get(`${context.key}|`);
-  if (!from || from.overwritten.length > 0 || from.excluded.length > 0) return undefined;
-  const resort =
-    tie !== undefined || (sortKey !== undefined && names(sortKey).some((name) => delta.changed.has(name)));
-  // Every item is in the view (none was excluded or overwritten), each at the position it had in the items
-  // the previous parts (or the parts they are computed from) were built from: the samples are the same.
+  const changed = delta.changed;
+  if (names(partitionKey).some((name) => changed.has(name))) return undefined;
+  const sortKeyChanged = sortKey !== undefined && names(sortKey).some((name) => changed.has(name));
+  const resort = tie !== undefined || sortKeyChanged;
+  // The same items are in the view, each at the position it had in the items the previous parts (or the
+  // parts they are computed from) were built from: the samples are the same. The items it left out stay
+  // out when its keys did not change (an index the edit did not touch: a sparse GSI, or one another
+  // entity's items fill) and each is still left out for its own keys (none was out because the table did
+  // not hold it then, as the table holds every item now).
   const root = from.root ?? from;
-  if (sortKey)
+  const excluded: DerivedItem[] = [];
+  if (from.excluded.length > 0) {
+    if (sortKeyChanged) return undefined;
+    for (const previous of from.excluded) {
+      const source = items[positionOf(from.items, previous)];
+      const out =
+        keyValueOf(source.item, partitionKey) === undefined ||
+        (sortKey && keyValueOf(source.item, sortKey) === undefined);
+      if (!out) return undefined;
+      excluded.push(source);
+    }
+  } else if (sortKey)
     for (const source of items) if (keyValueOf(source.item, sortKey) === undefined) return undefined;
   const rekey = (part: Part): Part | 'overwrites' => {
     const entries: ViewEntry[] = new Array(part.entries.length);
@@ -279,7 +310,7 @@ function rekeyedContribution(
     parts: new RekeyedParts(root.parts, now, (part) => rekey(part) as Part),
     order: root.order,
     orderTokens: root.orderTokens,
-    excluded: [],
+    excluded,
     overwritten: [],
     rekeyedFrom: from.id,
     root,

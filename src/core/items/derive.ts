@@ -191,12 +191,11 @@ function deriveAll(
           ),
         );
   if (typeof patchAt === 'function')
-    templateDeltas.set(items, {
-      from: reusable!.items,
-      changed: new Set(
-        [...rendered].filter(([k, column]) => reusable!.rendered.get(k) !== column).map(([k]) => k),
-      ),
-    });
+    rememberTemplateEdit(
+      items,
+      reusable!.items,
+      new Set([...rendered].filter(([k, column]) => reusable!.rendered.get(k) !== column).map(([k]) => k)),
+    );
   return { entity, copy, keyTypes, samples, items, rendered };
 }
 
@@ -228,11 +227,38 @@ export interface TemplateDelta {
   changed: Set<string>;
 }
 
-const templateDeltas = new WeakMap<DerivedItem[], TemplateDelta>();
+/** An earlier version of the items, held weakly, and the key attributes rendered again since. */
+interface Ancestor {
+  items: WeakRef<DerivedItem[]>;
+  changed: Set<string>;
+}
 
-/** How these items differ from the entity's previous ones, when they come from a key template edit. */
-export function templateDelta(items: DerivedItem[]): TemplateDelta | undefined {
-  return templateDeltas.get(items);
+// Back to this many template edits: typing a template letter by letter, the views other than the one on
+// screen are built when typing pauses (derived.ts), from the version they were last built for.
+const ANCESTORS_KEPT = 64;
+
+// Weakly: a strong reference to the previous items from each version would keep every version typed
+// alive (6 MB an edit at 25,000 items). A version the views still need is held by them.
+const templateAncestors = new WeakMap<DerivedItem[], Ancestor[]>();
+
+/**
+ * How these items differ from earlier versions of the entity's items that are still alive, nearest first,
+ * when they come from key template edits (each a TemplateDelta of that version).
+ */
+export function* templateDeltas(items: DerivedItem[]): Generator<TemplateDelta> {
+  for (const ancestor of templateAncestors.get(items) ?? []) {
+    const from = ancestor.items.deref();
+    if (from) yield { from, changed: ancestor.changed };
+  }
+}
+
+function rememberTemplateEdit(items: DerivedItem[], from: DerivedItem[], changed: Set<string>): void {
+  const ancestors: Ancestor[] = [{ items: new WeakRef(from), changed }];
+  for (const older of templateAncestors.get(from) ?? []) {
+    if (ancestors.length >= ANCESTORS_KEPT) break;
+    ancestors.push({ items: older.items, changed: new Set([...older.changed, ...changed]) });
+  }
+  templateAncestors.set(items, ancestors);
 }
 
 function derivedItem(entity: string, copy: string | undefined, rank: number, item: PlainItem): DerivedItem {
@@ -322,11 +348,17 @@ export interface ItemsDelta {
   newEnd: number;
 }
 
-const deltas = new WeakMap<DerivedItem[], ItemsDelta>();
+// The previous items weakly, as for template edits: each version must not keep the one before it alive.
+const deltas = new WeakMap<DerivedItem[], Omit<ItemsDelta, 'from'> & { from: WeakRef<DerivedItem[]> }>();
 
-/** How these items differ from the entity's previous ones, when they come from a sample edit. */
+/**
+ * How these items differ from the entity's previous ones, when they come from a sample edit and the
+ * previous ones are still alive (the views that could be patched from them hold them).
+ */
 export function itemsDelta(items: DerivedItem[]): ItemsDelta | undefined {
-  return deltas.get(items);
+  const delta = deltas.get(items);
+  const from = delta?.from.deref();
+  return delta && from && { ...delta, from };
 }
 
 /**
@@ -369,7 +401,7 @@ function sampleEdit(design: Design, previous: DerivedEntity, samples: Values[]):
   }
   // The items after the edit are the same objects whatever moved before them.
   const items = splicedColumn(previous.items, start, oldEnd, middle);
-  deltas.set(items, { from: previous.items, start, oldEnd, newEnd });
+  deltas.set(items, { from: new WeakRef(previous.items), start, oldEnd, newEnd });
   return { entity, copy, keyTypes: previous.keyTypes, samples, items, rendered };
 }
 
