@@ -6,8 +6,10 @@ import { ecommerceDesign } from '../core/analysis/test-designs.ts';
 import { buildViewsFor } from '../core/indexes/views.ts';
 import { ExactNumber } from '../core/model/exact-json.ts';
 import type { Design } from '../core/model/schema.ts';
+import { validateDesign } from '../core/model/validate.ts';
 import { type AnalysisPort, createAnalysisClient } from './analysis-remote.ts';
 import { type AnalysisAnswer, type AnalysisRequest, createAnalyser } from './analysis-worker.ts';
+import { patternStatuses } from './pattern-status.ts';
 
 /** The worker, in process: messages cross a structured clone both ways and are answered when delivered. */
 function inProcessWorker() {
@@ -60,11 +62,18 @@ describe('the analysis worker and its client', () => {
     expect(lintDesign(first).length).toBeGreaterThan(0);
     expect(client.current()).toEqual({
       design: first,
+      problems: [],
       lint: lintDesign(first),
       estimates,
       cost: costModel(first, { estimates, views }),
       tablePerEntity: expect.any(Array),
+      verdicts: expect.any(Object),
     });
+    // Each pattern's verdict is what the main thread answers itself (against only the views it reads).
+    const here = patternStatuses(first, []);
+    expect(Object.keys(client.current()!.verdicts)).toEqual([...here.keys()]);
+    for (const [id, status] of here) expect(client.current()!.verdicts[id]).toEqual(status);
+    expect([...here.values()].some((s) => s.reason.startsWith('Returns'))).toBe(true);
     expect(notified).toBe(1);
 
     // Two edits while the worker is busy with the first: the first's analysis stays shown, the newest
@@ -95,5 +104,13 @@ describe('the analysis worker and its client', () => {
     worker.deliver();
     expect(client.current()?.design).toBe(reopened);
     expect(client.current()?.lint).toEqual(lintDesign(reopened));
+
+    // A template naming an attribute the entity lacks: the worker's validation says where, and lint waits.
+    const broken = withTemplate(reopened, 'ORDER#{noSuchAttribute}');
+    client.request(broken);
+    worker.deliver();
+    expect(client.current()?.problems).toEqual(validateDesign(broken).problems);
+    expect(client.current()?.problems).toContainEqual(expect.objectContaining({ path: 'entities[0].keys.SK' }));
+    expect(client.current()?.lint).toEqual([]);
   });
 });

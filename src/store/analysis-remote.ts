@@ -2,12 +2,12 @@
 // in flight at a time (the newest design waiting goes next), and keeps the last analysis shown until the
 // next one arrives. An answer to anything but the last request sent, or to a design since closed, is dropped.
 import type { Design } from '../core/model/schema.ts';
-import type { Analysis } from './analysis-lint.ts';
+import type { RemoteAnalysis } from './analysis-lint.ts';
 import type { AnalysisAnswer, AnalysisRequest } from './analysis-worker.ts';
 import { designParts, type SentParts } from './design-parts.ts';
 
 /** An analysis and the design it is of (which may be older than the design shown). */
-export interface Analysed extends Analysis {
+export interface Analysed extends RemoteAnalysis {
   design: Design;
 }
 

@@ -1,18 +1,20 @@
-// The design's analysis (validation, lint findings, estimates, cost, one table per entity) in a Web Worker:
+// The design's analysis (validation, lint findings, estimates, cost, one table per entity, each pattern's
+// verdict) in a Web Worker:
 // at 100,000 items it takes over a second, which on the main thread would freeze typing each time it
 // pauses. The main thread (analysis-remote.ts) sends the design part by part (design-parts.ts).
 import { costModel } from '../core/analysis/cost.ts';
 import { estimateDesign } from '../core/analysis/estimate.ts';
 import { compareTablePerEntity } from '../core/analysis/table-per-entity.ts';
+import { patternVerdicts } from '../core/evaluate/pattern-preview.ts';
 import { buildViewsFor, type IndexViews } from '../core/indexes/views.ts';
 import { validateDesign } from '../core/model/validate.ts';
-import { type Analysis, lintWhenValid } from './analysis-lint.ts';
+import { lintWhenValid, type RemoteAnalysis } from './analysis-lint.ts';
 import { answerTo, createDesignReceiver, type DesignParts, serveRequests } from './design-parts.ts';
 
 /** A design to analyse, as its parts (design-parts.ts). */
 export type AnalysisRequest = DesignParts;
 
-export type AnalysisAnswer = { id: number; analysis: Analysis } | { id: number; error: string };
+export type AnalysisAnswer = { id: number; analysis: RemoteAnalysis } | { id: number; error: string };
 
 /** Keeps the design the requests describe and analyses it; the views are kept while the items and keys are. */
 export function createAnalyser(): (request: AnalysisRequest) => AnalysisAnswer {
@@ -24,11 +26,13 @@ export function createAnalyser(): (request: AnalysisRequest) => AnalysisAnswer {
       const { table, entities, items } = design;
       if (!views || views.table !== table || views.entities !== entities || views.items !== items)
         views = { table, entities, items, all: buildViewsFor(design) };
-      const lint = lintWhenValid(design, validateDesign(design).problems.length);
+      const { problems } = validateDesign(design);
+      const lint = lintWhenValid(design, problems.length);
       const estimates = estimateDesign(design, views.all);
       const cost = costModel(design, { estimates, views: views.all });
       const tablePerEntity = compareTablePerEntity(design, estimates, views.all);
-      return { analysis: { lint, estimates, cost, tablePerEntity } };
+      const verdicts = patternVerdicts(design, views.all);
+      return { analysis: { problems, lint, estimates, cost, tablePerEntity, verdicts } };
     });
 }
 

@@ -1,14 +1,17 @@
 // Hooks over the design's analysis (lint findings, estimates, cost). The analysis code loads on first use,
 // after the first screen; until it has, the hooks return null (findings: the validation problems alone).
-// In the browser the settled design's analysis runs in a Web Worker (analysis-worker.ts): the hooks show
-// the last analysis that arrived until the next one does. Without Worker (tests, Node) it runs here.
+// In the browser the settled design's analysis runs in a Web Worker (analysis-worker.ts), its validation
+// and pattern verdicts included: the hooks show the last analysis that arrived (and the design it is of)
+// until the next one does. Without Worker (tests, Node) it runs here.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { CapacityComparison, ReportedCapacity } from '../core/analysis/compare-capacity.ts';
 import type { CostModel } from '../core/analysis/cost.ts';
 import type { PatternEstimate } from '../core/analysis/estimate-types.ts';
 import type { Finding, Severity } from '../core/analysis/lint.ts';
 import type { TablePerEntity } from '../core/analysis/table-per-entity.ts';
+import type { PatternVerdict } from '../core/evaluate/pattern-preview.ts';
 import type { Design } from '../core/model/schema.ts';
+import type { ValidationProblem } from '../core/model/validate.ts';
 import {
   type Analysed,
   type AnalysisClient,
@@ -89,29 +92,74 @@ export interface DesignFinding {
   suppressed?: { reason: string };
 }
 
-let lastFindings: { design: Design; lint: readonly Finding[] | null; result: DesignFinding[] } | null = null;
+let lastFindings: {
+  design: Design;
+  lint: readonly Finding[] | null;
+  problems: readonly ValidationProblem[];
+  result: DesignFinding[];
+} | null = null;
 
-/** The validation problems of a design, then its lint findings (null: the linter has not loaded yet). */
-export function findingsOf(design: Design, lint: readonly Finding[] | null): DesignFinding[] {
-  if (lastFindings?.design === design && lastFindings.lint === lint) return lastFindings.result;
+/**
+ * The validation problems of a design (validated here unless given: the worker's), then its lint findings
+ * (null: the linter has not loaded yet).
+ */
+export function findingsOf(
+  design: Design,
+  lint: readonly Finding[] | null,
+  problems: readonly ValidationProblem[] = problemsOf(design),
+): DesignFinding[] {
+  if (lastFindings?.design === design && lastFindings.lint === lint && lastFindings.problems === problems)
+    return lastFindings.result;
   const result = [
-    ...problemsOf(design).map(
-      (p): DesignFinding => ({ severity: 'error', message: p.message, target: p.path }),
-    ),
+    ...problems.map((p): DesignFinding => ({ severity: 'error', message: p.message, target: p.path })),
     ...(lint ?? []),
   ];
-  lastFindings = { design, lint, result };
+  lastFindings = { design, lint, problems, result };
   return result;
+}
+
+/** What is known of the settled design's soundness, and the design it is of (it may trail by an analysis). */
+export interface DesignCheck {
+  design: Design;
+  problems: readonly ValidationProblem[];
+  findings: DesignFinding[];
+  /** Each pattern's verdict by id, from the worker; undefined where it ran here (pattern-status.ts computes it). */
+  verdicts?: Record<string, PatternVerdict>;
+}
+
+const NO_PROBLEMS: ValidationProblem[] = [];
+
+/**
+ * The settled design's validation problems and findings: the worker's last answer (none before the first),
+ * or, without a worker, computed here.
+ */
+export function useDesignCheck(): DesignCheck | null {
+  const design = useDeferredDesign();
+  const analysed = useAnalysed(design);
+  const loaded = useCore();
+  if (!design) return null;
+  if (analysed === null) return null;
+  if (analysed !== undefined) {
+    const { problems, lint, verdicts } = analysed;
+    return {
+      design: analysed.design,
+      problems,
+      findings: findingsOf(analysed.design, lint, problems),
+      verdicts,
+    };
+  }
+  const problems = problemsOf(design);
+  return { design, problems, findings: findingsOf(design, loaded ? loaded.lintOf(design) : null, problems) };
 }
 
 /** Validation problems, then lint findings once the linter has loaded. */
 export function useFindings(): DesignFinding[] {
-  const design = useDeferredDesign();
-  const analysed = useAnalysed(design);
-  const loaded = useCore();
-  if (!design) return [];
-  if (analysed !== undefined) return findingsOf(design, analysed?.lint ?? null);
-  return findingsOf(design, loaded ? loaded.lintOf(design) : null);
+  return useDesignCheck()?.findings ?? [];
+}
+
+/** The validation problems the editors show beside their fields. */
+export function useProblems(): readonly ValidationProblem[] {
+  return useDesignCheck()?.problems ?? NO_PROBLEMS;
 }
 
 /** Errors and warnings (what the status bar counts); notes and suppressed findings are left out. */

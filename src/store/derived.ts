@@ -125,8 +125,3 @@ export function useDeferredViews(): IndexViews | null {
   const design = useDeferredDesign();
   return design ? viewsOf(design) : null;
 }
-
-export function useProblems(): ValidationProblem[] {
-  const design = useDeferredDesign();
-  return design ? problemsOf(design) : [];
-}

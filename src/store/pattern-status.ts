@@ -1,20 +1,16 @@
 // A one-glance verdict per access pattern for the sidebar, the worst of what is known about it: ✗ a
 // validation problem or lint error on it, or it cannot be answered (missing argument…); ⚠ a lint warning,
 // a Scan, or nothing returned with its example arguments; ✓ otherwise (lint notes do not lower it).
-// Memoized per design object and findings, like the other derived data.
+// Memoized per design object and findings, like the other derived data. The verdicts of the answers come
+// from the analysis worker with its findings (every pattern of 100,000 items answered each time typing pauses
+// would hold up the next keystroke); without a worker they are answered here.
+import { type PatternTone, type PatternVerdict, previewVerdict } from '../core/evaluate/pattern-preview.ts';
 import type { Design } from '../core/model/schema.ts';
-import { plural } from '../core/text/plural.ts';
-import { type DesignFinding, findingsOf, useFindings } from './analysis.ts';
-import { useDeferredDesign } from './derived.ts';
+import { type DesignFinding, findingsOf, useDesignCheck } from './analysis.ts';
 import { previewPattern } from './pattern-preview.ts';
 
-export type PatternTone = 'ok' | 'warn' | 'error';
-
-export interface PatternStatus {
-  tone: PatternTone;
-  /** Why, in a sentence, for the tooltip and the accessible label. */
-  reason: string;
-}
+export type { PatternTone } from '../core/evaluate/pattern-preview.ts';
+export type PatternStatus = PatternVerdict;
 
 const RANK: Record<PatternTone, number> = { ok: 0, warn: 1, error: 2 };
 const TONE: Record<DesignFinding['severity'], PatternTone> = { error: 'error', warning: 'warn', info: 'ok' };
@@ -30,20 +26,12 @@ function findingsOn(findings: readonly DesignFinding[], base: string): DesignFin
     .sort((a, b) => RANK[TONE[b.severity]] - RANK[TONE[a.severity]]);
 }
 
-/** What answering the pattern in memory with its example arguments says. */
-function previewVerdict(design: Design, index: number): PatternStatus {
-  const pattern = design.accessPatterns[index];
-  if (pattern.operation === 'Scan')
-    return { tone: 'warn', reason: `Needs a Scan: it reads every item of ${pattern.index ?? 'the table'}` };
-  const preview = previewPattern(design, pattern.id);
-  if (!preview) return { tone: 'ok', reason: `${pattern.operation} is valid` };
-  if (preview.error) return { tone: 'error', reason: preview.error };
-  const n = preview.returned.size;
-  if (n === 0) return { tone: 'warn', reason: 'Returns no items with its example arguments' };
-  return { tone: 'ok', reason: `Returns ${plural(n, 'item')} with its example arguments` };
-}
-
-function statusOf(design: Design, index: number, findings: readonly DesignFinding[]): PatternStatus {
+function statusOf(
+  design: Design,
+  index: number,
+  findings: readonly DesignFinding[],
+  verdicts: Record<string, PatternVerdict> | undefined,
+): PatternStatus {
   const base = `accessPatterns[${index}]`;
   const own = findingsOn(findings, base);
   const explain = (f: DesignFinding) => {
@@ -53,7 +41,10 @@ function statusOf(design: Design, index: number, findings: readonly DesignFindin
   const worst = own[0];
   // A validation problem comes first: the pattern cannot even be previewed.
   if (worst && TONE[worst.severity] === 'error') return { tone: 'error', reason: explain(worst) };
-  const verdict = previewVerdict(design, index);
+  const pattern = design.accessPatterns[index];
+  const verdict =
+    verdicts?.[pattern.id] ??
+    previewVerdict(pattern, pattern.operation === 'Scan' ? null : previewPattern(design, pattern.id));
   if (worst && RANK[TONE[worst.severity]] >= RANK[verdict.tone] && worst.severity !== 'info')
     return { tone: TONE[worst.severity], reason: explain(worst) };
   return verdict;
@@ -64,20 +55,28 @@ const cache = new WeakMap<
   { findings: readonly DesignFinding[]; statuses: Map<string, PatternStatus> }
 >();
 
-/** Every pattern's status from the design and its findings (validation problems, then lint findings). */
+/**
+ * Every pattern's status from the design, its findings (validation problems, then lint findings) and, when
+ * the worker gave them, the verdicts of its answers (answered here otherwise).
+ */
 export function patternStatuses(
   design: Design,
   findings: readonly DesignFinding[] = findingsOf(design, null),
+  verdicts?: Record<string, PatternVerdict>,
 ): Map<string, PatternStatus> {
   const cached = cache.get(design);
   if (cached?.findings === findings) return cached.statuses;
-  const statuses = new Map(design.accessPatterns.map((p, i) => [p.id, statusOf(design, i, findings)]));
+  const statuses = new Map(
+    design.accessPatterns.map((p, i) => [p.id, statusOf(design, i, findings, verdicts)]),
+  );
   cache.set(design, { findings, statuses });
   return statuses;
 }
 
+const NONE = new Map<string, PatternStatus>();
+
+/** The statuses as of the last analysed design (a pattern added since has none until the next analysis). */
 export function usePatternStatuses(): Map<string, PatternStatus> {
-  const design = useDeferredDesign();
-  const findings = useFindings();
-  return design ? patternStatuses(design, findings) : new Map();
+  const check = useDesignCheck();
+  return check ? patternStatuses(check.design, check.findings, check.verdicts) : NONE;
 }

@@ -13,7 +13,7 @@ import {
   type Design,
   type Entity,
 } from '../../../core/model/schema.ts';
-import { useProblems } from '../../../store/derived.ts';
+import { useProblems } from '../../../store/analysis.ts';
 import { useStore } from '../../../store/index.ts';
 import { CommitInput, problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';

@@ -1,7 +1,7 @@
 // The right panel when an entity is selected: name and description, attributes, key templates with live
 // previews, and sample items.
 import { removeEntity, renameEntity, setEntityDescription } from '../../../core/model/ops/index.ts';
-import { useProblems } from '../../../store/derived.ts';
+import { useProblems } from '../../../store/analysis.ts';
 import { useStore } from '../../../store/index.ts';
 import { CommitInput, problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';

@@ -4,7 +4,7 @@ import { previewKey } from '../../../core/keys/preview.ts';
 import { keySchemas } from '../../../core/model/indexes.ts';
 import { setEntityKey } from '../../../core/model/ops/index.ts';
 import type { Design, Entity, SampleValues } from '../../../core/model/schema.ts';
-import { useProblems } from '../../../store/derived.ts';
+import { useProblems } from '../../../store/analysis.ts';
 import { useStore } from '../../../store/index.ts';
 import { TemplateInput } from './template-input.tsx';
 

@@ -5,7 +5,7 @@ import { memo, useId, useRef, useState } from 'react';
 import { describeGenerateResult } from '../../../core/generate/report.ts';
 import { addSample, removeSample, setSamples, updateSample } from '../../../core/model/ops/index.ts';
 import type { Design, Entity } from '../../../core/model/schema.ts';
-import { useProblems } from '../../../store/derived.ts';
+import { useProblems } from '../../../store/analysis.ts';
 import { useStore } from '../../../store/index.ts';
 import { problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';

@@ -9,7 +9,8 @@ import {
   type LocalSecondaryIndex,
   MAX_KEY_ATTRIBUTES,
 } from '../../../core/model/schema.ts';
-import { useDeferredViews, useProblems } from '../../../store/derived.ts';
+import { useProblems } from '../../../store/analysis.ts';
+import { useDeferredViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import { CommitInput, problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';

@@ -3,7 +3,7 @@
 import { addGsi, addLsi, updateTable } from '../../../core/model/ops/index.ts';
 import type { TablePatch } from '../../../core/model/ops/table.ts';
 import type { Billing, Design } from '../../../core/model/schema.ts';
-import { useProblems } from '../../../store/derived.ts';
+import { useProblems } from '../../../store/analysis.ts';
 import { useStore } from '../../../store/index.ts';
 import { CommitInput, problemAt } from '../../components/commit-input.tsx';
 import { Icon } from '../../components/icon.tsx';
