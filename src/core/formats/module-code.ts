@@ -5,10 +5,10 @@ import { typescriptIdentifier } from '../export/codegen/naming.ts';
 import { numberTextHelpers } from '../export/codegen/typescript-helpers.ts';
 import { tsKey, tsString } from '../export/codegen/typescript-values.ts';
 import { placeholders, type TemplatePart } from '../keys/template.ts';
-import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, keySchemas } from '../model/indexes.ts';
-import type { AttributeType, Design, DesignInput, Entity, JsonValue } from '../model/schema.ts';
+import type { AttributeType, Design, DesignInput, Entity } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
+import { plainType } from '../requests/marshall.ts';
 import type { FormatImport } from './types.ts';
 
 export { tsKey, tsString };
@@ -99,16 +99,6 @@ export function allKeyNames(design: Design): Set<string> {
   return new Set(keySchemas(design).flatMap((s) => [...s.partitionKeys, ...s.sortKeys].map((k) => k.name)));
 }
 
-/** The attribute type a sample value has, for attributes the samples hold and the entity does not declare. */
-function typeOfValue(value: JsonValue): AttributeType {
-  if (typeof value === 'string') return 'S';
-  if (typeof value === 'boolean') return 'BOOL';
-  if (value === null) return 'NULL';
-  if (Array.isArray(value)) return 'L';
-  if (typeof value === 'number' || isExactNumber(value)) return 'N';
-  return 'M';
-}
-
 export interface ModuleAttribute {
   name: string;
   type: AttributeType;
@@ -150,7 +140,7 @@ export function moduleAttributes(
     for (const [name, value] of Object.entries(sample)) {
       if (seen.has(name) || skip(name) || name === design.table.typeAttribute || value === null) continue;
       seen.add(name);
-      out.push({ name, type: typeOfValue(value), required: false, keyOnly: false, fromSamples: true });
+      out.push({ name, type: plainType(value), required: false, keyOnly: false, fromSamples: true });
     }
   }
   return out;
