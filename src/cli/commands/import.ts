@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FORMAT_IDS, getFormat, importDesign, importFormats } from '../../core/formats/index.ts';
+import { FORMAT_IDS, getFormat, importDesign } from '../../core/formats/index.ts';
 import type { FormatInput } from '../../core/formats/types.ts';
 import type { Command } from '../command.ts';
 import { CommandError, printJson, readText, UsageError } from '../io.ts';
@@ -28,12 +28,10 @@ export const importCommand: Command = {
   async run({ positionals, values }, io) {
     const [path] = positionals;
     if (!path) throw new UsageError('missing the model file (a path, or - for standard input)');
-    const sources = importFormats().map((format) => format.id);
     const from = values.from as string | undefined;
-    if (!from) throw new UsageError(`--from is required (${sources.join(', ')})`);
+    if (!from) throw new UsageError(`--from is required (${FORMAT_IDS.join(', ')})`);
     const format = getFormat(from);
-    if (!format?.import)
-      throw new UsageError(`--from ${from}: unknown source; expected ${sources.join(', ')}`);
+    if (!format) throw new UsageError(`--from ${from}: unknown source; expected ${FORMAT_IDS.join(', ')}`);
     const label = path === '-' ? '<stdin>' : path;
     let input: FormatInput;
     if (MODULE_FILE.test(path)) input = { kind: 'module', exports: await loadModule(path) };

@@ -1,7 +1,7 @@
 // Every way a design leaves Keyplan, behind one function: `exportDesign(design, target)`. Each table or code
 // target is one entry of EXPORTERS; the design formats (NoSQL Workbench, OneTable, …) come from the formats
 // registry (src/core/formats). `keyplan export --to TARGET` and the app's Export panel list EXPORT_TARGETS.
-import { FORMAT_IDS, type FormatId, getFormat } from '../formats/index.ts';
+import { exportFormat, FORMAT_IDS, type FormatId } from '../formats/index.ts';
 import type { Design } from '../model/schema.ts';
 import { cdkApp } from './cdk.ts';
 import { cloudFormationJson, cloudFormationYaml } from './cloudformation.ts';
@@ -101,19 +101,9 @@ const complete =
   (exporter: Exporter) =>
   (design: Design): ExportResult => ({ ...exporter(design), warnings: [] });
 
-// A design format may in principle only import (DesignFormat.export is optional), but every format is an
-// export target (EXPORT_TARGETS holds FORMAT_IDS): a format registered without an exporter fails here, when
-// the module loads, and never reaches a user as a target that does not export.
-function formatExporter(id: FormatId): (design: Design) => ExportResult {
-  const exporter = getFormat(id)?.export;
-  if (!exporter) throw new Error(`the ${id} format has no exporter, yet every format is an export target`);
-  return exporter;
-}
-
-const formatExporters = Object.fromEntries(FORMAT_IDS.map((id) => [id, formatExporter(id)])) as Record<
-  FormatId,
-  (design: Design) => ExportResult
->;
+const formatExporters = Object.fromEntries(
+  FORMAT_IDS.map((id) => [id, (design: Design) => exportFormat(design, id)]),
+) as Record<FormatId, (design: Design) => ExportResult>;
 
 /** One exporter per target. */
 const EXPORTERS: Record<ExportTarget, (design: Design) => ExportResult> = {

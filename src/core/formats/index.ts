@@ -16,8 +16,8 @@ import type { DesignFormat, FormatImport, FormatImportOptions, FormatInput } fro
 export { FORMAT_IDS, FORMAT_INFO, type FormatId, type FormatInfo, isFormatId } from './catalogue.ts';
 export type { DesignFormat, FormatImport, FormatImportOptions, FormatInput } from './types.ts';
 
-/** One entry per format; undefined until the format's module is written. */
-const FORMATS: Record<FormatId, DesignFormat | undefined> = {
+/** One entry per format: each imports and exports. */
+const FORMATS: Record<FormatId, DesignFormat> = {
   'nosql-workbench': noSqlWorkbenchFormat,
   onetable: oneTableFormat,
   electrodb: electroDbFormat,
@@ -29,37 +29,24 @@ export function getFormat(id: string): DesignFormat | undefined {
   return isFormatId(id) ? FORMATS[id] : undefined;
 }
 
-const registered = (keep: (format: DesignFormat) => boolean) =>
-  FORMAT_IDS.map((id) => FORMATS[id]).filter((f): f is DesignFormat => f !== undefined && keep(f));
-
-/** The registered formats that import (`--from`), in menu order. */
-export function importFormats(): DesignFormat[] {
-  return registered((format) => format.import !== undefined);
+/** The formats (`--from`, `--to`, the Import menu and the Export panel), in menu order. */
+export function designFormats(): DesignFormat[] {
+  return FORMAT_IDS.map((id) => FORMATS[id]);
 }
 
-/** The registered formats that export (`--to`), in menu order. */
-export function exportFormats(): DesignFormat[] {
-  return registered((format) => format.export !== undefined);
-}
-
-/** Imports with the named format; a format that does not import (yet) is a message, not a throw. */
+/** Imports with the named format; an unknown format is a message naming the known ones, not a throw. */
 export function importDesign(
   id: string,
   input: FormatInput,
   options: FormatImportOptions = {},
 ): FormatImport {
   const format = getFormat(id);
-  if (!format?.import)
-    return {
-      ok: false,
-      message: `import from ${id} is not available; formats: ${importFormats()
-        .map((f) => f.id)
-        .join(', ')}`,
-    };
+  if (!format)
+    return { ok: false, message: `import from ${id} is not available; formats: ${FORMAT_IDS.join(', ')}` };
   return format.import(input, options);
 }
 
-/** The design in the named format; undefined when the format does not export (yet). */
-export function exportFormat(design: Design, id: FormatId): ExportResult | undefined {
-  return FORMATS[id]?.export?.(design);
+/** The design in the named format. */
+export function exportFormat(design: Design, id: FormatId): ExportResult {
+  return FORMATS[id].export(design);
 }

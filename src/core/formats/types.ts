@@ -26,7 +26,7 @@ export type FormatImport = { ok: true; design: Design; warnings: string[] } | { 
 
 /** A format's catalogue entry (./catalogue.ts) with its importer and exporter. */
 export interface DesignFormat extends FormatInfo {
-  import?: (input: FormatInput, options?: FormatImportOptions) => FormatImport;
+  import: (input: FormatInput, options?: FormatImportOptions) => FormatImport;
   /** The design as one file of the format, and what the format could not carry (each naming where). */
-  export?: (design: Design) => ExportResult;
+  export: (design: Design) => ExportResult;
 }
