@@ -8,7 +8,7 @@ import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts'
 import type { Design } from '../core/model/schema.ts';
 import { validateDesign } from '../core/model/validate.ts';
 import { messageOf } from '../core/text/message.ts';
-import { settledDesign, subscribeSettledDesign } from './derived.ts';
+import { settledDesign, subscribeSettledDesign, viewsOf } from './derived.ts';
 import { useStore } from './index.ts';
 import { loadLessonEngine } from './lesson-engine.ts';
 import { selectLessonStep } from './lesson-slice.ts';
@@ -73,7 +73,8 @@ async function runChecks(): Promise<void> {
   if (run !== running) return;
   let outcome: ReturnType<typeof engine.checkStep>;
   try {
-    outcome = engine.checkStep(design, step);
+    // The views the app keeps for the settled design (the tabs' counts): not keyed again for the checks.
+    outcome = engine.checkStep(design, step, { views: viewsOf(design) });
   } catch (error) {
     const reason = messageOf(error);
     outcome = {

@@ -17,8 +17,13 @@ const itemsCache = new WeakMap<Design, DerivedItem[]>();
 
 export class CheckContext {
   readonly design: Design;
-  constructor(design: Design) {
+  /**
+   * `views`: the design's index views where the caller has them already (the app keeps every view of the
+   * settled design), so that a large design is not keyed twice.
+   */
+  constructor(design: Design, known: { views?: IndexViews } = {}) {
     this.design = design;
+    if (known.views && !viewsCache.has(design)) viewsCache.set(design, known.views);
   }
 
   get views(): IndexViews {

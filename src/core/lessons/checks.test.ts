@@ -2,6 +2,7 @@
 // starting design fails what the step teaches, and each kind of check fails on a design broken in one
 // place with a reason that says what happened, what was expected and why.
 import { describe, expect, it } from 'vitest';
+import { buildViewsFor } from '../indexes/views.ts';
 import { designSchema } from '../model/schema.ts';
 import { checkOne, checkStep, lessonDesign, lessonStepStart } from './checks.ts';
 import type { LessonCheck } from './lesson-types.ts';
@@ -44,6 +45,21 @@ describe('checkStep on the shop lesson', () => {
     });
     // A local-run check never blocks a step done in the browser alone.
     expect(outcome).toMatchObject({ passed: 15, total: 16, done: true });
+  });
+
+  it('reads the views the app already keeps for the design instead of keying its items again', () => {
+    const design = lessonDesign(step.solution);
+    const views = buildViewsFor(design);
+    // The views given are the ones read: emptied of orders, the orders' patterns find nothing.
+    const withoutOrders = new Map(
+      [...views].map(([name, view]) => [
+        name,
+        { ...view, partitions: new Map(), partitionOrder: [], itemCount: 0 },
+      ]),
+    );
+    expect(checkStep(lessonDesign(step.solution), step, { views }).passed).toBe(15);
+    const starved = checkStep(design, step, { views: withoutOrders });
+    expect(starved.results.find((r) => r.checkId === 'newest-first')?.status).toBe('fail');
   });
 
   it('fails the starting design where the step has something to teach', () => {

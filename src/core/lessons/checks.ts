@@ -10,6 +10,7 @@ import {
   predictLocalPage,
   predictPage,
 } from '../evaluate/compare-run.ts';
+import type { IndexViews } from '../indexes/views.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
 import type { PlainItem } from '../model/item.ts';
 import type { Design, DesignInput } from '../model/schema.ts';
@@ -81,8 +82,8 @@ export function stepOutcome(results: CheckResult[]): StepOutcome {
 }
 
 /** Every check of the step on the attendee's design, in the step's order. */
-export function checkStep(design: Design, step: LessonStep): StepOutcome {
-  const context = new CheckContext(design);
+export function checkStep(design: Design, step: LessonStep, known: { views?: IndexViews } = {}): StepOutcome {
+  const context = new CheckContext(design, known);
   return stepOutcome(step.checks.map((check) => checkOne(design, check, context)));
 }
 
