@@ -92,12 +92,17 @@ function keyText(value: unknown): string {
   return String(value);
 }
 
-/** {n:width} in a key template: the integer digits zero-padded, sign and fraction kept. */
+/**
+ * {name:width} in a key template, as Keyplan pads: one leading '-' stays in front, the part before the
+ * first '.' is zero-padded (in UTF-16 code units), the rest is kept.
+ */
 function padNumber(value: unknown, width: number): string {
   const text = keyText(value);
   const sign = text.startsWith('-') ? '-' : '';
-  const [integer, fraction] = text.slice(sign.length).split('.');
-  return sign + integer.padStart(width, '0') + (fraction === undefined ? '' : `.${fraction}`);
+  const unsigned = text.slice(sign.length);
+  const dot = unsigned.indexOf('.');
+  const integer = dot < 0 ? unsigned : unsigned.slice(0, dot);
+  return sign + integer.padStart(width, '0') + (dot < 0 ? '' : unsigned.slice(dot));
 }
 
 /** The keys without repeats, in order: BatchGetItem rejects a key given twice. */

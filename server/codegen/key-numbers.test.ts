@@ -2,7 +2,8 @@
 // Python of `keyplan codegen` and the ElectroDB and DynamoDB-Toolbox modules of `keyplan export` write the
 // very keys Keyplan renders for the same item, for the numbers whose text String() and str() write
 // otherwise: an exponent (1e21, 1e-7), a sign before padding (-5), trailing zeros (Decimal('123.4500')),
-// -0, and numbers past a double (NumberValue / Decimal with every digit).
+// -0, and numbers past a double (NumberValue / Decimal with every digit). And text padded as Keyplan pads
+// it (one leading -, the part before the first dot, in UTF-16 code units): a.b.c, +5, --5, an emoji.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,19 +38,42 @@ const NUMBERS = [
   '0.30000000000000000000000000000000000001',
 ];
 
-const KEY_NAMES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
+/** Text values under a padded placeholder ({code:6}) whose padding String.padStart, zfill or split get wrong. */
+const CODES = ['a.b.c', '+5', '--5', '😀', '-x.y.z', '.5', '1234567'];
+/** Each code padded to 6 by the definition itself (docs/design-format.md), not by any code under test. */
+const PADDED: Record<string, string> = {
+  'a.b.c': '00000a.b.c',
+  '+5': '0000+5',
+  '--5': '-0000-5',
+  '😀': '0000😀',
+  '-x.y.z': '-00000x.y.z',
+  '.5': '000000.5',
+  '1234567': '1234567',
+};
+
+const KEY_NAMES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'];
+
+interface Caller {
+  account: string;
+  text: string;
+  code: string;
+  double: boolean;
+}
 
 /** The accounts of one number: `v` for it as text (NumberValue, Decimal), `n` as a double where one holds it. */
-function callers(): { account: string; text: string; double: boolean }[] {
-  return NUMBERS.flatMap((text, i) => [
-    { account: `v${i}`, text, double: false },
-    ...(doubleHolds(text) ? [{ account: `n${i}`, text, double: true }] : []),
-  ]);
+function callers(): Caller[] {
+  return NUMBERS.flatMap((text, i) => {
+    const code = CODES[i % CODES.length];
+    return [
+      { account: `v${i}`, text, code, double: false },
+      ...(doubleHolds(text) ? [{ account: `n${i}`, text, code, double: true }] : []),
+    ];
+  });
 }
 
 /** Number(text) is the number the text stands for (no digit lost): 123.4500 yes, 9007199254740993 no. */
 function doubleHolds(text: string): boolean {
-  const item = readDesignText(DESIGN([{ account: 'x', text }]));
+  const item = readDesignText(DESIGN([{ account: 'x', text, code: 'x' }]));
   if (item.kind !== 'design') throw new Error(JSON.stringify(item));
   return typeof item.design.items.Entry[0].amount === 'number';
 }
@@ -59,9 +83,10 @@ function doubleHolds(text: string): boolean {
  * (`{amount:3}`), which a module must turn back into the number with all its digits; the libraries write it
  * as text, so their design has none.
  */
-function DESIGN(accounts: { account: string; text: string }[], numberKey = false): string {
+function DESIGN(accounts: { account: string; text: string; code: string }[], numberKey = false): string {
   const items = accounts.map(
-    ({ account, text }) => `{ "account": "${account}", "amount": ${text}, "seq": ${text} }`,
+    ({ account, text, code }) =>
+      `{ "account": "${account}", "amount": ${text}, "seq": ${text}, "code": ${JSON.stringify(code)} }`,
   );
   return `{
   "format": "keyplan/1",
@@ -76,6 +101,12 @@ function DESIGN(accounts: { account: string; text: string }[], numberKey = false
         "partitionKey": { "name": "GSI1PK", "type": "S" },
         "sortKey": { "name": "GSI1SK", "type": "S" },
         "projection": { "type": "ALL" }
+      },
+      {
+        "name": "ByCode",
+        "partitionKey": { "name": "GSI3PK", "type": "S" },
+        "sortKey": { "name": "GSI3SK", "type": "S" },
+        "projection": { "type": "KEYS_ONLY" }
       }${
         numberKey
           ? `,
@@ -95,9 +126,10 @@ function DESIGN(accounts: { account: string; text: string }[], numberKey = false
       "attributes": [
         { "name": "account", "type": "S", "required": true },
         { "name": "amount", "type": "N", "required": true },
-        { "name": "seq", "type": "N" }
+        { "name": "seq", "type": "N" },
+        { "name": "code", "type": "S" }
       ],
-      "keys": { "PK": "ACCT#{account}", "SK": "AMT#{amount:8}", "GSI1PK": "{amount}", "GSI1SK": "SEQ#{seq:4}#AMT#{amount}"${numberKey ? ', "GSI2PK": "CENTS", "GSI2SK": "{amount:3}"' : ''} }
+      "keys": { "PK": "ACCT#{account}", "SK": "AMT#{amount:8}", "GSI1PK": "{amount}", "GSI1SK": "SEQ#{seq:4}#AMT#{amount}", "GSI3PK": "CODE#{code:6}", "GSI3SK": "ACCT#{account}"${numberKey ? ', "GSI2PK": "CENTS", "GSI2SK": "{amount:3}"' : ''} }
     }
   ],
   "items": { "Entry": [${items.join(', ')}] }
@@ -115,6 +147,15 @@ function keyplanKeys(d: Design): Record<string, Record<string, unknown>> {
   const entity = d.entities[0];
   return Object.fromEntries(
     d.items.Entry.map((sample) => [sample.account as string, deriveKeys(d, entity, sample)]),
+  );
+}
+
+/** The index key of each account's code in the table is the code padded by the definition. */
+function expectPaddedCodes(stored: Record<string, Record<string, unknown>>): void {
+  const codes = Object.fromEntries(callers().map(({ account, code }) => [account, code]));
+  const keys = Object.entries(stored).map(([account, key]) => [account, key.GSI3PK]);
+  expect(Object.fromEntries(keys)).toEqual(
+    Object.fromEntries(keys.map(([account]) => [account, `CODE#${PADDED[codes[account as string]]}`])),
   );
 }
 
@@ -159,12 +200,14 @@ describe('numbers in keys: generated code writes the keys Keyplan renders', () =
       credentials: { accessKeyId: 'keyplan', secretAccessKey: 'keyplan' },
     });
     const sent = list.filter(({ account, text }) => sendable({ account, amount: text }));
-    for (const { account, text, double } of sent) {
+    for (const { account, text, code, double } of sent) {
       const value = double ? Number(text) : NumberValue.from(text);
-      await module[entry.typescript.put](documentClient, { account, amount: value, seq: value });
+      await module[entry.typescript.put](documentClient, { account, amount: value, seq: value, code });
     }
     documentClient.destroy();
-    expect(await storedKeys(c, tableName)).toEqual(
+    const stored = await storedKeys(c, tableName);
+    expectPaddedCodes(stored);
+    expect(stored).toEqual(
       wantOf(
         sent.map((s) => s.account),
         wantCode,
@@ -175,9 +218,9 @@ describe('numbers in keys: generated code writes the keys Keyplan renders', () =
   it('Python (boto3)', async () => {
     const tableName = await emptyTable('keynum-py', c);
     writeFileSync(path.join(dir, 'amounts.py'), generateCode(c, 'python'));
-    const calls = list.map(({ account, text, double }) => {
+    const calls = list.map(({ account, text, code, double }) => {
       const value = double ? `float('${text}')` : `Decimal('${text}')`;
-      return `amounts.${entry.python.put}(account='${account}', amount=${value}, seq=${value})`;
+      return `amounts.${entry.python.put}(account='${account}', amount=${value}, seq=${value}, code=${JSON.stringify(code)})`;
     });
     const script = ['from decimal import Decimal', 'import amounts', ...calls].join('\n');
     const run = spawnSync('/usr/bin/python3', ['-c', script], {
@@ -193,7 +236,9 @@ describe('numbers in keys: generated code writes the keys Keyplan renders', () =
       },
     });
     expect(run.stderr).toBe('');
-    expect(await storedKeys(c, tableName)).toEqual(wantCode);
+    const stored = await storedKeys(c, tableName);
+    expectPaddedCodes(stored);
+    expect(stored).toEqual(wantCode);
   });
 
   it('DynamoDB-Toolbox module', async () => {
@@ -206,12 +251,14 @@ describe('numbers in keys: generated code writes the keys Keyplan renders', () =
     );
     module.table.documentClient = DynamoDBDocumentClient.from(client);
     for (const sample of doubles()) await module.entities.Entry.build(PutItemCommand).item(sample).send();
-    expect(await storedKeys(d, tableName)).toEqual(wantDoubles());
+    const stored = await storedKeys(d, tableName);
+    expectPaddedCodes(stored);
+    expect(stored).toEqual(wantDoubles());
   });
 
-  // The keys the module computes (the sparse index's, with its key and pad helpers) are Keyplan's. The table's
-  // sort key is ElectroDB's own template and `padding`, which pads String(value): AMT#000000-5, not Keyplan's
-  // AMT#-00000005 (and 1e-7, 0.1, 1.5 differ too), so it is left out here.
+  // The keys the module computes (the sparse indexes', with its key and pad helpers, {code:6} among them) are
+  // Keyplan's. The table's sort key is ElectroDB's own template and `padding`, which pads String(value):
+  // AMT#000000-5, not Keyplan's AMT#-00000005 (and 1e-7, 0.1, 1.5 differ too), so it is left out here.
   it('ElectroDB module (the keys it computes)', async () => {
     const tableName = await emptyTable('keynum-electrodb', d);
     const module = await loadModuleText(dir, 'amounts-electrodb', exportedContent(d, 'electrodb'), tableName);
@@ -219,6 +266,8 @@ describe('numbers in keys: generated code writes the keys Keyplan renders', () =
     for (const sample of doubles()) await module.entities.Entry.put(sample).go();
     const computed = (keys: Record<string, Record<string, unknown>>) =>
       Object.fromEntries(Object.entries(keys).map(([account, { SK: _, ...rest }]) => [account, rest]));
-    expect(computed(await storedKeys(d, tableName))).toEqual(computed(wantDoubles()));
+    const stored = await storedKeys(d, tableName);
+    expectPaddedCodes(stored);
+    expect(computed(stored)).toEqual(computed(wantDoubles()));
   });
 });

@@ -317,3 +317,83 @@ describe('the generated backfill programs on DynamoDB Local', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ moved: 0, updated: 0, unchanged: 10_002 });
   }, 300_000);
 });
+
+/**
+ * Text values a sort key pads ({code:6}) that String.padStart, zfill and split('.') pad otherwise; each
+ * padded here by the definition (docs/design-format.md): one leading -, the part before the first dot.
+ */
+const CODES: [code: string, sortKey: string][] = [
+  ['a.b.c', 'CODE#00000a.b.c'],
+  ['+5', 'CODE#0000+5'],
+  ['--5', 'CODE#-0000-5'],
+  ['😀', 'CODE#0000😀'],
+  ['-x.y.z', 'CODE#-00000x.y.z'],
+];
+
+/** Parts keyed by their code as it is, then (the new design) by the code padded to 6. */
+function codeDesigns(table: string): { old: Design; next: Design } {
+  const design = (sortKey: string) =>
+    valid({
+      format: 'keyplan/1',
+      name: 'Codes',
+      table: {
+        name: `${prefix}${table}`,
+        partitionKey: { name: 'PK', type: 'S' },
+        sortKey: { name: 'SK', type: 'S' },
+      },
+      entities: [
+        {
+          name: 'Part',
+          attributes: [
+            { name: 'id', type: 'S', required: true },
+            { name: 'code', type: 'S', required: true },
+          ],
+          keys: { PK: 'PART#{id}', SK: sortKey },
+        },
+      ],
+      items: { Part: CODES.map(([code], i) => ({ id: `p${i}`, code })) },
+    });
+  return { old: design('CODE#{code}'), next: design('CODE#{code:6}') };
+}
+
+describe('padded text values in a backfill on DynamoDB Local', () => {
+  it('keyplan migrate and the TypeScript and Python programs pad a.b.c, +5, --5 and an emoji as Keyplan does', async () => {
+    await mkdir(PROGRAMS, { recursive: true });
+    const runs: [
+      string,
+      (oldFile: string, newFile: string) => Promise<{ code: number | null; stderr: string }>,
+    ][] = [
+      [
+        'CodesMigrate',
+        (oldFile, newFile) => runKeyplan(['migrate', oldFile, newFile, '--endpoint', endpoint]),
+      ],
+      [
+        'CodesTs',
+        async (oldFile, newFile) => {
+          const program = join(PROGRAMS, 'codes.ts');
+          await runKeyplan(['migrate', oldFile, newFile, '--emit', 'typescript', '--out', program]);
+          return runProgram(TSX, [program, '--endpoint', endpoint]);
+        },
+      ],
+      [
+        'CodesPy',
+        async (oldFile, newFile) => {
+          const program = join(PROGRAMS, 'codes.py');
+          await runKeyplan(['migrate', oldFile, newFile, '--emit', 'python', '--out', program]);
+          return runProgram(PYTHON, [program, '--endpoint', endpoint]);
+        },
+      ],
+    ];
+    for (const [table, run] of runs) {
+      const { old, next } = codeDesigns(table);
+      await applyForSession(client, '', old, {});
+      const { oldFile, newFile } = await files(old, next);
+      const result = await run(oldFile, newFile);
+      expect(result.code, `${table}: ${result.stderr}`).toBe(0);
+      const items = await scanAll(next.table.name);
+      const sortKeys = items.map((item) => (JSON.parse(item) as { SK: { S: string } }).SK.S);
+      expect(sortKeys.sort(), table).toEqual(CODES.map(([, sortKey]) => sortKey).sort());
+      expect(items, table).toEqual(expected(next));
+    }
+  }, 120_000);
+});

@@ -48,9 +48,12 @@ def text(value):
 
 
 def pad(value, width):
+    # {name:width}: one leading '-' kept in front, the part before the first '.' zero-padded to width
+    # UTF-16 code units (JavaScript's count: an emoji is 2), the rest kept.
     sign = '-' if value.startswith('-') else ''
-    integer, dot, fraction = value.lstrip('-').partition('.')
-    return sign + integer.zfill(width) + dot + fraction
+    integer, dot, rest = value[len(sign):].partition('.')
+    units = len(integer.encode('utf-16-le')) // 2
+    return sign + '0' * (width - units) + integer + dot + rest
 
 
 def render(key, values):

@@ -51,10 +51,13 @@ function text(value: AttributeValue | undefined): string | undefined {
   return out === '' ? undefined : out;
 }
 
+/** {name:width}: one leading '-' kept in front, the part before the first '.' zero-padded, the rest kept. */
 function pad(value: string, width: number): string {
   const sign = value.startsWith('-') ? '-' : '';
-  const [integer, fraction] = value.replace(/^-/, '').split('.');
-  return sign + integer.padStart(width, '0') + (fraction === undefined ? '' : '.' + fraction);
+  const unsigned = value.slice(sign.length);
+  const dot = unsigned.indexOf('.');
+  const integer = dot < 0 ? unsigned : unsigned.slice(0, dot);
+  return sign + integer.padStart(width, '0') + (dot < 0 ? '' : unsigned.slice(dot));
 }
 
 function render(key: Key, values: Item): AttributeValue | undefined {

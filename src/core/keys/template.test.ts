@@ -33,6 +33,17 @@ describe('key templates', () => {
     expect([...padded].sort()).toEqual(['00007', '00033', '00120']);
   });
 
+  it('pad a text value as a number: one leading -, the part before the first dot, in UTF-16 code units', () => {
+    const pad = (value: string, width: number) => renderTemplate(`{v:${width}}`, { v: value });
+    expect(pad('a.b.c', 6)).toBe('00000a.b.c');
+    expect(pad('-a.b.c', 6)).toBe('-00000a.b.c');
+    expect(pad('+5', 4)).toBe('00+5');
+    expect(pad('--5', 4)).toBe('-00-5');
+    expect(pad('😀', 4)).toBe('00😀');
+    expect(pad('.5', 3)).toBe('000.5');
+    expect(pad('12345', 3)).toBe('12345');
+  });
+
   it('keep a number key a number when the template is one placeholder', () => {
     expect(renderKeyValue('{score}', { score: 12 }, 'N')).toBe(12);
     expect(renderKeyValue('{score}', { score: 12 }, 'S')).toBe('12');

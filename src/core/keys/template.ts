@@ -114,6 +114,16 @@ export function minRenderedLength(template: string): number {
   return length;
 }
 
+/**
+ * A value as a placeholder writes it; undefined when there is none (an empty value leaves the key out).
+ *
+ * Padding (`{n:width}`), the one definition every generated program copies (the TypeScript and Python
+ * helpers of codegen/, the backfill programs of diff/) and docs/design-format.md states: of the value's
+ * text (a number's as numberKeyText writes it, anything else's as String() does), strip exactly one leading
+ * `-`, pad the part before the FIRST `.` with `0` to `width` UTF-16 code units, keep the rest verbatim
+ * (from that `.` on), and put the `-` back: -7 → `-000007`, `a.b.c` → `00000a.b.c`, `--5` → `-0000-5`,
+ * `+5` → `0000+5` (a `+` is text like any other), an emoji counts 2.
+ */
 export function formatPlaceholderValue(value: JsonValue | undefined, width?: number): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'object' && !isExactNumber(value)) return undefined;
@@ -121,9 +131,10 @@ export function formatPlaceholderValue(value: JsonValue | undefined, width?: num
   const text = typeof value === 'number' || isExactNumber(value) ? numberKeyText(value) : String(value);
   if (width === undefined) return text;
   const negative = text.startsWith('-');
-  const digits = negative ? text.slice(1) : text;
-  const [integer, fraction] = digits.split('.');
-  const padded = integer.padStart(width, '0') + (fraction === undefined ? '' : `.${fraction}`);
+  const unsigned = negative ? text.slice(1) : text;
+  const dot = unsigned.indexOf('.');
+  const integer = dot < 0 ? unsigned : unsigned.slice(0, dot);
+  const padded = integer.padStart(width, '0') + (dot < 0 ? '' : unsigned.slice(dot));
   return negative ? `-${padded}` : padded;
 }
 

@@ -39,12 +39,14 @@ const HELPERS: [name: string, code: string][] = [
   ],
   [
     '_pad',
-    `def _pad(value: Number, width: int) -> str:
-    """{n:width} in a key template: integer digits zero-padded, sign, fraction kept."""
+    `def _pad(value: Any, width: int) -> str:
+    """{name:width} in a key template, as Keyplan pads: one leading '-' kept in front, the part before the
+    first '.' zero-padded to width UTF-16 code units (JavaScript's count: an emoji is 2), the rest kept."""
     text = _text(value)
     sign = '-' if text.startswith('-') else ''
-    integer, dot, fraction = text.lstrip('-').partition('.')
-    return sign + integer.zfill(width) + dot + fraction`,
+    integer, dot, rest = text[len(sign):].partition('.')
+    units = len(integer.encode('utf-16-le')) // 2
+    return sign + '0' * (width - units) + integer + dot + rest`,
   ],
   [
     '_has',
