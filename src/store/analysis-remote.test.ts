@@ -110,7 +110,9 @@ describe('the analysis worker and its client', () => {
     client.request(broken);
     worker.deliver();
     expect(client.current()?.problems).toEqual(validateDesign(broken).problems);
-    expect(client.current()?.problems).toContainEqual(expect.objectContaining({ path: 'entities[0].keys.SK' }));
+    expect(client.current()?.problems).toContainEqual(
+      expect.objectContaining({ path: 'entities[0].keys.SK' }),
+    );
     expect(client.current()?.lint).toEqual([]);
   });
 });

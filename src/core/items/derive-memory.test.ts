@@ -4,8 +4,8 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { designSchema } from '../model/schema.ts';
 import { setEntityKey } from '../model/ops/entities.ts';
+import { designSchema } from '../model/schema.ts';
 import { deriveItems, deriveItemsByEntity, rememberDerivations } from './derive.ts';
 
 v8.setFlagsFromString('--expose-gc');
