@@ -9,14 +9,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type AttributeValue, ScanCommand, type ScanCommandOutput } from '@aws-sdk/client-dynamodb';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { exportWorkbench } from '../src/core/export/workbench/export.ts';
 import { importWorkbench, importWorkbenchText } from '../src/core/export/workbench/import.ts';
 import { primaryKeyNames } from '../src/core/model/indexes.ts';
 import { fromSdk } from './dynamodb/binary.ts';
 import { namespacedTable } from './namespace.ts';
 import { applyForSession, resetSession } from './service.ts';
-import { testClient, uniquePrefix } from './test-support/dynamo.ts';
+import { localAwsEnv, testClient, uniquePrefix } from './test-support/dynamo.ts';
 
 const PYTHON = '/usr/bin/python3';
 const LOADER = path.join(import.meta.dirname, 'test-support', 'workbench_load.py');
@@ -91,19 +91,12 @@ describe('a NoSQL Workbench model imported and applied holds exactly the items o
         { ...design, table: { ...design.table, name } },
         {},
       );
-      const { AWS_ENDPOINT_URL_DYNAMODB: _, ...env } = process.env;
       const target = namespacedTable(independent, name);
       await promisify(execFile)(
         PYTHON,
         [LOADER, path.join(MODELS, file), model.DataModel[index].TableName, target],
         {
-          env: {
-            ...env,
-            AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-            AWS_ACCESS_KEY_ID: 'keyplan',
-            AWS_SECRET_ACCESS_KEY: 'keyplan',
-            AWS_DEFAULT_REGION: 'us-east-1',
-          },
+          env: localAwsEnv(),
         },
       );
       const theirs = await scan(target);

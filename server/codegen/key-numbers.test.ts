@@ -22,6 +22,7 @@ import {
   moduleDirectory,
   scannedItems,
 } from '../formats/library-support.ts';
+import { localAwsEnv } from '../test-support/dynamo.ts';
 
 /** Each number as a design writes it; a caller passes it as this text (NumberValue, Decimal) or as a double. */
 const NUMBERS = [
@@ -226,14 +227,7 @@ describe('numbers in keys: generated code writes the keys Keyplan renders', () =
     const run = spawnSync('/usr/bin/python3', ['-c', script], {
       cwd: dir,
       encoding: 'utf8',
-      env: {
-        ...process.env,
-        TABLE_NAME: tableName,
-        AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-        AWS_DEFAULT_REGION: 'us-east-1',
-        AWS_ACCESS_KEY_ID: 'keyplan',
-        AWS_SECRET_ACCESS_KEY: 'keyplan',
-      },
+      env: localAwsEnv({ TABLE_NAME: tableName }),
     });
     expect(run.stderr).toBe('');
     const stored = await storedKeys(c, tableName);

@@ -13,7 +13,7 @@ import { snakeCase } from '../../src/core/export/codegen/naming.ts';
 import { planCode } from '../../src/core/export/codegen/plan.ts';
 import { namespacedTable } from '../namespace.ts';
 import { applyForSession, resetSession, runPatternForSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
+import { localAwsEnv, testClient, uniquePrefix } from '../test-support/dynamo.ts';
 import {
   byKey,
   callArguments,
@@ -110,15 +110,9 @@ describe('generated Python against DynamoDB Local', () => {
       const runDriver = async (calls: typeof spec): Promise<DriverOutput> => {
         const specFile = path.join(dir, `${module}.json`);
         writeFileSync(specFile, JSON.stringify(calls));
-        const { AWS_ENDPOINT_URL_DYNAMODB: _, ...env } = process.env;
         const { stdout } = await promisify(execFile)(PYTHON, [DRIVER, specFile], {
-          env: {
-            ...env,
-            AWS_ACCESS_KEY_ID: 'keyplan',
-            AWS_SECRET_ACCESS_KEY: 'keyplan',
-            AWS_DEFAULT_REGION: 'us-east-1',
-            TABLE_NAME: namespacedTable(prefix, design.table.name),
-          },
+          // The driver gives the program its endpoint.
+          env: localAwsEnv({ TABLE_NAME: namespacedTable(prefix, design.table.name) }, null),
           maxBuffer: 32 * 1024 * 1024,
         });
         return JSON.parse(stdout) as DriverOutput;

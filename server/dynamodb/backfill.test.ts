@@ -19,7 +19,7 @@ import type { Design } from '../../src/core/model/schema.ts';
 import { validateDesign } from '../../src/core/model/validate.ts';
 import type { AttributeMap } from '../../src/core/requests/marshall.ts';
 import { applyForSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
+import { localAwsEnv, testClient, uniquePrefix } from '../test-support/dynamo.ts';
 import { runBackfill } from './backfill.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/keyplan.mjs', import.meta.url));
@@ -245,13 +245,8 @@ describe('keyplan migrate on DynamoDB Local', () => {
 function runProgram(command: string, args: string[], stopWhen?: () => boolean) {
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      AWS_ACCESS_KEY_ID: 'keyplan',
-      AWS_SECRET_ACCESS_KEY: 'keyplan',
-      AWS_REGION: 'us-east-1',
-      AWS_DEFAULT_REGION: 'us-east-1',
-    },
+    // The program is given its endpoint on the command line.
+    env: localAwsEnv({}, null),
   });
   let stdout = '';
   let stderr = '';

@@ -14,6 +14,27 @@ export function testTarget(client = testClient()): DynamoTarget {
   return { mode: 'external', status: async () => 'up', withClient: (work) => work(client) };
 }
 
+/**
+ * The environment a generated program (boto3, the AWS SDK, a backfill) runs in against the tests' DynamoDB
+ * Local: local credentials and region, the endpoint (null: none, the program is given it another way), and
+ * `extra` (TABLE_NAME, say).
+ */
+export function localAwsEnv(
+  extra: Record<string, string> = {},
+  endpoint: string | null = inject('dynamoEndpoint'),
+): NodeJS.ProcessEnv {
+  const { AWS_ENDPOINT_URL_DYNAMODB: _, ...env } = process.env;
+  return {
+    ...env,
+    AWS_ACCESS_KEY_ID: 'keyplan',
+    AWS_SECRET_ACCESS_KEY: 'keyplan',
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    ...(endpoint === null ? {} : { AWS_ENDPOINT_URL_DYNAMODB: endpoint }),
+    ...extra,
+  };
+}
+
 /** A table-name prefix no other test file uses, so files can run in parallel on one DynamoDB Local. */
 export function uniquePrefix(label: string): string {
   return `t-${label}-${randomBytes(4).toString('hex')}-`;

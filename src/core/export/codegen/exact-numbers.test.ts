@@ -14,7 +14,7 @@ import {
   type PutItemCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { testClient, uniquePrefix } from '../../../../server/test-support/dynamo.ts';
+import { localAwsEnv, testClient, uniquePrefix } from '../../../../server/test-support/dynamo.ts';
 import { evaluateRead } from '../../evaluate/evaluate.ts';
 import { buildViewsFor } from '../../indexes/views.ts';
 import { deriveItems } from '../../items/derive.ts';
@@ -131,14 +131,7 @@ describe('exact numbers in generated code', () => {
     const run = spawnSync('/usr/bin/python3', ['-c', script], {
       cwd: DIR,
       encoding: 'utf8',
-      env: {
-        ...process.env,
-        TABLE_NAME: tableName,
-        AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-        AWS_DEFAULT_REGION: 'us-east-1',
-        AWS_ACCESS_KEY_ID: 'keyplan',
-        AWS_SECRET_ACCESS_KEY: 'keyplan',
-      },
+      env: localAwsEnv({ TABLE_NAME: tableName }),
     });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout).map((pair: string[]) => pair.map(digits))).toEqual(want);
