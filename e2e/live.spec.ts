@@ -1,6 +1,7 @@
 // A live session with three people in three browsers (issue #18): two edit different entities and the same
 // pattern at once and converge to one design (compared as JSON); one goes offline, edits, comes back and its
 // edit merges; Undo in one browser undoes only its own edit; the third opens the link later and sees it all.
+// And one deletes an entity the other is editing: the editor is told who deleted it, and Restore brings it back.
 import type { Browser } from '@playwright/test';
 import { expect, KeyplanApp, test } from './fixtures/app.ts';
 
@@ -120,4 +121,49 @@ test('three people edit one design live: merge, offline, own undo, late joiner',
   await expect.poll(async () => (await json(cleo.app)) === (await json(a)), { timeout: 20_000 }).toBe(true);
   await expect(a.id('live.person')).toHaveCount(3);
   for (const p of [ana, ben, cleo]) await p.context.close();
+});
+
+test('a deletion under someone editing is told, naming who and what, and Restore brings it back', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const ada = await person(browser);
+  const ben = await person(browser);
+  const a = ada.app;
+  const b = ben.app;
+  await a.openExample('online-store');
+  await a.id('topbar.menu.file').click();
+  await a.id('topbar.menu.file.live').click();
+  await expect(a.id('live.link')).toHaveValue(/#live=/);
+  const link = await a.id('live.link').inputValue();
+  await a.fill('live.name', 'Ada');
+  await a.page.keyboard.press('Escape');
+  await b.page.goto(link);
+  await expect(b.id('live.status')).toHaveAttribute('data-status', 'live');
+
+  // Ben opens Order and edits a template; Ada, who has it too, deletes Order.
+  await b.selectEntity('Order');
+  await b.fill('entity.template.GSI1SK', 'AT#{createdAt}');
+  type Keyed = {
+    entities: { name: string; keys: Record<string, string> }[];
+    items: Record<string, unknown[]>;
+  };
+  const order = async (app: KeyplanApp) =>
+    ((await app.savedDesign()) as Keyed).entities.find((e) => e.name === 'Order');
+  await expect.poll(async () => (await order(a))?.keys.GSI1SK, { timeout: 20_000 }).toBe('AT#{createdAt}');
+  await a.id('sidebar.entity.Order').hover();
+  await a.id('sidebar.entity.Order.delete').click();
+
+  // Ben is told who deleted what; what he had open closes; Restore puts his Order back for everyone.
+  const notice = b.id('toast').filter({ hasText: 'Ada deleted Order while you were editing it' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(b.id('sidebar.entity.Order')).toHaveCount(0);
+  await expect(b.id('entity.name')).toHaveCount(0);
+  await notice.getByTestId('toast.action').filter({ hasText: 'Restore' }).click();
+  await expect(b.id('entity.name')).toHaveValue('Order');
+  const orderRows = a.page.locator('[data-testid="grid.row"] td[data-col="$entity"]', { hasText: 'Order' });
+  await expect(orderRows).toHaveCount(10, { timeout: 20_000 });
+  await expect.poll(async () => (await order(a))?.keys.GSI1SK, { timeout: 20_000 }).toBe('AT#{createdAt}');
+  expect(((await a.savedDesign()) as Keyed).items.Order).toHaveLength(10);
+  for (const p of [ada, ben]) await p.context.close();
 });

@@ -3,7 +3,8 @@
 // from the room (or from the undo manager) is read back into the store — never both ways for one change,
 // so there is no feedback loop. Undo and redo go through a Y.UndoManager that tracks only this browser's
 // origin: they undo one's own edits, never someone else's. Presence (name, colour, what one has open) goes
-// through awareness. The room key stays in the link's fragment; see core/live/crypto.ts.
+// through awareness. The room key stays in the link's fragment; see core/live/crypto.ts. What someone else
+// deletes while this user has it open or has just edited it is told, with a way back (core/live/lost-work.ts).
 import * as Y from 'yjs';
 import { setLiveRoom } from '../api/client.ts';
 import {
@@ -14,12 +15,21 @@ import {
   randomToken,
   toBase64Url,
 } from '../core/live/crypto.ts';
-import { designDocParts, designToDoc, docToDesign } from '../core/live/design-doc.ts';
-import { LiveClient, type Presence, type SocketLike } from '../core/live/live-client.ts';
+import {
+  type DocIds,
+  designDocParts,
+  designToDoc,
+  docIds,
+  docToDesign,
+  removedBetween,
+  removedBy,
+} from '../core/live/design-doc.ts';
+import { LiveClient, type Presence, REMOTE_ORIGIN, type SocketLike } from '../core/live/live-client.ts';
+import { type LiveThing, LocalEdits, lostWork } from '../core/live/lost-work.ts';
 import type { Design } from '../core/model/schema.ts';
 import { liveHooks } from './design-slice.ts';
 import { useStore } from './index.ts';
-import { presenceSink, useLive } from './live-state.ts';
+import { lostWorkSink, presenceSink, useLive } from './live-state.ts';
 import type { Selection } from './selection-slice.ts';
 
 export const LOCAL_ORIGIN = Object.freeze({ live: 'local' });
@@ -28,6 +38,11 @@ function openOf(selection: Selection): Presence['open'] {
   if (selection?.kind === 'entity') return { kind: 'entity', id: selection.name };
   if (selection?.kind === 'pattern') return { kind: 'pattern', id: selection.id };
   return undefined;
+}
+
+function thingOf(selection: Selection): LiveThing | undefined {
+  const open = openOf(selection);
+  return open && { kind: open.kind, key: open.id };
 }
 
 let session: { client: LiveClient; stop: () => void } | null = null;
@@ -83,7 +98,7 @@ function connect(link: LiveLink, initial: Design | null): void {
   if (initial) designToDoc(doc, initial, LOCAL_ORIGIN);
   else if (kept && onScreen) {
     Y.applyUpdate(doc, kept, LOCAL_ORIGIN);
-    designToDoc(doc, onScreen, LOCAL_ORIGIN);
+    designToDoc(doc, onScreen, LOCAL_ORIGIN, useLive.getState().me.name);
   }
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
@@ -97,6 +112,14 @@ function connect(link: LiveLink, initial: Design | null): void {
   doc.on('update', saveSoon);
   window.addEventListener('pagehide', save);
   const { me } = useLive.getState();
+  // One's own recent edits, and the doc's ids before each remote change: what the room deletes from under
+  // this user (open, or just edited) is told and can be restored (core/live/lost-work.ts).
+  const edits = new LocalEdits();
+  let idsBefore: DocIds | null = null;
+  const beforeRemote = (transaction: Y.Transaction) => {
+    if (transaction.origin === REMOTE_ORIGIN) idsBefore = docIds(doc);
+  };
+  doc.on('beforeTransaction', beforeRemote);
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const client = new LiveClient({
     url: `${scheme}://${window.location.host}/live/rooms/${link.roomId}/socket`,
@@ -104,7 +127,10 @@ function connect(link: LiveLink, initial: Design | null): void {
     doc,
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     presence: { ...me, open: openOf(useStore.getState().selection) },
-    onStatus: (status) => useLive.setState({ status }),
+    onStatus: (status) => {
+      if (status === 'live') edits.sent(Date.now());
+      useLive.setState({ status });
+    },
     onError: (error) => useLive.setState({ error }),
   });
   const parts = designDocParts(doc);
@@ -130,6 +156,10 @@ function connect(link: LiveLink, initial: Design | null): void {
     if (origin === LOCAL_ORIGIN) return;
     const design = docToDesign(doc);
     if (!design) return;
+    const before = useStore.getState().design;
+    const gone =
+      origin === REMOTE_ORIGIN && idsBefore && opened ? removedBetween(idsBefore, docIds(doc)) : [];
+    idsBefore = null;
     applying = true;
     try {
       // Joining opens the room's design as one undoable step: the recipient's own is never lost.
@@ -140,12 +170,34 @@ function connect(link: LiveLink, initial: Design | null): void {
     } finally {
       applying = false;
     }
+    if (gone.length === 0 || !before) return;
+    const { selection, select } = useStore.getState();
+    const open = thingOf(selection);
+    const lost = lostWork({
+      before,
+      after: design,
+      gone: gone.map((thing) => ({ kind: thing.kind, key: thing.key, by: removedBy(doc, thing.id) })),
+      open,
+      edits,
+      now: Date.now(),
+    });
+    // The selection moves off what is gone (to the table, as deleting it oneself does).
+    if (open && gone.some((thing) => thing.kind === open.kind && thing.key === open.key)) {
+      const stillThere =
+        open.kind === 'entity'
+          ? design.entities.some((e) => e.name === open.key)
+          : design.accessPatterns.some((p) => p.id === open.key);
+      if (!stillThere) select({ kind: 'table' });
+    }
+    if (lost.length > 0) lostWorkSink.current?.(lost);
   };
   doc.on('update', fromRoom);
   const unsubscribe = useStore.subscribe((state, previous) => {
     if (applying) return;
-    if (state.design !== previous.design && state.design && opened)
-      designToDoc(doc, state.design, LOCAL_ORIGIN);
+    if (state.design !== previous.design && state.design && opened) {
+      edits.record(previous.design, state.design, Date.now(), client.status !== 'live');
+      designToDoc(doc, state.design, LOCAL_ORIGIN, useLive.getState().me.name);
+    }
     if (state.selection !== previous.selection) client.setPresence({ open: openOf(state.selection) });
   });
   const onPresence = () => useLive.setState({ others: client.others() });
@@ -172,6 +224,7 @@ function connect(link: LiveLink, initial: Design | null): void {
       window.removeEventListener('online', online);
       unsubscribe();
       doc.off('update', fromRoom);
+      doc.off('beforeTransaction', beforeRemote);
       liveHooks.undo = undefined;
       liveHooks.redo = undefined;
       liveHooks.beforeOpen = undefined;

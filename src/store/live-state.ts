@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { LiveLink } from '../core/live/crypto.ts';
 import { liveFragment } from '../core/live/crypto.ts';
 import type { LiveStatus, Presence } from '../core/live/live-client.ts';
+import type { Lost } from '../core/live/lost-work.ts';
 import { useStore } from './index.ts';
 
 /** Presence colours (distinct in light and dark themes). */
@@ -64,6 +65,9 @@ export function useUndoAvailability(): { canUndo: boolean; canRedo: boolean } {
 export function inviteUrl(link: LiveLink): string {
   return `${window.location.origin}${window.location.pathname}#${liveFragment(link)}`;
 }
+
+/** Where the session tells of work someone else deleted from under this user (the UI shows a notice). */
+export const lostWorkSink: { current?: (lost: Lost[]) => void } = {};
 
 /** The running session's presence setter (live-session.ts registers it). */
 export const presenceSink: { current?: (presence: Partial<Presence>) => void } = {};

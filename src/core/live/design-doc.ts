@@ -8,6 +8,8 @@
 // - `entities` Y.Map: stable id → Y.Map of the entity's fields → text; `entityOrder` Y.Array of ids.
 // - `patterns` Y.Map: stable id → Y.Map of the pattern's fields → text; `patternOrder` Y.Array of ids.
 // - `items`    Y.Map: entity name → Y.Array of Y.Map { v: the sample's text }.
+// - `removed`  Y.Map: id of a removed entity or pattern → the name of who removed it (for the notice that
+//   tells someone editing it, see lost-work.ts); written with the removal, in its transaction.
 // So concurrent edits to different entities, patterns, table fields or samples merge; two edits of one
 // field (or one sample) resolve last-writer-wins the same way for everyone (Yjs orders them by client).
 // Ids are stable across renames: designToDoc matches an entity by name, then an unmatched one by position.
@@ -98,6 +100,7 @@ function writeList<T extends object>(
   order: Y.Array<string>,
   list: readonly T[],
   identityField: string,
+  onRemove: (id: string) => void,
 ): void {
   const identity = (value: object) => textOf((value as Record<string, unknown>)[identityField]);
   const current = orderedIds(map, order);
@@ -128,7 +131,11 @@ function writeList<T extends object>(
     }
     writeFields(fields, list[i] as Record<string, unknown>);
   });
-  for (const id of current) if (!ids.includes(id)) map.delete(id);
+  for (const id of current)
+    if (!ids.includes(id)) {
+      map.delete(id);
+      onRemove(id);
+    }
   // The order: keep the common prefix, rewrite the rest (a concurrent duplicate is dropped on reading).
   const existing = order.toArray();
   let prefix = 0;
@@ -178,6 +185,7 @@ export interface DesignDocParts {
   patterns: Y.Map<Y.Map<unknown>>;
   patternOrder: Y.Array<string>;
   items: Y.Map<Y.Array<Y.Map<string>>>;
+  removed: Y.Map<string>;
 }
 
 export function designDocParts(doc: Y.Doc): DesignDocParts {
@@ -189,6 +197,7 @@ export function designDocParts(doc: Y.Doc): DesignDocParts {
     patterns: doc.getMap('patterns'),
     patternOrder: doc.getArray('patternOrder'),
     items: doc.getMap('items'),
+    removed: doc.getMap('removed'),
   };
 }
 
@@ -197,10 +206,14 @@ const TOP_SKIP = ['$order', '$items', 'table', 'entities', 'accessPatterns', 'it
 
 /**
  * Writes a design into the doc as one transaction with `origin` (the undo manager tracks the local origin),
- * changing only what differs from the doc: writing the doc's own design back changes nothing.
+ * changing only what differs from the doc: writing the doc's own design back changes nothing. `author`, the
+ * writer's name, is noted beside each entity or pattern the write removes (removedBy reads it).
  */
-export function designToDoc(doc: Y.Doc, design: Design, origin?: unknown): void {
+export function designToDoc(doc: Y.Doc, design: Design, origin?: unknown, author?: string): void {
   const parts = designDocParts(doc);
+  const noteRemoval = (id: string) => {
+    if (author !== undefined) parts.removed.set(id, author);
+  };
   doc.transact(() => {
     writeFields(parts.design, design as unknown as Record<string, unknown>, TOP_SKIP);
     const order = JSON.stringify(
@@ -208,8 +221,8 @@ export function designToDoc(doc: Y.Doc, design: Design, origin?: unknown): void 
     );
     if (parts.design.get('$order') !== order) parts.design.set('$order', order);
     writeFields(parts.table, design.table as unknown as Record<string, unknown>);
-    writeList<Entity>(parts.entities, parts.entityOrder, design.entities, 'name');
-    writeList<AccessPattern>(parts.patterns, parts.patternOrder, design.accessPatterns, 'id');
+    writeList<Entity>(parts.entities, parts.entityOrder, design.entities, 'name', noteRemoval);
+    writeList<AccessPattern>(parts.patterns, parts.patternOrder, design.accessPatterns, 'id', noteRemoval);
     const names = Object.keys(design.items);
     for (const name of names) {
       let array = parts.items.get(name);
@@ -298,4 +311,42 @@ export function docToDesign(doc: Y.Doc): Design | null {
   const design: Record<string, unknown> = {};
   for (const key of keys) if (values[key] !== undefined) design[key] = values[key];
   return design as unknown as Design;
+}
+
+/** The doc's entities and patterns by id: id → the text of the entity's name, of the pattern's id. */
+export interface DocIds {
+  entities: Map<string, string>;
+  patterns: Map<string, string>;
+}
+
+export function docIds(doc: Y.Doc): DocIds {
+  const parts = designDocParts(doc);
+  const read = (map: Y.Map<Y.Map<unknown>>, field: string) => {
+    const ids = new Map<string, string>();
+    for (const [id, fields] of map) {
+      const text = fields.get(field);
+      if (typeof text === 'string') ids.set(id, text);
+    }
+    return ids;
+  };
+  return { entities: read(parts.entities, 'name'), patterns: read(parts.patterns, 'id') };
+}
+
+/** What went between two readings of docIds: the entities (by name) and patterns (by id) whose ids are gone. */
+export function removedBetween(
+  before: DocIds,
+  after: DocIds,
+): { kind: 'entity' | 'pattern'; key: string; id: string }[] {
+  const gone: { kind: 'entity' | 'pattern'; key: string; id: string }[] = [];
+  const key = (text: string) => String(parsedText(text));
+  for (const [id, text] of before.entities)
+    if (!after.entities.has(id)) gone.push({ kind: 'entity', key: key(text), id });
+  for (const [id, text] of before.patterns)
+    if (!after.patterns.has(id)) gone.push({ kind: 'pattern', key: key(text), id });
+  return gone;
+}
+
+/** Who removed the entity or pattern of this id (the name designToDoc noted), if anyone noted it. */
+export function removedBy(doc: Y.Doc, id: string): string | undefined {
+  return designDocParts(doc).removed.get(id);
 }

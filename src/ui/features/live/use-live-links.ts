@@ -4,8 +4,17 @@
 import { useEffect } from 'react';
 import { parseLiveFragment } from '../../../core/live/crypto.ts';
 import { useAutosave } from '../../../store/autosave.ts';
+import { lostWorkSink } from '../../../store/live-state.ts';
+import { showLostWork } from './lost-work-notice.ts';
 
 export function useLiveLinks(): void {
+  // What someone else deleted from under this user is told, with a way back.
+  useEffect(() => {
+    lostWorkSink.current = showLostWork;
+    return () => {
+      lostWorkSink.current = undefined;
+    };
+  }, []);
   const loading = useAutosave((s) => s.status === 'loading');
   useEffect(() => {
     if (loading) return;
