@@ -44,7 +44,7 @@ import {
 } from './service.ts';
 import { type Session, sessionCookieHeader, sessionCookieOf } from './session.ts';
 import { SessionRegistry, TooManySessionsError } from './session-registry.ts';
-import { serveStatic } from './static.ts';
+import { asksForAppFile, serveStatic } from './static.ts';
 import { type WorkshopPluginOptions, workshopPlugin } from './workshop/plugin.ts';
 
 export interface DynamoTarget {
@@ -149,14 +149,20 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const limits: Limits = { ...LIMITS, ...options.limits };
   // The first hook of every request, whatever its route (the API, the app's files, a 404, a socket): it
   // takes from its session's rate and concurrency, or, without a session, from its address's rate, before
-  // anything else is done for it. An /api request without a session also counts toward the new sessions a
-  // second, except in workshop mode, where only an admitted join makes one (at most one per attendee): there
-  // a flood of them cannot keep the room from joining.
+  // anything else is done for it. The app's files never carry the session cookie (Path=/api): they take from
+  // the address's larger quota of files, so a room behind one address can load the app together. An /api
+  // request without a session also counts toward the new sessions a second, except in workshop mode, where
+  // only an admitted join makes one (at most one per attendee): there a flood of them cannot keep the room
+  // from joining.
   const quotas = new RequestQuotas(limits);
   app.addHook('onRequest', async (request, reply) => {
     const session = sessions.peek(sessionCookieOf(request.headers.cookie));
-    const startsSession = !options.workshop && request.url.startsWith('/api/');
-    const release = quotas.admit(session, request.ip, startsSession);
+    const kind = asksForAppFile(request)
+      ? 'file'
+      : !options.workshop && request.url.startsWith('/api/')
+        ? 'startsSession'
+        : 'request';
+    const release = quotas.admit(session, request.ip, kind);
     reply.raw.once('close', release);
   });
   guardBrowserRequests(app, options.hosts);

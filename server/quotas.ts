@@ -53,12 +53,24 @@ export const LIMITS = {
   /** … and at once. */
   newSessionBurst: 50,
   /**
-   * Requests a second of one client address without a session (the app's files, joining a workshop, the
-   * refusals of an unjoined client), on average (429 beyond) …
+   * Requests a second of one client address without a session, the app's files aside (joining a workshop,
+   * the refusals of an unjoined client, a presenter's), on average (429 beyond) …
    */
   addressRequestsPerSecond: 100,
-  /** … and at once: a browser's first load of the app is some 60 files. */
+  /** … and at once. */
   addressRequestBurst: 500,
+  /**
+   * The app's files one client address may fetch a second, on average (429 beyond) … They never carry a
+   * session (its cookie is only sent to /api), so a room behind one address (NAT, a proxy) takes them all
+   * from one address's quota; a file is bounded work (one read of the build folder).
+   */
+  addressFilesPerSecond: 100,
+  /**
+   * … and at once: a room of 60 loading the app together. One attendee's browser fetches 54 files (built
+   * app, counted in Chromium): 33 for the join page, 14 more on joining, 7 more with a lesson; a reload
+   * fetches 2 (index.html, the favicon: /assets/ is cached as immutable). 60 × 54 = 3,240, with room left.
+   */
+  addressFileBurst: 4_000,
   /** Addresses whose request rate and failed attempts are remembered (the oldest forgotten beyond). */
   addressesTracked: 10_000,
   /** Sessions at once (503 beyond, when none is unused since its first request). */
@@ -183,6 +195,9 @@ export class AddressBuckets {
   }
 }
 
+/** What a request without a session takes from: see RequestQuotas.admit. */
+export type RequestKind = 'file' | 'startsSession' | 'request';
+
 /**
  * The rate and concurrency of every request, checked before anything else is done for it (a body read, a
  * session made, a file read): a session's requests take from that session's quota, any other from its
@@ -194,6 +209,7 @@ export class RequestQuotas {
   readonly #inFlight = new WeakMap<Session, number>();
   readonly #newSessions: TokenBucket;
   readonly #addresses: AddressBuckets;
+  readonly #addressFiles: AddressBuckets;
 
   constructor(
     readonly limits: Limits = LIMITS,
@@ -206,23 +222,39 @@ export class RequestQuotas {
       limits.addressesTracked,
       now,
     );
+    this.#addressFiles = new AddressBuckets(
+      limits.addressFilesPerSecond,
+      limits.addressFileBurst,
+      limits.addressesTracked,
+      now,
+    );
   }
 
   /**
-   * Admits one request of a session, or (session undefined) of the client `address`, one that starts a new
-   * session when `startsSession`; throws a 429 ApiFailure otherwise. Call the returned function once the
-   * request is answered.
+   * Admits one request of a session, or (session undefined) of the client `address`: one of the app's files
+   * (`kind` 'file', from the address's own quota of files), one that starts a new session ('startsSession')
+   * or any other ('request'); throws a 429 ApiFailure otherwise. Call the returned function once the request
+   * is answered.
    */
-  admit(session: Session | undefined, address: string, startsSession: boolean): () => void {
+  admit(session: Session | undefined, address: string, kind: RequestKind): () => void {
     const { limits } = this;
     if (!session) {
+      if (kind === 'file') {
+        if (!this.#addressFiles.of(address).take())
+          throw new ApiFailure(
+            429,
+            'RateLimited',
+            `this address asked for more than ${limits.addressFilesPerSecond} of the app's files a second (${n(limits.addressFileBurst)} at once), its limit; retry in a moment`,
+          );
+        return () => {};
+      }
       if (!this.#addresses.of(address).take())
         throw new ApiFailure(
           429,
           'RateLimited',
           `this address sent more than ${limits.addressRequestsPerSecond} requests a second (${limits.addressRequestBurst} at once) without a session, its limit; retry in a moment`,
         );
-      if (startsSession && !this.#newSessions.take())
+      if (kind === 'startsSession' && !this.#newSessions.take())
         throw new ApiFailure(
           429,
           'TooManyNewSessions',

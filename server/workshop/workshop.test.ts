@@ -2,7 +2,7 @@
 // gets nothing, guessing the code or the presenter key is stopped, names are cleaned, the presenter's routes
 // need its key, a reset clears an attendee's design and tables, and no route lets one attendee read
 // another's design or tables.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -47,6 +47,17 @@ async function join(app: FastifyInstance, code: string, name: string, ip = '10.0
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}, ip = '10.0.0.2') =>
   app.inject({ method: 'GET', url, headers, remoteAddress: ip });
+
+/** A build folder: index.html, the favicon and `assets` hashed chunks (assets/chunk-0.js …). */
+function appFiles(assets: number): string {
+  const dir = mkdtempSync(joinPath(tmpdir(), 'keyplan-app-'));
+  writeFileSync(joinPath(dir, 'index.html'), '<!doctype html><title>Keyplan</title>');
+  writeFileSync(joinPath(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(joinPath(dir, 'assets'));
+  for (let i = 0; i < assets; i++)
+    writeFileSync(joinPath(dir, 'assets', `chunk-${i}.js`), `export default ${i};`);
+  return dir;
+}
 
 describe('workshop mode', () => {
   it('gives a browser without the code nothing, and a joined attendee the whole API', async () => {
@@ -136,11 +147,16 @@ describe('workshop mode', () => {
     expect(full).toMatchObject({ status: 409, body: { error: { code: 'WorkshopFull' } }, cookie: undefined });
   });
 
-  it('holds a client without a session to its address’s rate, whatever it asks for: joins, refusals, the app’s files', async () => {
-    const limits = { ...LIMITS, addressRequestBurst: 8, addressRequestsPerSecond: 0.001 };
+  it('holds a client without a session to its address’s rates, whatever it asks for: joins, refusals, the app’s files', async () => {
+    const limits = {
+      ...LIMITS,
+      addressRequestBurst: 8,
+      addressRequestsPerSecond: 0.001,
+      addressFileBurst: 4,
+      addressFilesPerSecond: 0.001,
+    };
     const workshop = new Workshop({ limits });
-    const staticDir = mkdtempSync(joinPath(tmpdir(), 'keyplan-app-'));
-    writeFileSync(joinPath(staticDir, 'index.html'), '<!doctype html><title>Keyplan</title>');
+    const staticDir = appFiles(0);
     const app = buildApp({ dynamo: testTarget(), workshop: { workshop }, limits, staticDir });
     apps.push(app);
     const mallory = '10.0.0.66';
@@ -155,17 +171,72 @@ describe('workshop mode', () => {
     ];
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await asMallory[i % asMallory.length]()).statusCode);
-    // The join took the first token; seven more requests, then every one is refused, whatever its route.
-    expect(statuses.slice(0, 7)).toEqual([401, 400, 200, 200, 200, 401, 400]);
-    expect(statuses.slice(7)).toEqual(Array(23).fill(429));
+    // The join took the first request token; seven more requests and four files (their own quota), then
+    // every one is refused, whatever its route.
+    expect(statuses.slice(0, 11)).toEqual([401, 400, 200, 200, 200, 401, 400, 200, 200, 200, 401]);
+    expect(statuses.slice(11)).toEqual(Array(19).fill(429));
     const refused = await get(app, '/api/workshop/events', {}, mallory);
     expect(refused.json().error).toMatchObject({ code: 'RateLimited' });
     expect(refused.json().error.message).toMatch(
       /this address sent more than 0\.001 requests a second \(8 at once\)/,
     );
+    expect((await get(app, '/assets/chunk-0.js', {}, mallory)).json().error.message).toMatch(
+      /this address asked for more than 0\.001 of the app's files a second \(4 at once\)/,
+    );
     expect((await get(app, '/api/workshop/me', { cookie: ana.cookie! }, mallory)).statusCode).toBe(200);
     // Another address joins as before.
     expect((await join(app, workshop.code, 'Bea', '10.0.0.7')).status).toBe(200);
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('lets a room of 60 behind one address load the app and join together, and still stops a flood from it', async () => {
+    // The rates near zero: the bursts alone (their real values) carry the room.
+    const limits = { ...LIMITS, addressRequestsPerSecond: 0.001, addressFilesPerSecond: 0.001 };
+    const workshop = new Workshop({ limits });
+    const staticDir = appFiles(52);
+    const app = buildApp({ dynamo: testTarget(), workshop: { workshop }, limits, staticDir });
+    apps.push(app);
+    const classroom = '203.0.113.7';
+    const asset = (i: number) => `/assets/chunk-${i}.js`;
+    // What one attendee's browser fetches of the built app (counted in Chromium): 33 files for the join
+    // page, then the join, 14 more files once joined, 7 more when the presenter pushes a lesson.
+    const joinPage = ['/join', '/favicon.svg', ...Array.from({ length: 31 }, (_, i) => asset(i))];
+    const joined = ['/favicon.svg', ...Array.from({ length: 13 }, (_, i) => asset(31 + i))];
+    const lesson = Array.from({ length: 7 }, (_, i) => asset(44 + i));
+    const fetchAll = async (urls: string[]) => {
+      for (const url of urls) {
+        const reply = await get(app, url, {}, classroom);
+        expect(reply.statusCode, url).toBe(200);
+        const cache = url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+        expect(reply.headers['cache-control'], url).toBe(cache);
+      }
+    };
+    const cookies: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await fetchAll(joinPage);
+      expect((await get(app, '/api/workshop', {}, classroom)).statusCode).toBe(200);
+      const attendee = await join(app, workshop.code, `Attendee ${i + 1}`, classroom);
+      expect(attendee.status, `attendee ${i + 1}`).toBe(200);
+      cookies.push(attendee.cookie!);
+      await fetchAll(joined);
+    }
+    for (let i = 0; i < 60; i++) await fetchAll(lesson);
+    expect(workshop.attendees().length).toBe(60);
+
+    // Someone at that address who has not joined floods the API: the room took 120 of the address's
+    // requests (60 × its info and its join), the rest go, then every one is refused.
+    const flood: number[] = [];
+    for (let i = 0; i < LIMITS.addressRequestBurst; i++)
+      flood.push((await get(app, '/api/health', {}, classroom)).statusCode);
+    expect(flood.filter((status) => status === 401).length).toBe(LIMITS.addressRequestBurst - 120);
+    expect(flood.slice(LIMITS.addressRequestBurst - 120)).toEqual(Array(120).fill(429));
+    // A flood of files is stopped too, once the room's 54 × 60 and the rest of the burst are taken.
+    let files = 0;
+    while ((await get(app, asset(files % 52), {}, classroom)).statusCode === 200) files++;
+    expect(files).toBe(LIMITS.addressFileBurst - 54 * 60);
+    // The attendees go on: their requests take from their own sessions' quotas.
+    for (const cookie of cookies)
+      expect((await get(app, '/api/workshop/me', { cookie }, classroom)).statusCode).toBe(200);
     rmSync(staticDir, { recursive: true, force: true });
   });
 
