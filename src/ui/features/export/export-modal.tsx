@@ -5,6 +5,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { type ExportResult, type ExportTarget, exportDesign } from '../../../core/export/index.ts';
 import type { Design } from '../../../core/model/schema.ts';
+import { messageOf } from '../../../core/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Modal } from '../../components/modal.tsx';
@@ -25,7 +26,7 @@ function render(design: Design, target: ExportTarget): Output {
   try {
     return { ok: true, ...exportDesign(design, target) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: messageOf(error) };
   }
 }
 
