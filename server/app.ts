@@ -16,6 +16,7 @@ import type { Lesson } from '../src/core/lessons/lesson-types.ts';
 import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
+import { isApiRequest } from './api-request.ts';
 import { guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
 import { boundedClient, requestScope, stoppedFailure } from './deadline.ts';
 import type { LoadProgress } from './dynamodb/load.ts';
@@ -159,7 +160,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const session = sessions.peek(sessionCookieOf(request.headers.cookie));
     const kind = asksForAppFile(request)
       ? 'file'
-      : !options.workshop && request.url.startsWith('/api/')
+      : !options.workshop && isApiRequest(request)
         ? 'startsSession'
         : 'request';
     const release = quotas.admit(session, request.ip, kind);
@@ -232,7 +233,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     headers['transfer-encoding'] !== undefined || Number(headers['content-length']) > limits.largeBodyBytes;
   const bodyRead = new WeakMap<FastifyRequest, () => void>();
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || !bodyIsLarge(request)) return;
+    if (!isApiRequest(request) || !bodyIsLarge(request)) return;
     const gone = new AbortController();
     const abort = () => gone.abort(new ApiFailure(503, 'ClientGone', 'the client closed the request'));
     reply.raw.once('close', abort);

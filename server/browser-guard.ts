@@ -10,6 +10,7 @@
 import { networkInterfaces } from 'node:os';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRequest } from './api-request.ts';
 import { ApiFailure } from './errors.ts';
 
 export interface HostPolicy {
@@ -149,7 +150,7 @@ export function guardBrowserRequests(app: FastifyInstance, policy: HostPolicy = 
         `this server does not answer as host ${JSON.stringify(host ?? '')}; it answers as ${hosts.described().join(', ')} (keyplan serve --allow-host NAME adds a name)`,
       );
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && !isOwnOrigin(origin, host as string)) {
       throw new ApiFailure(

@@ -116,6 +116,23 @@ describe('quotas', () => {
     expect(third.json().error.message).toMatch(/at most 0\.001 sessions a second \(2 at once\)/);
   });
 
+  it('holds an API path spelled with percent-escapes (/%61pi/…, which the router runs as /api/…) to the API’s checks', async () => {
+    const server = app({ limits: { newSessionBurst: 1, newSessionsPerSecond: 0.001 } });
+    const { cookie } = await newSession(server); // the only new session
+    const escaped = await server.inject({ method: 'GET', url: '/%61pi/health' });
+    expect(escaped.statusCode).toBe(429);
+    expect(escaped.json().error.code).toBe('TooManyNewSessions');
+    // An outside page's form cannot reach the API through the escaped path either.
+    const foreign = await server.inject({
+      method: 'POST',
+      url: '/%61pi/reset',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'text/plain' },
+      payload: '{}',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('ForeignOrigin');
+  });
+
   it('answers 429 to a session’s request beyond those it has under way', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => {

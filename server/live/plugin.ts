@@ -17,6 +17,7 @@ import {
   clientMessageSchema,
   type ServerMessage,
 } from '../../src/core/live/protocol.ts';
+import { isApiRequest } from '../api-request.ts';
 import { ApiFailure } from '../errors.ts';
 import type { Session } from '../session.ts';
 import { type LiveLimits, type LiveRooms, type Room, RoomError } from './rooms.ts';
@@ -99,7 +100,7 @@ async function liveRoutes(app: FastifyInstance, options: LivePluginOptions): Pro
 
   app.addHook('onRequest', async (request) => {
     const id = request.headers[ROOM_HEADER];
-    if (id === undefined || !request.url.startsWith('/api/')) return;
+    if (id === undefined || !isApiRequest(request)) return;
     const room = typeof id === 'string' ? rooms.get(id) : undefined;
     if (!room)
       throw new ApiFailure(

@@ -30,6 +30,7 @@ import {
 import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
 import { parseLesson } from '../../src/core/lessons/parse.ts';
 import { stringifyExactJson } from '../../src/core/model/exact-json.ts';
+import { isApiRequest } from '../api-request.ts';
 import { ApiFailure } from '../errors.ts';
 import { parseBody } from '../parse-body.ts';
 import { type Limits, TokenBucket } from '../quotas.ts';
@@ -113,8 +114,7 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
 
   // Before any other route's handler (and before a session is made for it): joined attendees only.
   app.addHook('onRequest', async (request) => {
-    const api = request.url.startsWith('/api/') || request.routeOptions.url?.startsWith('/api/');
-    if (!api || isWorkshopRoute(request)) return;
+    if (!isApiRequest(request) || isWorkshopRoute(request)) return;
     if (!attendeeOf(request))
       throw new ApiFailure(
         401,
