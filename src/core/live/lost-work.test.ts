@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { EXAMPLES } from '../examples/index.ts';
-import { removeEntity, renameEntity, setEntityKey } from '../model/ops/entities.ts';
+import { addEntity, removeEntity, renameEntity, setEntityKey } from '../model/ops/entities.ts';
 import { removePattern } from '../model/ops/patterns.ts';
 import { type Design, designSchema } from '../model/schema.ts';
 import { designToDoc, docIds, docToDesign, removedBetween, removedBy } from './design-doc.ts';
@@ -93,6 +93,17 @@ describe('work deleted from under someone in a live room', () => {
     Y.applyUpdate(ada.doc, Y.encodeStateAsUpdate(ben.doc, Y.encodeStateVector(ada.doc)));
     ada.edit((d) => renameEntity(removeEntity(d, 'Order'), 'User', 'Member'), T0 + 40_000);
     expect(receive(ben, ada, T0 + 40_000, { kind: 'entity', key: 'User' })).toEqual([]);
+  });
+
+  it('says nothing of an entity whose colour one only wrote down by adding another', () => {
+    const ada = person('Ada');
+    const ben = person('Ben', ada.doc);
+    // Adding an entity writes every other one's shown colour into the design (entity-colors.ts).
+    ben.edit((d) => addEntity(d, { name: 'Invoice' }), T0);
+    expect(ben.design().entities.find((e) => e.name === 'Order')?.color).toBeDefined();
+    Y.applyUpdate(ada.doc, Y.encodeStateAsUpdate(ben.doc, Y.encodeStateVector(ada.doc)));
+    ada.edit((d) => removeEntity(d, 'Order'), T0 + 1000);
+    expect(receive(ben, ada, T0 + 2000)).toEqual([]);
   });
 
   it('tells who deleted a pattern one has open, and Restore puts it back with its fields where it stood', () => {

@@ -13,13 +13,30 @@ export type LiveThing = { kind: 'entity'; key: string } | { kind: 'pattern'; key
 
 const thingKey = (kind: LiveThing['kind'], key: string) => `${kind}:${key}`;
 
+/**
+ * Whether `entity` is `was` with only its shown colour written down: the entity ops do that to every other
+ * entity of a design without colours (entity-colors.ts), which is no edit of those.
+ */
+function onlyColoured(was: Entity | undefined, entity: Entity): boolean {
+  if (was === undefined || was.color !== undefined || entity.color === undefined) return false;
+  const keys = Object.keys(entity) as (keyof Entity)[];
+  return (
+    keys.length === Object.keys(was).length + 1 && keys.every((k) => k === 'color' || entity[k] === was[k])
+  );
+}
+
 /** The entities (by name) and patterns (by id) an edit changed, found by identity (the store never mutates). */
-export function changedBy(previous: Design | null, next: Design): LiveThing[] {
+function changedBy(previous: Design | null, next: Design): LiveThing[] {
   const things: LiveThing[] = [];
   const entities = new Map(previous?.entities.map((e) => [e.name, e]));
-  for (const entity of next.entities)
-    if (entities.get(entity.name) !== entity || previous?.items[entity.name] !== next.items[entity.name])
+  for (const entity of next.entities) {
+    const was = entities.get(entity.name);
+    if (
+      (was !== entity && !onlyColoured(was, entity)) ||
+      previous?.items[entity.name] !== next.items[entity.name]
+    )
       things.push({ kind: 'entity', key: entity.name });
+  }
   const patterns = new Map(previous?.accessPatterns.map((p) => [p.id, p]));
   for (const pattern of next.accessPatterns)
     if (patterns.get(pattern.id) !== pattern) things.push({ kind: 'pattern', key: pattern.id });
