@@ -74,5 +74,12 @@ describe('filter expressions in library formats', () => {
     expect(one.warnings).toEqual([
       'queries.overdue: where "${status} = {"OUT"} and size(${due_date}) > {3}": "size(${due_date}) > {3}" does not start with a clause Keyplan reads; not imported',
     ]);
+    const dangling = read('mcp', MCP.replace(MCP_FILTER, '#status = :out AND'));
+    expect(dangling.warnings).toContain(
+      'access_patterns[4] (pattern "5"): FilterExpression "#status = :out AND": no clause follows the last AND; not imported',
+    );
+    expect(filterOf('mcp', MCP.replace(MCP_FILTER, '#status = :out AND(due_date < :today)'), '5')).toEqual(
+      overdue,
+    );
   });
 });

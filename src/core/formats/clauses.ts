@@ -108,7 +108,7 @@ export function parseClauses(text: string, label: string, tokens: ClauseTokens):
       rest = rest.slice(1).trim();
     }
     if (!rest) break;
-    const and = /^AND\s+/i.exec(rest);
+    const and = /^AND\b\s*/i.exec(rest);
     if (!and)
       return fail(
         /^OR\b/i.test(rest)
@@ -116,6 +116,7 @@ export function parseClauses(text: string, label: string, tokens: ClauseTokens):
           : `${where}: only AND joins clauses, at "${rest}"`,
       );
     rest = rest.slice(and[0].length);
+    if (!rest) return fail(`${where}: no clause follows the last AND`);
   }
   return { ok: true, value: clauses };
 }
