@@ -29,11 +29,6 @@ export function getFormat(id: string): DesignFormat | undefined {
   return isFormatId(id) ? FORMATS[id] : undefined;
 }
 
-/** The formats (`--from`, `--to`, the Import menu and the Export panel), in menu order. */
-export function designFormats(): DesignFormat[] {
-  return FORMAT_IDS.map((id) => FORMATS[id]);
-}
-
 /** Imports with the named format; an unknown format is a message naming the known ones, not a throw. */
 export function importDesign(
   id: string,
