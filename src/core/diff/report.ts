@@ -1,5 +1,7 @@
 // A diff (and its migration plan) as text for a terminal, as Markdown for a pull-request comment, and as
 // plain JSON: one rendering each, for the CLI and anything else that shows a diff.
+
+import { plural } from '../text/plural.ts';
 import type { Change, DesignDiff, PatternDiff } from './diff.ts';
 import { formatDollars, formatDuration, type MigrationPlan } from './plan.ts';
 
@@ -109,11 +111,7 @@ export function diffMarkdown(diff: DesignDiff, plan?: MigrationPlan): string {
     );
   }
   if (diff.changes.length) {
-    out.push(
-      '',
-      `<details><summary>${diff.changes.length} design ${diff.changes.length === 1 ? 'change' : 'changes'}</summary>`,
-      '',
-    );
+    out.push('', `<details><summary>${plural(diff.changes.length, 'design change')}</summary>`, '');
     for (const c of diff.changes)
       out.push(`- ${c.verdict === 'compatible' ? '' : `**${c.verdict}** `}${changeLine(c)}`);
     out.push('', '</details>');
