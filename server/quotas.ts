@@ -62,7 +62,8 @@ export const LIMITS = {
   /**
    * The app's files one client address may fetch a second, on average (429 beyond) … They never carry a
    * session (its cookie is only sent to /api), so a room behind one address (NAT, a proxy) takes them all
-   * from one address's quota; a file is bounded work (one read of the build folder).
+   * from one address's quota; a file is bounded work (the build folder is read once, at start, and held in
+   * memory: an answer sends that one copy).
    */
   addressFilesPerSecond: 100,
   /**
