@@ -133,6 +133,25 @@ describe('quotas', () => {
     expect(foreign.json().error.code).toBe('ForeignOrigin');
   });
 
+  it('counts an IPv6 client by its /64 (rotating addresses in it gains nothing), an IPv4-mapped one as its IPv4', async () => {
+    const server = app({ limits: { addressRequestBurst: 3, addressRequestsPerSecond: 0.001 } });
+    const from = async (remoteAddress: string) =>
+      (await server.inject({ method: 'GET', url: '/nothing', remoteAddress })).statusCode;
+    // One /64, however its addresses are written: three requests, then every one is refused.
+    const rotating = ['2001:db8:0:1::1', '2001:db8:0:1:ffff::2', '2001:DB8::1:abcd:0:0:3', '2001:db8:0:1::4'];
+    const statuses: number[] = [];
+    for (const address of rotating) statuses.push(await from(address));
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    // The next /64 is another client.
+    expect(await from('2001:db8:0:2::1')).toBe(404);
+    // An IPv4 client is one address, however a dual-stack server sees it.
+    expect([await from('192.0.2.1'), await from('::ffff:192.0.2.1'), await from('::ffff:c000:201')]).toEqual([
+      404, 404, 404,
+    ]);
+    expect(await from('192.0.2.1')).toBe(429);
+    expect(await from('192.0.2.2')).toBe(404);
+  });
+
   it('answers 429 to a session’s request beyond those it has under way', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => {

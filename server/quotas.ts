@@ -1,6 +1,7 @@
 // What one attendee may take of a shared server, in one place: every limit below answers a 4xx naming it
 // and its value (429 for a rate), so no session can take memory, DynamoDB Local or time from the others.
 // The values are listed in the README's Security section.
+import { isIPv6 } from 'node:net';
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MAX_ITEMS, MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
 import {
@@ -72,7 +73,10 @@ export const LIMITS = {
    * fetches 2 (index.html, the favicon: /assets/ is cached as immutable). 60 × 54 = 3,240, with room left.
    */
   addressFileBurst: 4_000,
-  /** Addresses whose request rate and failed attempts are remembered (the oldest forgotten beyond). */
+  /**
+   * Addresses whose request rate and failed attempts are remembered (the oldest forgotten beyond); an IPv6
+   * client counts by its /64, an IPv4 one by its address (addressKey).
+   */
   addressesTracked: 10_000,
   /** Sessions at once (503 beyond, when none is unused since its first request). */
   sessions: 1000,
@@ -162,9 +166,45 @@ export class TokenBucket {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a dotted IPv4 tail made two groups). */
+function ipv6Groups(address: string): number[] {
+  const words = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((word) => {
+          if (!word.includes('.')) return [Number.parseInt(word, 16)];
+          const [a, b, c, d] = word.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const [head, tail] = address.split('::');
+  if (tail === undefined) return words(head);
+  const [first, last] = [words(head), words(tail)];
+  return [...first, ...Array(8 - first.length - last.length).fill(0), ...last];
+}
+
 /**
- * A TokenBucket per client address, for at most `maxClients` of them: past it the oldest is forgotten, so a
- * flood of addresses cannot grow the table.
+ * What a client address counts as in every per-address table (AddressBuckets): an IPv4 address as it is,
+ * an IPv4-mapped IPv6 one (`::ffff:192.0.2.1`, how a dual-stack server sees IPv4) as that IPv4 address, and
+ * any other IPv6 address by its /64 (`2001:db8:0:1::/64`): one host or network is given a whole /64, so
+ * counting each of its addresses apart would let one client rotate through 2^64 quotas.
+ */
+export function addressKey(address: string): string {
+  const bare = address.split('%')[0]; // a zone id (fe80::1%eth0) names an interface, not a client
+  if (isIPv6(bare)) {
+    const groups = ipv6Groups(bare);
+    if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
+      return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+    return `${groups
+      .slice(0, 4)
+      .map((group) => group.toString(16))
+      .join(':')}::/64`;
+  }
+  return address;
+}
+
+/**
+ * A TokenBucket per client (its address's `addressKey`: an IPv6 /64 as one), for at most `maxClients` of
+ * them: past it the oldest is forgotten, so a flood of addresses cannot grow the table.
  */
 export class AddressBuckets {
   readonly #buckets = new Map<string, TokenBucket>();
@@ -178,19 +218,20 @@ export class AddressBuckets {
 
   /** The address's bucket, when it has taken a token yet. */
   peek(address: string): TokenBucket | undefined {
-    return this.#buckets.get(address);
+    return this.#buckets.get(addressKey(address));
   }
 
   /** The address's bucket, made full for a new one. */
   of(address: string): TokenBucket {
-    let bucket = this.#buckets.get(address);
+    const key = addressKey(address);
+    let bucket = this.#buckets.get(key);
     if (!bucket) {
       if (this.#buckets.size >= this.maxClients) {
         const [oldest] = this.#buckets.keys();
         this.#buckets.delete(oldest);
       }
       bucket = new TokenBucket(this.rate, this.burst, this.now);
-      this.#buckets.set(address, bucket);
+      this.#buckets.set(key, bucket);
     }
     return bucket;
   }
