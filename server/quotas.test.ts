@@ -116,6 +116,34 @@ describe('quotas', () => {
     expect(third.json().error.message).toMatch(/at most 0\.001 sessions a second \(2 at once\)/);
   });
 
+  it('gives one address at most its share of the new sessions: the others still start theirs', async () => {
+    const server = app({
+      limits: {
+        newSessionBurst: 5,
+        newSessionsPerSecond: 0.001,
+        addressNewSessionBurst: 2,
+        addressNewSessionsPerSecond: 0.001,
+      },
+    });
+    const start = async (remoteAddress: string) => {
+      const reply = await server.inject({ method: 'GET', url: '/api/health', remoteAddress });
+      return reply.statusCode === 200 ? 200 : `${reply.statusCode} ${reply.json().error.message}`;
+    };
+    const mine = /^429 this address started more than 0\.001 sessions a second \(2 at once\)/;
+    // Mallory (rotating within her /64) starts two, then is refused, and her refusals take nothing.
+    const mallory = [];
+    for (let i = 1; i <= 6; i++) mallory.push(await start(`2001:db8:0:66::${i}`));
+    expect(mallory.slice(0, 2)).toEqual([200, 200]);
+    for (const refused of mallory.slice(2)) expect(refused).toMatch(mine);
+    // The server's other three go to others; then the server's own limit answers.
+    expect([await start('192.0.2.7'), await start('192.0.2.8'), await start('192.0.2.8')]).toEqual([
+      200, 200, 200,
+    ]);
+    expect(await start('192.0.2.9')).toMatch(
+      /^429 the server starts at most 0\.001 sessions a second \(5 at once\)/,
+    );
+  });
+
   it('holds an API path spelled with percent-escapes (/%61pi/…, which the router runs as /api/…) to the API’s checks', async () => {
     const server = app({ limits: { newSessionBurst: 1, newSessionsPerSecond: 0.001 } });
     const { cookie } = await newSession(server); // the only new session

@@ -54,6 +54,15 @@ export const LIMITS = {
   /** … and at once. */
   newSessionBurst: 50,
   /**
+   * New sessions a second one client address may start (429 beyond), within the server's: one address takes
+   * at most 20 of the 50 at once and 1 of the 10 a second, so it cannot keep everyone else from starting
+   * one; a room of 60 behind one address (NAT) still starts its sessions within a minute. In workshop mode
+   * sessions come only from admitted joins (the code, at most `workshopAttendees`), which take from neither.
+   */
+  addressNewSessionsPerSecond: 1,
+  /** … and at once. */
+  addressNewSessionBurst: 20,
+  /**
    * Requests a second of one client address without a session, the app's files aside (joining a workshop,
    * the refusals of an unjoined client, a presenter's), on average (429 beyond) …
    */
@@ -250,6 +259,7 @@ export class RequestQuotas {
   readonly #buckets = new WeakMap<Session, TokenBucket>();
   readonly #inFlight = new WeakMap<Session, number>();
   readonly #newSessions: TokenBucket;
+  readonly #addressNewSessions: AddressBuckets;
   readonly #addresses: AddressBuckets;
   readonly #addressFiles: AddressBuckets;
 
@@ -258,6 +268,12 @@ export class RequestQuotas {
     readonly now: () => number = Date.now,
   ) {
     this.#newSessions = new TokenBucket(limits.newSessionsPerSecond, limits.newSessionBurst, now);
+    this.#addressNewSessions = new AddressBuckets(
+      limits.addressNewSessionsPerSecond,
+      limits.addressNewSessionBurst,
+      limits.addressesTracked,
+      now,
+    );
     this.#addresses = new AddressBuckets(
       limits.addressRequestsPerSecond,
       limits.addressRequestBurst,
@@ -296,12 +312,21 @@ export class RequestQuotas {
           'RateLimited',
           `this address sent more than ${limits.addressRequestsPerSecond} requests a second (${limits.addressRequestBurst} at once) without a session, its limit; retry in a moment`,
         );
-      if (kind === 'startsSession' && !this.#newSessions.take())
+      if (kind !== 'startsSession') return () => {};
+      // The server's share is looked at first, so an address refused its own takes nothing from it.
+      if (!this.#newSessions.available(1))
         throw new ApiFailure(
           429,
           'TooManyNewSessions',
           `the server starts at most ${limits.newSessionsPerSecond} sessions a second (${limits.newSessionBurst} at once); send the session cookie back, or retry in a moment`,
         );
+      if (!this.#addressNewSessions.of(address).take())
+        throw new ApiFailure(
+          429,
+          'TooManyNewSessions',
+          `this address started more than ${limits.addressNewSessionsPerSecond} sessions a second (${limits.addressNewSessionBurst} at once), its share of the server's; send the session cookie back, or retry in a moment`,
+        );
+      this.#newSessions.take();
       return () => {};
     }
     let bucket = this.#buckets.get(session);
