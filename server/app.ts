@@ -140,14 +140,22 @@ async function withProgress<T>(
 }
 
 export function buildApp(options: AppOptions): FastifyInstance {
+  const limits: Limits = { ...LIMITS, ...options.limits };
+  // The connections the HTTP server holds, in one place: at most `connections` at once, a request's headers
+  // within `headersMs` (a client that opens connections and sends nothing, or trickles its headers, is
+  // answered 408 and cut off), the whole request within `requestReceiveMs`, an idle keep-alive connection
+  // closed after `keepAliveMs`. Node looks for expired ones every half `headersMs`.
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? LIMITS.bodyBytes,
+    keepAliveTimeout: limits.keepAliveMs,
+    requestTimeout: limits.requestReceiveMs,
+    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.headersMs / 2 },
     clientErrorHandler,
     frameworkErrors,
   });
+  app.server.maxConnections = limits.connections;
   const sessions = options.sessions ?? new SessionRegistry();
-  const limits: Limits = { ...LIMITS, ...options.limits };
   // The first hook of every request, whatever its route (the API, the app's files, a 404, a socket): it
   // takes from its session's rate and concurrency, or, without a session, from its address's rate, before
   // anything else is done for it. The app's files never carry the session cookie (Path=/api): they take from

@@ -27,6 +27,17 @@ export const LIMITS = {
    */
   largeBodyBytes: 1024 * 1024,
   concurrentLargeBodies: 4,
+  /**
+   * Connections the server holds at once (the next is closed at once): a room of 200 attendees' browsers,
+   * six connections each, their event streams and live sockets.
+   */
+  connections: 2_000,
+  /** A request's headers must come within this (408, and the connection is closed): slowloris. */
+  headersMs: 10_000,
+  /** The whole request (a 32 MB body at 0.5 MB/s) must come within this (408). */
+  requestReceiveMs: 60_000,
+  /** A keep-alive connection with no request under way is closed after this. */
+  keepAliveMs: 5_000,
   /** Sample items of one design that apply or load writes (400). */
   itemsPerDesign: MAX_ITEMS,
   /**
