@@ -251,7 +251,9 @@ function rekeyedContribution(
       if (!out) return undefined;
       excluded.push(source);
     }
-  } else if (sortKey)
+  } else if (sortKeyChanged && !renderedForEvery(items, sortKey))
+    // Every item still has its sort key when the key did not change, or when its template rendered one for
+    // every item (derive.ts knows without building the items); else each item says.
     for (const source of items) if (keyValueOf(source.item, sortKey) === undefined) return undefined;
   const rekey = (part: Part): Part | 'overwrites' => {
     const entries: ViewEntry[] = new Array(part.entries.length);
@@ -315,6 +317,17 @@ function rekeyedContribution(
     rekeyedFrom: from.id,
     root,
   };
+}
+
+/**
+ * True when every item has a usable value for the key, from its templates alone: each attribute rendered by
+ * a template for every item (an S or N value: a B value may not be base64) and no template empty.
+ */
+function renderedForEvery(items: DerivedItem[], key: TupleKeyAttribute): boolean {
+  return (key.parts ?? [key]).every((part) => {
+    const template = part.type === 'B' ? undefined : keyTemplate(items, part.name);
+    return template !== undefined && template !== '';
+  });
 }
 
 const multiEntry = new WeakMap<Contribution, string[]>();

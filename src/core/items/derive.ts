@@ -176,19 +176,16 @@ function deriveAll(
     else rendered.set(keyName, { template, values: renderAll(template, samples, types.get(keyName) ?? 'S') });
   }
   const assembleAt = columnAssembler(design, entity, copy, rendered);
-  const patchAt = reusable && patcher(reusable, entity, rendered);
+  const patchAt = reusable && patcher(reusable, entity, copy, rendered);
   // Nothing derivation reads changed (a description, say): the same items, so the views are reused whole.
   // Ranks start again from the positions (a removal's gaps closed), so that rank and position agree.
   const items: DerivedItem[] =
     patchAt === 'same'
       ? reusable!.items
-      : samples.map((values, sampleIndex) =>
-          derivedItem(
-            entity.name,
-            copy,
-            sampleIndex,
-            patchAt?.(sampleIndex) ?? assembleAt(values, sampleIndex),
-          ),
+      : samples.map(
+          (values, sampleIndex) =>
+            patchAt?.(sampleIndex) ??
+            derivedItem(entity.name, copy, sampleIndex, assembleAt(values, sampleIndex)),
         );
   if (typeof patchAt === 'function')
     rememberTemplateEdit(
@@ -434,18 +431,65 @@ function splicedColumn<T>(values: T[], start: number, oldEnd: number, middle: T[
   return out;
 }
 
+/** Key attributes and their rendered values (aligned with the samples): what a PatchedItem sets. */
+type KeyColumns = (readonly [string, (KeyValue | undefined)[]])[];
+
 /**
- * After a template edit, an item is its previous version with the re-rendered keys replaced: a copy of a
- * same-shaped object is several times cheaper than assembling it again. Only where the result is exactly
- * what assembling gives: same attributes and key order, and each changed key present before and after
- * (so no attribute moves); elsewhere the patch gives undefined and the item is assembled. 'same' when no
- * key changed at all.
+ * An item of a key template edit, built when first read: the item it replaces with the keys rendered since
+ * set over it. Typing a template of 25,000 items made 25,000 copies a keystroke (most of the edit's time and
+ * garbage) when the grid reads the few dozen on screen and the views only the partitions they re-sort. A
+ * later edit builds from the same item while this one is not built, so no chain of versions forms.
+ */
+class PatchedItem implements DerivedItem {
+  readonly entity: string;
+  readonly rank: number;
+  declare readonly copy?: string;
+  #item: PlainItem | undefined;
+  #base: PlainItem | undefined;
+  #keys: KeyColumns | undefined;
+  constructor(entity: string, copy: string | undefined, rank: number, base: PlainItem, keys: KeyColumns) {
+    this.entity = entity;
+    this.rank = rank;
+    if (copy !== undefined) (this as { copy?: string }).copy = copy;
+    this.#base = base;
+    this.#keys = keys;
+  }
+  get item(): PlainItem {
+    if (this.#item === undefined) {
+      const item = { ...this.#base! };
+      const keys = this.#keys!;
+      for (let k = 0; k < keys.length; k++) {
+        const value = keys[k][1][this.rank];
+        if (value !== undefined) item[keys[k][0]] = value;
+      }
+      this.#item = item;
+      this.#base = undefined;
+      this.#keys = undefined;
+    }
+    return this.#item;
+  }
+  /** The item this one is built from, while it is not built yet. */
+  pendingBase(): PlainItem | undefined {
+    return this.#item === undefined ? this.#base : undefined;
+  }
+  /** The keys it sets over its base, while it is not built yet. */
+  pendingKeys(): KeyColumns | undefined {
+    return this.#keys;
+  }
+}
+
+/**
+ * A key template edit's items (same attributes, same key names and order): each the previous item with the
+ * keys rendered again (PatchedItem), which is what assembling gives as long as each changed key is present
+ * before and after (so no attribute moves); elsewhere the patch gives undefined and the item is assembled.
+ * 'same' when no key changed at all.
  */
 function patcher(
   previous: DerivedEntity,
   entity: Entity,
+  copy: string | undefined,
   rendered: DerivedEntity['rendered'],
-): ((sampleIndex: number) => PlainItem | undefined) | 'same' | undefined {
+): ((sampleIndex: number) => DerivedItem | undefined) | 'same' | undefined {
   const keyNames = Object.keys(entity.keys);
   const sameShape =
     previous.entity.attributes === entity.attributes &&
@@ -454,24 +498,36 @@ function patcher(
   if (!sameShape) return undefined;
   const changed = [...rendered]
     .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
-    .map(([keyName, column]) => [keyName, previous.rendered.get(keyName)!.values, column.values] as const);
+    .map(([keyName, column]) => [previous.rendered.get(keyName)!.values, column.values] as const);
   if (changed.length === 0) return 'same';
   // Plain arrays and indexed loops: this runs for every sample (100,000 of them, say).
-  const names = changed.map(([keyName]) => keyName);
-  const befores = changed.map(([, before]) => before);
-  const afters = changed.map(([, , after]) => after);
+  const befores = changed.map(([before]) => before);
+  const afters = changed.map(([, after]) => after);
   const count = changed.length;
   const items = previous.items;
+  const keys: KeyColumns = [...rendered]
+    .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
+    .map(([keyName, { values }]) => [keyName, values] as const);
+  // An item not built yet sets the keys of its own edit and of this one over its base (one list per edit).
+  const merged = new Map<KeyColumns, KeyColumns>();
+  const mergedWith = (earlier: KeyColumns): KeyColumns => {
+    let both = merged.get(earlier);
+    if (!both) {
+      const names = new Set(keys.map(([name]) => name));
+      both = [...earlier.filter(([name]) => !names.has(name)), ...keys];
+      merged.set(earlier, both);
+    }
+    return both;
+  };
   return (sampleIndex) => {
     for (let k = 0; k < count; k++)
       if ((befores[k][sampleIndex] === undefined) !== (afters[k][sampleIndex] === undefined))
         return undefined;
-    const item = { ...items[sampleIndex].item };
-    for (let k = 0; k < count; k++) {
-      const value = afters[k][sampleIndex];
-      if (value !== undefined) item[names[k]] = value;
-    }
-    return item;
+    const before = items[sampleIndex];
+    const base = before instanceof PatchedItem ? before.pendingBase() : undefined;
+    return base
+      ? new PatchedItem(entity.name, copy, sampleIndex, base, mergedWith((before as PatchedItem).pendingKeys()!))
+      : new PatchedItem(entity.name, copy, sampleIndex, before.item, keys);
   };
 }
 
