@@ -526,7 +526,13 @@ function patcher(
     const before = items[sampleIndex];
     const base = before instanceof PatchedItem ? before.pendingBase() : undefined;
     return base
-      ? new PatchedItem(entity.name, copy, sampleIndex, base, mergedWith((before as PatchedItem).pendingKeys()!))
+      ? new PatchedItem(
+          entity.name,
+          copy,
+          sampleIndex,
+          base,
+          mergedWith((before as PatchedItem).pendingKeys()!),
+        )
       : new PatchedItem(entity.name, copy, sampleIndex, before.item, keys);
   };
 }
