@@ -16,16 +16,15 @@ import {
   toBase64Url,
 } from '../core/live/crypto.ts';
 import {
-  type DocIds,
   designDocParts,
   designToDoc,
-  docIds,
   docToDesign,
-  removedBetween,
+  type Removed,
   removedBy,
+  watchRemovals,
 } from '../core/live/design-doc.ts';
 import { LiveClient, type Presence, REMOTE_ORIGIN, type SocketLike } from '../core/live/live-client.ts';
-import { type LiveThing, LocalEdits, lostWork } from '../core/live/lost-work.ts';
+import { type LiveThing, LocalEdits, lostWork, present, sameThing } from '../core/live/lost-work.ts';
 import type { Design } from '../core/model/schema.ts';
 import { liveHooks } from './design-slice.ts';
 import { useStore } from './index.ts';
@@ -112,14 +111,13 @@ function connect(link: LiveLink, initial: Design | null): void {
   doc.on('update', saveSoon);
   window.addEventListener('pagehide', save);
   const { me } = useLive.getState();
-  // One's own recent edits, and the doc's ids before each remote change: what the room deletes from under
-  // this user (open, or just edited) is told and can be restored (core/live/lost-work.ts).
+  // One's own recent edits, and what each remote change removed: what the room deletes from under this user
+  // (open, or just edited) is told and can be restored (core/live/lost-work.ts).
   const edits = new LocalEdits();
-  let idsBefore: DocIds | null = null;
-  const beforeRemote = (transaction: Y.Transaction) => {
-    if (transaction.origin === REMOTE_ORIGIN) idsBefore = docIds(doc);
-  };
-  doc.on('beforeTransaction', beforeRemote);
+  let removed: Removed[] = [];
+  const stopWatching = watchRemovals(doc, (gone, transaction) => {
+    if (transaction.origin === REMOTE_ORIGIN) removed = gone;
+  });
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const client = new LiveClient({
     url: `${scheme}://${window.location.host}/live/rooms/${link.roomId}/socket`,
@@ -153,13 +151,12 @@ function connect(link: LiveLink, initial: Design | null): void {
   let applying = false;
   let opened = initial !== null || (kept !== undefined && onScreen !== null);
   const fromRoom = (_update: Uint8Array, origin: unknown) => {
+    const gone = origin === REMOTE_ORIGIN && opened ? removed : [];
+    removed = [];
     if (origin === LOCAL_ORIGIN) return;
     const design = docToDesign(doc);
     if (!design) return;
     const before = useStore.getState().design;
-    const gone =
-      origin === REMOTE_ORIGIN && idsBefore && opened ? removedBetween(idsBefore, docIds(doc)) : [];
-    idsBefore = null;
     applying = true;
     try {
       // Joining opens the room's design as one undoable step: the recipient's own is never lost.
@@ -182,13 +179,8 @@ function connect(link: LiveLink, initial: Design | null): void {
       now: Date.now(),
     });
     // The selection moves off what is gone (to the table, as deleting it oneself does).
-    if (open && gone.some((thing) => thing.kind === open.kind && thing.key === open.key)) {
-      const stillThere =
-        open.kind === 'entity'
-          ? design.entities.some((e) => e.name === open.key)
-          : design.accessPatterns.some((p) => p.id === open.key);
-      if (!stillThere) select({ kind: 'table' });
-    }
+    if (open && gone.some((thing) => sameThing(thing, open)) && !present(design, open))
+      select({ kind: 'table' });
     if (lost.length > 0) lostWorkSink.current?.(lost);
   };
   doc.on('update', fromRoom);
@@ -224,7 +216,7 @@ function connect(link: LiveLink, initial: Design | null): void {
       window.removeEventListener('online', online);
       unsubscribe();
       doc.off('update', fromRoom);
-      doc.off('beforeTransaction', beforeRemote);
+      stopWatching();
       liveHooks.undo = undefined;
       liveHooks.redo = undefined;
       liveHooks.beforeOpen = undefined;

@@ -3,8 +3,17 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { EXAMPLES } from '../examples/index.ts';
 import { ExactNumber, stringifyExactJson } from '../model/exact-json.ts';
+import { removeEntity, renameEntity } from '../model/ops/entities.ts';
+import { removePattern } from '../model/ops/patterns.ts';
 import { type Design, designSchema } from '../model/schema.ts';
-import { designToDoc, docToDesign } from './design-doc.ts';
+import {
+  designToDoc,
+  docIds,
+  docToDesign,
+  type Removed,
+  removedBetween,
+  watchRemovals,
+} from './design-doc.ts';
 
 const start = (): Design => designSchema.parse(EXAMPLES[0].design);
 const text = (value: unknown) => stringifyExactJson(value);
@@ -172,6 +181,32 @@ describe('a design as a Yjs document', () => {
     sync(a, b);
     sync(b, a);
     expect(docToDesign(a)!.entities[0]).toMatchObject({ name: 'Renamed', description: 'B' });
+  });
+
+  it('tells what a remote change removed by the name it had here, following renames on both sides', () => {
+    const { a, b } = pair(start());
+    const seen: { gone: Removed[]; origin: unknown }[] = [];
+    const stop = watchRemovals(b, (gone, transaction) => seen.push({ gone, origin: transaction.origin }));
+    // B renames Order; A gets it, then offline renames it again and deletes it with a pattern.
+    edit(b, (d) => renameEntity(d, 'Order', 'Purchase'));
+    sync(b, a);
+    edit(a, (d) => renameEntity(d, 'Purchase', 'Invoice'));
+    edit(a, (d) => removePattern(removeEntity(d, 'Invoice'), 'get-user'));
+    const before = docIds(b);
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a, Y.encodeStateVector(b)), 'remote');
+    const byKind = (gone: Removed[]) => [...gone].sort((x, y) => x.kind.localeCompare(y.kind));
+    expect(seen).toHaveLength(1);
+    expect(seen[0].origin).toBe('remote');
+    expect(byKind(seen[0].gone)).toEqual(byKind(removedBetween(before, docIds(b))));
+    expect(seen[0].gone.map((thing) => `${thing.kind}:${thing.key}`)).toEqual(
+      expect.arrayContaining(['entity:Purchase', 'pattern:get-user']),
+    );
+    // Its own removals are told too (the session keeps only the room's); after stop, none.
+    edit(b, (d) => removeEntity(d, 'User'));
+    expect(seen[1].gone).toMatchObject([{ kind: 'entity', key: 'User' }]);
+    stop();
+    edit(b, (d) => removeEntity(d, 'Product'));
+    expect(seen).toHaveLength(2);
   });
 
   it('re-reads only what an edit touched: the other entities and samples keep their identity', () => {

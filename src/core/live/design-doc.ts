@@ -333,17 +333,60 @@ export function docIds(doc: Y.Doc): DocIds {
 }
 
 /** What went between two readings of docIds: the entities (by name) and patterns (by id) whose ids are gone. */
-export function removedBetween(
-  before: DocIds,
-  after: DocIds,
-): { kind: 'entity' | 'pattern'; key: string; id: string }[] {
-  const gone: { kind: 'entity' | 'pattern'; key: string; id: string }[] = [];
+export function removedBetween(before: DocIds, after: DocIds): Removed[] {
+  const gone: Removed[] = [];
   const key = (text: string) => String(parsedText(text));
   for (const [id, text] of before.entities)
     if (!after.entities.has(id)) gone.push({ kind: 'entity', key: key(text), id });
   for (const [id, text] of before.patterns)
     if (!after.patterns.has(id)) gone.push({ kind: 'pattern', key: key(text), id });
   return gone;
+}
+
+export type Removed = { kind: 'entity' | 'pattern'; key: string; id: string };
+
+/**
+ * Calls `onRemoved` after each transaction on `doc` that removes entities or patterns, with what it removed
+ * (each by its name, its id, as they were before the transaction), as removedBetween would find between a
+ * docIds before and after it. Found from the transaction's changed keys: the ids of the doc are read once
+ * here, then followed through each transaction's additions, removals and renames, never read whole again (a
+ * remote keystroke in a 100,000-item design costs what it changed). Returns the function that stops watching.
+ */
+export function watchRemovals(
+  doc: Y.Doc,
+  onRemoved: (gone: Removed[], transaction: Y.Transaction) => void,
+): () => void {
+  const parts = designDocParts(doc);
+  const ids = docIds(doc);
+  const lists = [
+    { kind: 'entity', map: parts.entities, ids: ids.entities, field: 'name' },
+    { kind: 'pattern', map: parts.patterns, ids: ids.patterns, field: 'id' },
+  ] as const;
+  const follow = (transaction: Y.Transaction) => {
+    const gone: Removed[] = [];
+    const note = (list: (typeof lists)[number], id: string) => {
+      const text = list.map.get(id)?.get(list.field);
+      const before = list.ids.get(id);
+      if (typeof text === 'string') list.ids.set(id, text);
+      else list.ids.delete(id);
+      if (before !== undefined && !list.map.has(id))
+        gone.push({ kind: list.kind, key: String(parsedText(before)), id });
+    };
+    for (const [type, keys] of transaction.changed) {
+      for (const list of lists) {
+        // An id added, replaced or removed; or the name (pattern id) inside one changed.
+        if ((type as unknown) === list.map) {
+          for (const id of keys) if (id !== null) note(list, id);
+        } else if (keys.has(list.field)) {
+          const item = type._item;
+          if (item?.parent === list.map && typeof item.parentSub === 'string') note(list, item.parentSub);
+        }
+      }
+    }
+    if (gone.length > 0) onRemoved(gone, transaction);
+  };
+  doc.on('afterTransaction', follow);
+  return () => doc.off('afterTransaction', follow);
 }
 
 /** Who removed the entity or pattern of this id (the name designToDoc noted), if anyone noted it. */

@@ -2,7 +2,7 @@
 // it open or had just edited it (or edited it offline, unsent, when the deletion merged in). Never lost
 // silently: the session shows a notice naming who deleted what, and Restore puts back this user's last version
 // (the entity with its keys, attributes and sample items; the pattern with its fields) as a new edit of theirs.
-// Pure (no Yjs, no DOM): the session feeds it what a remote update removed (design-doc.ts's removedBetween).
+// Pure (no Yjs, no DOM): the session feeds it what a remote update removed (design-doc.ts's watchRemovals).
 import { nextEntityColor, withEntityColors } from '../model/entity-colors.ts';
 import type { AccessPattern, Design, Entity, SampleValues } from '../model/schema.ts';
 
@@ -12,6 +12,16 @@ export const RECENT_EDIT_MS = 30_000;
 export type LiveThing = { kind: 'entity'; key: string } | { kind: 'pattern'; key: string };
 
 const thingKey = (kind: LiveThing['kind'], key: string) => `${kind}:${key}`;
+
+/** Whether two things are the same entity (by name) or pattern (by id). */
+export const sameThing = (a: LiveThing, b: LiveThing): boolean => a.kind === b.kind && a.key === b.key;
+
+/** Whether the design has the entity (by name) or pattern (by id): something removed may be back (a merge). */
+export function present(design: Design, thing: LiveThing): boolean {
+  return thing.kind === 'entity'
+    ? design.entities.some((e) => e.name === thing.key)
+    : design.accessPatterns.some((p) => p.id === thing.key);
+}
 
 /**
  * Whether `entity` is `was` with only its shown colour written down: the entity ops do that to every other
@@ -106,11 +116,10 @@ export function lostWork(input: {
   const lost: Lost[] = [];
   for (const thing of gone) {
     const edited = edits.edited(thing, now);
-    const isOpen = open?.kind === thing.kind && open.key === thing.key;
-    if (!edited && !isOpen) continue;
+    const isOpen = open !== undefined && sameThing(open, thing);
+    if ((!edited && !isOpen) || present(after, thing)) continue;
     const reason = edited ? 'edited' : 'open';
     if (thing.kind === 'entity') {
-      if (after.entities.some((e) => e.name === thing.key)) continue;
       const index = before.entities.findIndex((e) => e.name === thing.key);
       if (index < 0) continue;
       const entity = before.entities[index];
@@ -124,7 +133,6 @@ export function lostWork(input: {
         reason,
       });
     } else {
-      if (after.accessPatterns.some((p) => p.id === thing.key)) continue;
       const index = before.accessPatterns.findIndex((p) => p.id === thing.key);
       if (index < 0) continue;
       const pattern = before.accessPatterns[index];
@@ -144,7 +152,7 @@ export function lostMessage(lost: Lost): string {
 /** The design with the lost entity (and its sample items) or pattern back where it stood. */
 export function restoreLost(design: Design, lost: Lost): Design {
   if (lost.kind === 'pattern') {
-    if (design.accessPatterns.some((p) => p.id === lost.key))
+    if (present(design, lost))
       throw new Error(
         `A pattern with id "${lost.key}" exists again: “${lost.pattern.name}” was not restored`,
       );
@@ -152,7 +160,7 @@ export function restoreLost(design: Design, lost: Lost): Design {
     accessPatterns.splice(Math.min(lost.index, accessPatterns.length), 0, lost.pattern);
     return { ...design, accessPatterns };
   }
-  if (design.entities.some((e) => e.name === lost.key))
+  if (present(design, lost))
     throw new Error(`An entity named ${lost.key} exists again: yours was not restored`);
   // Colours stay with their entities (entity-colors.ts): the others' are written down, this one keeps its own.
   const coloured = withEntityColors(design);
