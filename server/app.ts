@@ -27,6 +27,7 @@ import { LIVE_LIMITS, LiveRooms } from './live/rooms.ts';
 import { namespacedTable } from './namespace.ts';
 import { parseBody } from './parse-body.ts';
 import {
+  capConnectionsPerAddress,
   checkDesignBytes,
   checkLoadQuota,
   checkWriteQuota,
@@ -141,7 +142,8 @@ async function withProgress<T>(
 
 export function buildApp(options: AppOptions): FastifyInstance {
   const limits: Limits = { ...LIMITS, ...options.limits };
-  // The connections the HTTP server holds, in one place: at most `connections` at once, a request's headers
+  // The connections the HTTP server holds, in one place: at most `connections` at once and
+  // `connectionsPerAddress` of one address (addressKey: an IPv6 /64 as one), a request's headers
   // within `headersMs` (a client that opens connections and sends nothing, or trickles its headers, is
   // answered 408 and cut off), the whole request within `requestReceiveMs`, an idle keep-alive connection
   // closed after `keepAliveMs`. Node looks for expired ones every half `headersMs`.
@@ -155,6 +157,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     frameworkErrors,
   });
   app.server.maxConnections = limits.connections;
+  capConnectionsPerAddress(app.server, limits.connectionsPerAddress);
   const sessions = options.sessions ?? new SessionRegistry();
   // The first hook of every request, whatever its route (the API, the app's files, a 404, a socket): it
   // takes from its session's rate and concurrency, or, without a session, from its address's rate, before

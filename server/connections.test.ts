@@ -1,7 +1,9 @@
 // What a client may hold of the HTTP server itself, over real sockets: a connection that never sends its
-// request's headers (slowloris) is answered 408 and closed once `headersMs` has passed, and past
-// `connections` at once the next connection is closed. Short limits stand in for the real ones.
+// request's headers (slowloris) is answered 408 and closed once `headersMs` has passed, past `connections`
+// at once the next connection is closed, and so is one address's past `connectionsPerAddress` while another
+// address still gets in. Short limits stand in for the real ones.
 import { connect, type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import type { Limits } from './quotas.ts';
@@ -13,17 +15,21 @@ afterEach(async () => {
 });
 
 async function listening(limits: Partial<Limits>): Promise<number> {
+  return (await listeningApp(limits)).port;
+}
+
+async function listeningApp(limits: Partial<Limits>): Promise<{ app: FastifyInstance; port: number }> {
   const app = buildApp({ dynamo: testTarget(), limits });
   await app.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('not listening');
-  return address.port;
+  return { app, port: address.port };
 }
 
-/** A connected socket, and what the server sent on it once it closes. */
-async function open(port: number): Promise<{ socket: Socket; closed: Promise<string> }> {
-  const socket = connect(port, '127.0.0.1');
+/** A connected socket (from `from`, a loopback address), and what the server sent on it once it closes. */
+async function open(port: number, from = '127.0.0.1'): Promise<{ socket: Socket; closed: Promise<string> }> {
+  const socket = connect({ port, host: '127.0.0.1', localAddress: from });
   cleanups.push(async () => void socket.destroy());
   let received = '';
   socket.on('data', (chunk) => {
@@ -56,5 +62,29 @@ describe('the HTTP server', () => {
     await open(port);
     const third = await open(port);
     expect(await third.closed).toBe('');
+  });
+
+  it('holds at most `connectionsPerAddress` of one address: its next is closed, another address gets in', async () => {
+    const { app, port } = await listeningApp({ connectionsPerAddress: 2 });
+    /** Asks for a page that is not there and says to close after: an answer, then the close. */
+    const ask = (client: { socket: Socket; closed: Promise<string> }) => {
+      if (client.socket.writable)
+        client.socket.write(
+          `GET /no-such-page HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+        );
+      return client.closed;
+    };
+    const answered = /^HTTP\/1\.1 404 /;
+    const first = await open(port);
+    await open(port);
+    expect(await ask(await open(port))).toBe(''); // a third from 127.0.0.1: closed unanswered
+    // 127.0.0.2 is another address: its connection is answered while 127.0.0.1 holds its two.
+    expect(await ask(await open(port, '127.0.0.2'))).toMatch(answered);
+    // Once one of its connections is gone, 127.0.0.1 may open another.
+    expect(await ask(first)).toMatch(answered);
+    const openNow = () =>
+      new Promise<number>((resolve) => app.server.getConnections((_, count) => resolve(count)));
+    while ((await openNow()) > 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await ask(await open(port))).toMatch(answered);
   });
 });

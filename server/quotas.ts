@@ -1,7 +1,7 @@
 // What one attendee may take of a shared server, in one place: every limit below answers a 4xx naming it
 // and its value (429 for a rate), so no session can take memory, DynamoDB Local or time from the others.
 // The values are listed in the README's Security section.
-import { isIPv6 } from 'node:net';
+import { isIPv6, type Server, type Socket } from 'node:net';
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MAX_ITEMS, MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
 import {
@@ -32,6 +32,14 @@ export const LIMITS = {
    * six connections each, their event streams and live sockets.
    */
   connections: 2_000,
+  /**
+   * Connections one address (an IPv6 /64 as one, addressKey) holds at once; the next is closed at once, so
+   * one client cannot take all `connections`, nor hold every event stream and live socket. A browser holds at
+   * most 6 HTTP/1.1 connections to the server (its event stream is a fetch among them) and maybe a live
+   * socket: count 8. A room of 60 attendees behind one NAT address takes at most 480, well within 800; the
+   * other 1,200 are left to other addresses.
+   */
+  connectionsPerAddress: 800,
   /** A request's headers must come within this (408, and the connection is closed): slowloris. */
   headersMs: 10_000,
   /** The whole request (a 32 MB body at 0.5 MB/s) must come within this (408). */
@@ -220,6 +228,26 @@ export function addressKey(address: string): string {
       .join(':')}::/64`;
   }
   return address;
+}
+
+/**
+ * Closes each new connection of `server` whose address (addressKey) already holds `cap` open ones. The count
+ * of an address is forgotten with its last connection, so the table holds at most the open connections.
+ */
+export function capConnectionsPerAddress(server: Server, cap: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    if (socket.remoteAddress === undefined) return void socket.destroy(); // already gone
+    const key = addressKey(socket.remoteAddress);
+    const count = open.get(key) ?? 0;
+    if (count >= cap) return void socket.destroy();
+    open.set(key, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+  });
 }
 
 /**
