@@ -82,4 +82,38 @@ describe('filter expressions in library formats', () => {
       overdue,
     );
   });
+
+  it('read parentheses around ANDed clauses as the clauses, name an unbalanced one, refuse a boolean BETWEEN bound', () => {
+    const warning = (where: string) => read('onetable', oneTable(where)).warnings;
+    const three = [
+      { attribute: 'status', op: '=', value: 'OUT' },
+      { attribute: 'due_date', op: '<', value: 'b' },
+      { attribute: 'id', op: 'exists' },
+    ];
+    const a = '${status} = {"OUT"}';
+    const b = '${due_date} < {"b"}';
+    const c = 'attribute_exists(${id})';
+    for (const where of [
+      `(${a} AND ${b}) AND ${c}`,
+      `${a} and ((${b}) and ${c})`,
+      `((${a} AND ${b} AND ${c}))`,
+    ])
+      expect(filterOf('onetable', oneTable(where), 'overdue'), where).toEqual(three);
+    expect(warning(`(${a} AND ${b}`)).toEqual([
+      `queries.overdue: where "(${a} AND ${b}": a "(" is not closed; not imported`,
+    ]);
+    expect(warning(`${a}) AND ${b}`)).toEqual([
+      `queries.overdue: where "${a}) AND ${b}": a ")" closes no "(", at ") AND ${b}"; not imported`,
+    ]);
+    expect(warning(`(${a} OR ${b})`)).toEqual([
+      `queries.overdue: where "(${a} OR ${b})": OR is not read; Keyplan's clauses are joined by AND; not imported`,
+    ]);
+    for (const [between, side] of [
+      ['{true} AND {"b"}', 'lower'],
+      ['{"a"} AND {false}', 'upper'],
+    ])
+      expect(warning(`\${due_date} BETWEEN ${between}`)).toEqual([
+        `queries.overdue: where "\${due_date} BETWEEN ${between}": the ${side} bound of due_date is not a string or number; not imported`,
+      ]);
+  });
 });

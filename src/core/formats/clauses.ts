@@ -2,8 +2,9 @@
 // pattern's clauses as text: the AWS MCP data model (DynamoDB's own `#name` and `:value` placeholders) and
 // OneTable's `where` (`${name}`, `{value}` and `@{argument}`). Each gives its name and value tokens; the
 // grammar is the one Keyplan writes: `attribute_exists(a)`, `attribute_not_exists(a)`, `begins_with(a, v)`,
-// `contains(a, v)`, `a BETWEEN v AND w`, `a <op> v`, each clause optionally in parentheses, joined by AND
-// (any case). Anything else (OR, NOT, other functions) is a reason naming the expression and where in it.
+// `contains(a, v)`, `a BETWEEN v AND w`, `a <op> v`, joined by AND (any case), with any parentheses around
+// a clause or a run of ANDed clauses (`(a AND b) AND c` is `a AND b AND c`). Anything else (OR, NOT, other
+// functions, an unbalanced parenthesis) is a reason naming the expression and where in it.
 import type { ConditionClause, JsonValue } from '../model/schema.ts';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; why: string };
@@ -60,21 +61,19 @@ function clause(
   const attribute = tokens.attribute(name);
   const value = tokens.resolve(valueToken);
   if (!value.ok) return value;
-  if (!scalar(value.value)) return fail(`the value of ${attribute} is not a string, number or boolean`);
-  if (toToken === undefined)
+  if (toToken === undefined) {
+    if (!scalar(value.value)) return fail(`the value of ${attribute} is not a string, number or boolean`);
     return { ok: true, value: { attribute, op, value: value.value as string | number | boolean } };
+  }
+  // DynamoDB's BETWEEN compares numbers, strings or binary: a boolean bound, either one, is refused.
+  const bound = (v: JsonValue) => typeof v === 'string' || typeof v === 'number';
+  if (!bound(value.value)) return fail(`the lower bound of ${attribute} is not a string or number`);
   const to = tokens.resolve(toToken);
   if (!to.ok) return to;
-  if (!scalar(to.value) || typeof to.value === 'boolean')
-    return fail(`the upper bound of ${attribute} is not a string or number`);
+  if (!bound(to.value)) return fail(`the upper bound of ${attribute} is not a string or number`);
   return {
     ok: true,
-    value: {
-      attribute,
-      op,
-      value: value.value as string | number | boolean,
-      to: to.value as string | number,
-    },
+    value: { attribute, op, value: value.value as string | number, to: to.value as string | number },
   };
 }
 
@@ -87,9 +86,12 @@ export function parseClauses(text: string, label: string, tokens: ClauseTokens):
   const known = forms(tokens);
   const clauses: ConditionClause[] = [];
   let rest = text.trim();
+  // How many "(" are open: only AND joins clauses, so any grouping is the clauses in order.
+  let depth = 0;
   while (rest) {
-    const open = /^\(\s*/.exec(rest);
-    const inner = open ? rest.slice(open[0].length) : rest;
+    const opens = /^(?:\(\s*)*/.exec(rest)![0];
+    depth += opens.split('(').length - 1;
+    const inner = rest.slice(opens.length);
     const found = known.map((form) => ({ form, m: form.pattern.exec(inner) })).find((x) => x.m);
     if (!found?.m) {
       const keyword = /^(OR|NOT)\b/i.exec(inner)?.[1];
@@ -103,9 +105,9 @@ export function parseClauses(text: string, label: string, tokens: ClauseTokens):
     if (!read.ok) return fail(`${where}: ${read.why}`);
     clauses.push(read.value);
     rest = inner.slice(found.m[0].length).trim();
-    if (open) {
-      if (!rest.startsWith(')')) return fail(`${where}: a "(" is not closed after the clause, at "${rest}"`);
-      rest = rest.slice(1).trim();
+    for (; rest.startsWith(')'); rest = rest.slice(1).trim()) {
+      if (depth === 0) return fail(`${where}: a ")" closes no "(", at "${rest}"`);
+      depth -= 1;
     }
     if (!rest) break;
     const and = /^AND\b\s*/i.exec(rest);
@@ -118,5 +120,6 @@ export function parseClauses(text: string, label: string, tokens: ClauseTokens):
     rest = rest.slice(and[0].length);
     if (!rest) return fail(`${where}: no clause follows the last AND`);
   }
+  if (depth > 0) return fail(`${where}: ${depth === 1 ? 'a "(" is' : `${depth} "(" are`} not closed`);
   return { ok: true, value: clauses };
 }
