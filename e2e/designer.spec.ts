@@ -18,6 +18,14 @@ test('a changed key template changes every affected key in the grid at once', as
   expect((await app.keyColumn('SK')).filter((sk) => sk === 'PROFILE').length).toBe(
     before.filter((sk) => sk === 'PROFILE').length,
   );
+
+  // Half typed, the template says what is wrong under the field (the orders have no SK meanwhile); finished,
+  // the error goes.
+  await app.fill('entity.template.SK', 'ORD#{createdAt');
+  await expect(app.id('entity.template.SK.error')).toContainText('unclosed "{"');
+  await expect(app.id('status.problems')).not.toContainText(/no problems/i);
+  await app.fill('entity.template.SK', 'ORD#{createdAt}');
+  await expect(app.id('entity.template.SK.error')).toHaveCount(0);
 });
 
 test('the GSI view shows only the items the sparse index holds, re-keyed', async ({ app }) => {

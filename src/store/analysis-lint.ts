@@ -16,10 +16,16 @@ export interface Analysis {
   tablePerEntity: TablePerEntity[];
 }
 
-/** The worker's analysis: the above, the design's validation problems and each pattern's verdict by id. */
-export interface RemoteAnalysis extends Analysis {
+/**
+ * The worker's analysis: the above, the design's validation problems and each pattern's verdict by id. A
+ * design that does not validate may not be estimated: then estimates, cost and table-per-entity are null.
+ */
+export interface RemoteAnalysis extends Omit<Analysis, 'estimates' | 'cost' | 'tablePerEntity'> {
   problems: ValidationProblem[];
   verdicts: Record<string, PatternVerdict>;
+  estimates: Analysis['estimates'] | null;
+  cost: Analysis['cost'] | null;
+  tablePerEntity: Analysis['tablePerEntity'] | null;
 }
 
 /** Lint findings of a design that validates; none while validation problems stand (they come first). */

@@ -5,6 +5,7 @@ import { lintDesign } from '../core/analysis/lint.ts';
 import { ecommerceDesign } from '../core/analysis/test-designs.ts';
 import { buildViewsFor } from '../core/indexes/views.ts';
 import { ExactNumber } from '../core/model/exact-json.ts';
+import { setEntityKey } from '../core/model/ops/entities.ts';
 import type { Design } from '../core/model/schema.ts';
 import { validateDesign } from '../core/model/validate.ts';
 import { type AnalysisPort, createAnalysisClient } from './analysis-remote.ts';
@@ -114,5 +115,16 @@ describe('the analysis worker and its client', () => {
       expect.objectContaining({ path: 'entities[0].keys.SK' }),
     );
     expect(client.current()?.lint).toEqual([]);
+
+    // A template half typed may not be costed (the cost model and the table-per-entity comparison throw on
+    // it): its problems still come back, and the last costs stand.
+    const unclosed = setEntityKey(reopened, 'Order', 'SK', 'DETAILS#{status');
+    client.request(unclosed);
+    worker.deliver();
+    expect(client.current()?.design).toBe(unclosed);
+    expect(client.current()?.problems).toEqual([
+      expect.objectContaining({ path: 'entities[1].keys.SK', message: expect.stringContaining('unclosed') }),
+    ]);
+    expect(client.current()?.cost).not.toBeNull();
   });
 });

@@ -55,7 +55,15 @@ export function createAnalysisClient(port: AnalysisPort): AnalysisClient {
     if (answered.session === session) {
       if ('error' in data) console.error('analysis failed', data.error);
       else {
-        analysed = { design: answered.design, ...data.analysis };
+        // Estimates the worker could not make (the design does not validate): the last ones stand.
+        const { estimates, cost, tablePerEntity } = data.analysis;
+        analysed = {
+          design: answered.design,
+          ...data.analysis,
+          estimates: estimates ?? analysed?.estimates ?? null,
+          cost: cost ?? analysed?.cost ?? null,
+          tablePerEntity: tablePerEntity ?? analysed?.tablePerEntity ?? null,
+        };
         notify();
       }
     }

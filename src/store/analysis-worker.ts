@@ -28,10 +28,21 @@ export function createAnalyser(): (request: AnalysisRequest) => AnalysisAnswer {
         views = { table, entities, items, all: buildViewsFor(design) };
       const { problems } = validateDesign(design);
       const lint = lintWhenValid(design, problems.length);
-      const estimates = estimateDesign(design, views.all);
-      const cost = costModel(design, { estimates, views: views.all });
-      const tablePerEntity = compareTablePerEntity(design, estimates, views.all);
-      const verdicts = patternVerdicts(design, views.all);
+      const all = views.all;
+      // A design that does not validate (a template being typed, say) may not be estimated: its problems
+      // and verdicts go back all the same, so the editors show them, and the last costs stand (null).
+      const unlessInvalid = <T>(compute: () => T): T | null => {
+        try {
+          return compute();
+        } catch (error) {
+          if (problems.length === 0) throw error;
+          return null;
+        }
+      };
+      const estimates = unlessInvalid(() => estimateDesign(design, all));
+      const cost = estimates && unlessInvalid(() => costModel(design, { estimates, views: all }));
+      const tablePerEntity = estimates && unlessInvalid(() => compareTablePerEntity(design, estimates, all));
+      const verdicts = unlessInvalid(() => patternVerdicts(design, all)) ?? {};
       return { analysis: { problems, lint, estimates, cost, tablePerEntity, verdicts } };
     });
 }
