@@ -8,6 +8,7 @@ import { type DbPathLock, lockDbPath } from './db-lock.ts';
 import { DynamoDBLocal, listenOnce } from './dynamodb/local.ts';
 import { LIVE_LIMITS, LiveRooms } from './live/rooms.ts';
 import { LiveRoomStore, loadRooms } from './live/store.ts';
+import type { Limits } from './quotas.ts';
 import { SessionSigner } from './session.ts';
 import { SessionRegistry } from './session-registry.ts';
 import { embeddedTarget, externalTarget } from './target.ts';
@@ -35,6 +36,8 @@ export interface ServeOptions {
   workshop?: boolean;
   /** Lessons loaded with --lessons DIR: served at GET /api/lessons, and for the presenter to push. */
   lessons?: Lesson[];
+  /** Other values for some of the limits (LIMITS otherwise): benchmarks that stand for many machines. */
+  limits?: Partial<Limits>;
   log?: (line: string) => void;
 }
 
@@ -136,6 +139,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     sessions,
     lessons: options.lessons,
     workshop: workshop && { workshop, onClose: store && (() => store.close()) },
+    limits: options.limits,
   });
   try {
     await app.listen({ port, host });

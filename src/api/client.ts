@@ -24,20 +24,46 @@ export function setLiveRoom(roomId: string | null): void {
 }
 const roomHeaders = (): Record<string, string> => (liveRoom ? { 'x-keyplan-room': liveRoom } : {});
 
+// A browser's first request starts its session, and one address starts only so many a second (a room behind
+// one NAT address arriving at once: server/quotas.ts). The server refuses those before doing anything, so the
+// request is sent again a moment later, for up to this long, instead of the page failing until a reload.
+const NEW_SESSION_RETRY_MS = 60_000;
+
 /** A same-origin request: Offline when the server cannot be reached, the server's error when not ok. */
 export async function send(path: string, init: RequestInit = {}): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(path, { credentials: 'same-origin', ...init });
-  } catch (error) {
-    throw new ApiClientError(
-      0,
-      'Offline',
-      `The Keyplan server cannot be reached (${(error as Error).message}).`,
-    );
+  const started = Date.now();
+  for (;;) {
+    let response: Response;
+    try {
+      response = await fetch(path, { credentials: 'same-origin', ...init });
+    } catch (error) {
+      throw new ApiClientError(
+        0,
+        'Offline',
+        `The Keyplan server cannot be reached (${(error as Error).message}).`,
+      );
+    }
+    if (response.ok) return response;
+    const error = await toError(response);
+    if (error.code !== 'TooManyNewSessions' || Date.now() - started > NEW_SESSION_RETRY_MS) throw error;
+    await pause(1_000 + Math.random() * 1_000, init.signal);
   }
-  if (!response.ok) throw await toError(response);
-  return response;
+}
+
+/** Waits, or rejects as fetch does once the signal aborts. */
+function pause(ms: number, signal?: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
 }
 
 async function post<T>(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
