@@ -1,8 +1,8 @@
-// Hooks over the design's analysis (lint findings, estimates, cost). The analysis code loads on first use,
-// after the first screen; until it has, the hooks return null (findings: the validation problems alone).
-// In the browser the settled design's analysis runs in a Web Worker (analysis-worker.ts), its validation
-// and pattern verdicts included: the hooks show the last analysis that arrived (and the design it is of)
-// until the next one does. Without Worker (tests, Node) it runs here.
+// Hooks over the design's analysis (validation problems, lint findings, estimates, cost). In the browser the
+// settled design's analysis runs in a Web Worker (analysis-worker.ts), its validation and pattern verdicts
+// included: the hooks show the last analysis that arrived (and the design it is of) until the next one does,
+// and nothing before the first. Without Worker (tests, Node) it runs here, its code loaded on first use
+// (after the first screen): until then findings are the validation problems alone.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { CapacityComparison, ReportedCapacity } from '../core/analysis/compare-capacity.ts';
 import type { CostModel } from '../core/analysis/cost.ts';

@@ -12,6 +12,8 @@ import { previewPattern } from './pattern-preview.ts';
 export type { PatternTone } from '../core/evaluate/pattern-preview.ts';
 export type PatternStatus = PatternVerdict;
 
+const NOT_ANSWERED: PatternStatus = { tone: 'ok', reason: 'Not answered while the design has problems' };
+
 const RANK: Record<PatternTone, number> = { ok: 0, warn: 1, error: 2 };
 const TONE: Record<DesignFinding['severity'], PatternTone> = { error: 'error', warning: 'warn', info: 'ok' };
 
@@ -42,9 +44,11 @@ function statusOf(
   // A validation problem comes first: the pattern cannot even be previewed.
   if (worst && TONE[worst.severity] === 'error') return { tone: 'error', reason: explain(worst) };
   const pattern = design.accessPatterns[index];
-  const verdict =
-    verdicts?.[pattern.id] ??
-    previewVerdict(pattern, pattern.operation === 'Scan' ? null : previewPattern(design, pattern.id));
+  // The worker answers every pattern; one it could not (a design that does not validate) is not answered
+  // here instead, on the main thread, but left to its findings.
+  const verdict = verdicts
+    ? (verdicts[pattern.id] ?? NOT_ANSWERED)
+    : previewVerdict(pattern, pattern.operation === 'Scan' ? null : previewPattern(design, pattern.id));
   if (worst && RANK[TONE[worst.severity]] >= RANK[verdict.tone] && worst.severity !== 'info')
     return { tone: TONE[worst.severity], reason: explain(worst) };
   return verdict;
