@@ -40,13 +40,6 @@ interface OldForm {
   skip: Set<string>;
 }
 
-/** The key attributes whose values are the item's address: the table's primary key. */
-export function primaryKey(design: Design, item: PlainItem): PlainItem {
-  const key: PlainItem = {};
-  for (const name of primaryKeyNames(design)) if (item[name] !== undefined) key[name] = item[name];
-  return key;
-}
-
 /**
  * A transformer from the old design's stored items to the new design's. `identify` finds an item's old
  * form (entity by the type attribute, then the form whose old table-key templates render the item's key);
@@ -178,7 +171,7 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
       for (const { form, derive } of forms.slice(1))
         if (!oldCopies.has(form.copy!)) creates.push({ copy: form.copy!, item: derive(values) });
     }
-    const keyMoved = sameKeys !== true || tableKeys.some((name) => !sameValue(item[name], after[name]));
+    const keyMoved = !sameKeys || tableKeys.some((name) => !sameValue(item[name], after[name]));
     const action: ItemAction = keyMoved
       ? 'rewrite'
       : changed.length === 0
