@@ -2,6 +2,7 @@
 // presenter's screen, or already in the join URL) and a display name. Nothing else of the app is reachable
 // until the server accepts the code.
 import { useId, useRef, useState } from 'react';
+import { messageOf } from '../../../core/text/message.ts';
 import { Icon } from '../../components/icon.tsx';
 import '../start/start.css';
 import './workshop.css';
@@ -46,7 +47,7 @@ export function JoinPage({ initialCode = '', onJoin, ended = false }: JoinPagePr
     try {
       await onJoin(trimmedCode, trimmedName);
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : String(failure);
+      const message = messageOf(failure);
       const field = /code/i.test(message) ? 'code' : /name/i.test(message) ? 'name' : 'form';
       setError({ field, message });
       (field === 'name' ? nameRef : codeRef).current?.select();

@@ -3,10 +3,10 @@
 // read-only, and the presenter's actions: push a lesson or a design to everyone, reveal the next hint to the
 // room, reset one attendee, end the workshop.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiClientError } from '../../../api/client.ts';
 import { type PresenterClient, presenterClient, presenterKeyOf } from '../../../api/workshop-client.ts';
 import type { AttendeeDetail, AttendeeRow, PresenterEvent } from '../../../core/api/workshop-contract.ts';
 import type { Design } from '../../../core/model/schema.ts';
+import { messageOf } from '../../../core/text/message.ts';
 import { Icon } from '../../components/icon.tsx';
 import { showToast, Toaster } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';
@@ -22,8 +22,6 @@ import '../../styles/theme.css';
 import '../../styles/controls.css';
 import '../shell/shell.css';
 import './workshop.css';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -155,7 +153,7 @@ function ConfirmBar({ pending, onDone }: { pending: Pending; onDone: () => void 
     try {
       showToast({ message: await pending.run() });
     } catch (error) {
-      showToast({ message: message(error), tone: 'error' });
+      showToast({ message: messageOf(error), tone: 'error' });
     } finally {
       setBusy(false);
       onDone();
@@ -283,7 +281,7 @@ function Toolbar({ client, lessons, selected, ask }: ToolbarProps) {
       });
       showToast({ message: `Hint ${hint.count} of step ${hintStepIndex + 1} shown to ${people(delivered)}` });
     } catch (error) {
-      showToast({ message: message(error), tone: 'error' });
+      showToast({ message: messageOf(error), tone: 'error' });
     }
   };
 
@@ -432,7 +430,7 @@ function AttendeeDesign({ client, row }: { client: PresenterClient; row: Attende
         setDetail(d);
         setError(null);
       },
-      (e) => live && setError(e instanceof ApiClientError ? e.message : message(e)),
+      (e) => live && setError(messageOf(e)),
     );
     return () => {
       live = false;
