@@ -45,25 +45,20 @@ export function libraryCases(): LibraryCase[] {
     if (!result.ok) throw new Error(`${example.name}: ${formatProblems(result.problems)}`);
     return { name: example.name, design: result.design };
   });
-  // The golden designs: every table feature (LSIs, a sparse GSI, sets, binary) and multi-attribute GSI keys.
-  for (const golden of ['full-featured', 'multi-attribute']) {
-    const text = readFileSync(
-      path.join(ROOT, 'src', 'core', 'export', 'golden', `${golden}.keyplan.json`),
-      'utf8',
-    );
+  // The golden designs: every table feature (LSIs, a sparse GSI, sets, binary) and multi-attribute GSI keys;
+  // a fixture with zero-padded table and sparse index keys, and text keys made of number attributes.
+  const designFiles = [
+    ...['full-featured', 'multi-attribute'].map((name) => ({
+      name,
+      dir: ['src', 'core', 'export', 'golden'],
+    })),
+    { name: 'padded-orders', dir: ['fixtures', 'library-designs'] },
+  ];
+  for (const { name, dir } of designFiles) {
+    const text = readFileSync(path.join(ROOT, ...dir, `${name}.keyplan.json`), 'utf8');
     const result = validateDesign(parseExactJson(text));
-    if (!result.ok) throw new Error(`${golden}: ${formatProblems(result.problems)}`);
-    cases.push({ name: golden, design: result.design });
-  }
-  // Zero-padded table and sparse index keys, and text keys made of number attributes.
-  for (const fixture of ['padded-orders']) {
-    const text = readFileSync(
-      path.join(ROOT, 'fixtures', 'library-designs', `${fixture}.keyplan.json`),
-      'utf8',
-    );
-    const result = validateDesign(parseExactJson(text));
-    if (!result.ok) throw new Error(`${fixture}: ${formatProblems(result.problems)}`);
-    cases.push({ name: fixture, design: result.design });
+    if (!result.ok) throw new Error(`${name}: ${formatProblems(result.problems)}`);
+    cases.push({ name, design: result.design });
   }
   for (const model of WORKBENCH_MODELS) {
     const text = readFileSync(path.join(ROOT, 'fixtures', 'workbench-models', `${model}.json`), 'utf8');
