@@ -28,7 +28,7 @@ import type { Design } from '../src/core/model/schema.ts';
 import { validateDesign } from '../src/core/model/validate.ts';
 import { type AttributeMap, marshallItem, unmarshallItem } from '../src/core/requests/marshall.ts';
 import { declaredTypes, findEntity } from '../src/core/requests/resolve.ts';
-import { printTable } from './measure.ts';
+import { printTable, quantiles } from './measure.ts';
 
 const ROUNDS = 3;
 const SEGMENTS = 4;
@@ -156,7 +156,7 @@ export async function runMigrateBench(): Promise<void> {
     client.destroy();
     await local.stop();
   }
-  const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
+  const median = (xs: number[]) => quantiles(xs).median;
   const backfill = median(rates.backfill);
   const transactions = median(rates.transactions);
   const direct = median(rates.direct);
