@@ -191,7 +191,7 @@ function deriveAll(
     rememberTemplateEdit(
       items,
       reusable!.items,
-      new Set([...rendered].filter(([k, column]) => reusable!.rendered.get(k) !== column).map(([k]) => k)),
+      new Set(changedColumns(reusable!, rendered).map(([keyName]) => keyName)),
     );
   return { entity, copy, keyTypes, samples, items, rendered };
 }
@@ -431,6 +431,13 @@ function splicedColumn<T>(values: T[], start: number, oldEnd: number, middle: T[
   return out;
 }
 
+/** The keys rendered again since `previous` (a template edited): name, values before, values now. */
+function changedColumns(previous: DerivedEntity, rendered: DerivedEntity['rendered']) {
+  return [...rendered]
+    .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
+    .map(([keyName, column]) => [keyName, previous.rendered.get(keyName)!.values, column.values] as const);
+}
+
 /** Key attributes and their rendered values (aligned with the samples): what a PatchedItem sets. */
 type KeyColumns = (readonly [string, (KeyValue | undefined)[]])[];
 
@@ -496,18 +503,14 @@ function patcher(
     keyNames.length === Object.keys(previous.entity.keys).length &&
     Object.keys(previous.entity.keys).every((name, i) => name === keyNames[i]);
   if (!sameShape) return undefined;
-  const changed = [...rendered]
-    .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
-    .map(([keyName, column]) => [previous.rendered.get(keyName)!.values, column.values] as const);
+  const changed = changedColumns(previous, rendered);
   if (changed.length === 0) return 'same';
   // Plain arrays and indexed loops: this runs for every sample (100,000 of them, say).
-  const befores = changed.map(([before]) => before);
-  const afters = changed.map(([, after]) => after);
+  const befores = changed.map(([, before]) => before);
+  const afters = changed.map(([, , after]) => after);
   const count = changed.length;
   const items = previous.items;
-  const keys: KeyColumns = [...rendered]
-    .filter(([keyName, column]) => previous.rendered.get(keyName) !== column)
-    .map(([keyName, { values }]) => [keyName, values] as const);
+  const keys: KeyColumns = changed.map(([keyName, , after]) => [keyName, after] as const);
   // An item not built yet sets the keys of its own edit and of this one over its base (one list per edit).
   const merged = new Map<KeyColumns, KeyColumns>();
   const mergedWith = (earlier: KeyColumns): KeyColumns => {
