@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { stringifyExactJson } from '../../../core/model/exact-json.ts';
 import type { PlainItem } from '../../../core/model/item.ts';
+import { plural } from '../../../core/text/plural.ts';
 import { useRunCapacity, useRunEstimate } from '../../../store/analysis.ts';
 import type { RunState } from '../../../store/connection-slice.ts';
 import { useStore } from '../../../store/index.ts';
@@ -104,9 +105,7 @@ function RunDone({
       </div>
       {lastKey && (
         <div className="run-paging">
-          <span>
-            Stopped after {result.scannedCount} {result.scannedCount === 1 ? 'item' : 'items'} read
-          </span>
+          <span>Stopped after {plural(result.scannedCount, 'item')} read</span>
           <button
             type="button"
             className="btn btn-sm"

@@ -3,6 +3,7 @@
 // server re-sends a row whose flag changes with time alone). A real table (caption, column headers,
 // row headers); each name is a button that opens that attendee's design, so the keyboard reaches every row.
 import type { AttendeeRow } from '../../../core/api/workshop-contract.ts';
+import { plural } from '../../../core/text/plural.ts';
 import { Icon } from '../../components/icon.tsx';
 import { durationText, relativeTime } from '../../relative-time.ts';
 import type { CatalogueLesson } from './lesson-catalogue.ts';
@@ -60,7 +61,7 @@ export function RoomTable({ rows, lessons, now, selected, onSelect }: RoomTableP
     <div className="room-table-wrap">
       <table className="room-table" data-testid="room.table">
         <caption className="room-caption">
-          {rows.length} {rows.length === 1 ? 'attendee' : 'attendees'}
+          {plural(rows.length, 'attendee')}
           {rows.length > 0 && ` · ${done} done with their step`}
           {stuck > 0 && ` · ${stuck} stuck`}
         </caption>

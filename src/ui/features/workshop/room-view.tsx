@@ -7,6 +7,7 @@ import { type PresenterClient, presenterClient, presenterKeyOf } from '../../../
 import type { AttendeeDetail, AttendeeRow, PresenterEvent } from '../../../core/api/workshop-contract.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { messageOf } from '../../../core/text/message.ts';
+import { plural } from '../../../core/text/plural.ts';
 import { Icon } from '../../components/icon.tsx';
 import { showToast, Toaster } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';
@@ -216,7 +217,6 @@ function Toolbar({ client, lessons, selected, ask }: ToolbarProps) {
   const [lessonId, setLessonId] = useState('');
   const [designChoice, setDesignChoice] = useState('');
   const chosenLesson = lessons.find((l) => l.id === lessonId) ?? lessons[0];
-  const people = (n: number) => `${n} ${n === 1 ? 'attendee' : 'attendees'}`;
 
   const pushLesson = () => {
     if (ended || !chosenLesson) return;
@@ -228,7 +228,7 @@ function Toolbar({ client, lessons, selected, ask }: ToolbarProps) {
           lessonId: chosenLesson.id,
           lesson: chosenLesson.lesson as unknown as Record<string, unknown> | undefined,
         });
-        return `Pushed “${chosenLesson.title}” to ${people(delivered)} connected`;
+        return `Pushed “${chosenLesson.title}” to ${plural(delivered, 'attendee')} connected`;
       },
     });
   };
@@ -256,7 +256,7 @@ function Toolbar({ client, lessons, selected, ask }: ToolbarProps) {
       confirm: 'Push design',
       run: async () => {
         const { delivered } = await client.pushDesign({ design: pushed });
-        return `Pushed “${label}” to ${people(delivered)} connected`;
+        return `Pushed “${label}” to ${plural(delivered, 'attendee')} connected`;
       },
     });
   };
@@ -279,7 +279,9 @@ function Toolbar({ client, lessons, selected, ask }: ToolbarProps) {
         );
         return { snapshot: { ...s.snapshot, room: { ...s.snapshot.room, hints: [...hints, hint] } } };
       });
-      showToast({ message: `Hint ${hint.count} of step ${hintStepIndex + 1} shown to ${people(delivered)}` });
+      showToast({
+        message: `Hint ${hint.count} of step ${hintStepIndex + 1} shown to ${plural(delivered, 'attendee')}`,
+      });
     } catch (error) {
       showToast({ message: messageOf(error), tone: 'error' });
     }
