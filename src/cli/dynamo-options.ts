@@ -33,15 +33,21 @@ export function timeoutSeconds(value: string | undefined): number {
   return seconds;
 }
 
-async function connect(values: Record<string, unknown>): Promise<Connection> {
+/** --endpoint, or DYNAMODB_ENDPOINT when not given (undefined when neither is); a usage error unless a URL. */
+export function endpointOf(values: Record<string, unknown>): string | undefined {
   const endpoint = (values.endpoint as string | undefined) ?? process.env.DYNAMODB_ENDPOINT;
+  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint))
+    throw new UsageError(`--endpoint ${endpoint}: expected a URL like http://127.0.0.1:8000`);
+  return endpoint;
+}
+
+async function connect(values: Record<string, unknown>): Promise<Connection> {
+  const endpoint = endpointOf(values);
   if (!endpoint && !values.aws) {
     throw new UsageError(
       'say where DynamoDB is: --endpoint URL (or DYNAMODB_ENDPOINT), or --aws for real AWS',
     );
   }
-  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint))
-    throw new UsageError(`--endpoint ${endpoint}: expected a URL like http://127.0.0.1:8000`);
   const seconds = timeoutSeconds(values.timeout as string | undefined);
   const { createDynamoClient } = await import('../../server/dynamodb/client.ts');
   const callTimeoutMs = seconds * 1000;

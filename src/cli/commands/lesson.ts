@@ -10,7 +10,7 @@ import type { PlainItem } from '../../core/model/item.ts';
 import { formatProblems, type ValidationProblem } from '../../core/model/validate.ts';
 import { plural } from '../../core/text/plural.ts';
 import type { Command } from '../command.ts';
-import { timeoutSeconds } from '../dynamo-options.ts';
+import { endpointOf, timeoutSeconds } from '../dynamo-options.ts';
 import { type CliIo, printJson, UsageError } from '../io.ts';
 import { type LessonFile, loadLessonFiles } from '../lesson-files.ts';
 
@@ -110,9 +110,7 @@ export const lessonCommand: Command = {
       );
     if (values['no-local'] && values.endpoint !== undefined)
       throw new UsageError('--endpoint is where the local-run checks run, which --no-local skips');
-    const endpoint = (values.endpoint as string | undefined) ?? process.env.DYNAMODB_ENDPOINT;
-    if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint))
-      throw new UsageError(`--endpoint ${endpoint}: expected a URL like http://127.0.0.1:8000`);
+    const endpoint = endpointOf(values);
     const callTimeoutMs = timeoutSeconds(values.timeout as string | undefined) * 1000;
 
     const files: LessonFile[] = await loadLessonFiles(paths);
