@@ -4,7 +4,8 @@
 // the URL as sent still counts for a request no API route matched (a 404 under /api/).
 import type { FastifyRequest } from 'fastify';
 
-const API_PREFIX = '/api/';
+/** The path every API route starts with. */
+export const API_PREFIX = '/api/';
 
 export function isApiRequest(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith(API_PREFIX) === true || request.url.startsWith(API_PREFIX);

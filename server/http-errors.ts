@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exactJsonOf, stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { API_PREFIX } from './api-request.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
 
 /**
@@ -87,7 +88,7 @@ export function answerInApiShape(app: FastifyInstance): void {
 
   const methods = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!route.url.startsWith(API_PREFIX)) return;
     const known = methods.get(route.url) ?? new Set<string>();
     for (const method of [route.method].flat()) known.add(method);
     methods.set(route.url, known);

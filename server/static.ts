@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, posix, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PREFIX } from './api-request.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,7 +23,7 @@ const FILES_ROUTE = '/*';
 function appPathOf(url: string): string | undefined {
   try {
     const path = decodeURIComponent(url.split('?')[0]);
-    return path.startsWith('/api/') ? undefined : path;
+    return path.startsWith(API_PREFIX) ? undefined : path;
   } catch {
     return undefined;
   }
