@@ -216,7 +216,7 @@ function ipv6Groups(address: string): number[] {
  * any other IPv6 address by its /64 (`2001:db8:0:1::/64`): one host or network is given a whole /64, so
  * counting each of its addresses apart would let one client rotate through 2^64 quotas.
  */
-export function addressKey(address: string): string {
+function addressKey(address: string): string {
   const bare = address.split('%')[0]; // a zone id (fe80::1%eth0) names an interface, not a client
   if (isIPv6(bare)) {
     const groups = ipv6Groups(bare);
