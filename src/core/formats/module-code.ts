@@ -3,15 +3,13 @@
 // TypeScript. Both write a module whose keys must be exactly the ones Keyplan derives.
 import { typescriptIdentifier } from '../export/codegen/naming.ts';
 import { numberTextHelpers } from '../export/codegen/typescript-helpers.ts';
-import { tsKey, tsString } from '../export/codegen/typescript-values.ts';
+import { tsKey } from '../export/codegen/typescript-values.ts';
 import { placeholders, type TemplatePart } from '../keys/template.ts';
 import { type KeySchema, keySchemas } from '../model/indexes.ts';
 import type { AttributeType, Design, DesignInput, Entity } from '../model/schema.ts';
 import { formatProblems, validateDesign } from '../model/validate.ts';
 import { plainType } from '../requests/marshall.ts';
 import type { FormatImport } from './types.ts';
-
-export { tsKey, tsString };
 
 /** A JavaScript identifier for an exported name: the name itself, `_` in place of other characters. */
 function tsIdentifier(name: string, taken: Set<string>): string {

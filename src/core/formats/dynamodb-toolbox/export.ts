@@ -4,6 +4,7 @@
 // written) when a value it is made of is missing, as Keyplan leaves a sparse index's key out.
 
 import { SDK_CLIENT, SDK_LIB } from '../../export/codegen/module-names.ts';
+import { tsKey, tsString } from '../../export/codegen/typescript-values.ts';
 import { parseTemplate, placeholders } from '../../keys/template.ts';
 import { TABLE_INDEX } from '../../model/indexes.ts';
 import type { AttributeType, Design, KeyType } from '../../model/schema.ts';
@@ -17,8 +18,6 @@ import {
   moduleAttributes,
   singleKeySchemas,
   templateLiteralBody,
-  tsKey,
-  tsString,
   unwrittenCopiesWarnings,
 } from '../module-code.ts';
 

@@ -5,6 +5,7 @@
 // `__edb_v__` besides.
 
 import { SDK_CLIENT } from '../../export/codegen/module-names.ts';
+import { tsKey, tsString } from '../../export/codegen/typescript-values.ts';
 import { parseTemplate, placeholders } from '../../keys/template.ts';
 import { type KeySchema, TABLE_INDEX } from '../../model/indexes.ts';
 import type { Design, Entity } from '../../model/schema.ts';
@@ -18,8 +19,6 @@ import {
   moduleAttributes,
   singleKeySchemas,
   templateLiteralBody,
-  tsKey,
-  tsString,
   unwrittenCopiesWarnings,
 } from '../module-code.ts';
 
