@@ -15,6 +15,7 @@ import { Menu, type MenuEntry } from '../../components/menu.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';
+import { decodeSharedDesign } from '../share/open-shared.ts';
 import { VERDICT_LABEL, VerdictIcon } from './verdict.tsx';
 import './compare.css';
 
@@ -55,14 +56,11 @@ async function compareWithFile(): Promise<void> {
 
 /** A share link (or its `k1.…` token) as the design it holds; throws with the reason it does not open. */
 async function designOfLink(text: string) {
-  const { decodeShare, shareTokenOf } = await import('../../../core/share/share-link.ts');
+  const { shareTokenOf } = await import('../../../core/share/share-link.ts');
   const trimmed = text.trim();
   const token = trimmed.includes('#') ? shareTokenOf(trimmed.slice(trimmed.indexOf('#'))) : trimmed;
   if (!token) throw new Error('this link holds no design (no “#share=” in it)');
-  const payload = decodeShare(token);
-  if (!payload.regenerate) return payload.design;
-  const { regenerateItems } = await import('../../../core/share/regenerate.ts');
-  return regenerateItems(payload.design, payload.regenerate);
+  return (await decodeSharedDesign(token)).design;
 }
 
 function LinkPrompt({ onClose }: { onClose: () => void }) {

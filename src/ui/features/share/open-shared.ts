@@ -2,8 +2,10 @@
 // step over the recipient's own, which stays in the autosave until they choose "Open a copy". A link that
 // does not decode says why and changes nothing.
 import { useEffect } from 'react';
+import { designItemCount } from '../../../core/model/design-limits.ts';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
+import type { RegenerateSpec } from '../../../core/share/share-link.ts';
 import { messageOf } from '../../../core/text/message.ts';
 import { useAutosave } from '../../../store/autosave.ts';
 import { useStore } from '../../../store/index.ts';
@@ -14,22 +16,33 @@ import { useShareState } from './share-state.ts';
 /** The token last handled, so a re-render (or StrictMode's second effect) does not open it twice. */
 let handled: string | undefined;
 
+/**
+ * The design a share token opens as, and its regenerate spec when its items come from one; throws with the
+ * reason it does not decode. Loads the link codec, and the item generator only for a link that needs it.
+ */
+export async function decodeSharedDesign(
+  token: string,
+): Promise<{ design: Design; regenerate?: RegenerateSpec }> {
+  const { decodeShare } = await import('../../../core/share/share-link.ts');
+  const payload = decodeShare(token);
+  if (!payload.regenerate) return { design: payload.design };
+  const { regenerateItems } = await import('../../../core/share/regenerate.ts');
+  return { design: regenerateItems(payload.design, payload.regenerate), regenerate: payload.regenerate };
+}
+
 export async function openShareFromHash(hash = window.location.hash): Promise<void> {
-  const { decodeShare, shareTokenOf } = await import('../../../core/share/share-link.ts');
+  const { shareTokenOf } = await import('../../../core/share/share-link.ts');
   const token = shareTokenOf(hash);
   if (token === undefined || token === handled) return;
   handled = token;
   let design: Design;
   let opened: NonNullable<ReturnType<typeof useShareState.getState>['opened']>;
   try {
-    const payload = decodeShare(token);
-    design = payload.design;
+    const decoded = await decodeSharedDesign(token);
+    design = decoded.design;
     opened = { includedItems: 0 };
-    if (payload.regenerate) {
-      const { regenerateItems } = await import('../../../core/share/regenerate.ts');
-      design = regenerateItems(design, payload.regenerate);
-      opened.regenerate = payload.regenerate;
-    } else opened.includedItems = Object.values(design.items).reduce((n, list) => n + list.length, 0);
+    if (decoded.regenerate) opened.regenerate = decoded.regenerate;
+    else opened.includedItems = designItemCount(design);
   } catch (error) {
     const reason = messageOf(error);
     showToast({
