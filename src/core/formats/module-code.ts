@@ -3,7 +3,7 @@
 // TypeScript. Both write a module whose keys must be exactly the ones Keyplan derives.
 import { typescriptIdentifier } from '../export/codegen/naming.ts';
 import { numberTextHelpers } from '../export/codegen/typescript-helpers.ts';
-import { tsKey } from '../export/codegen/typescript-values.ts';
+import { tsKey, tsTemplateText } from '../export/codegen/typescript-values.ts';
 import { placeholders, type TemplatePart } from '../keys/template.ts';
 import { type KeySchema, keySchemas } from '../model/indexes.ts';
 import type { AttributeType, Design, DesignInput, Entity } from '../model/schema.ts';
@@ -227,7 +227,7 @@ export function templateLiteralBody(
   return parts
     .map((part) =>
       part.kind === 'literal'
-        ? part.text.replace(/[\\`]/g, '\\$&').replace(/\$\{/g, '\\${')
+        ? tsTemplateText(part.text)
         : part.width === undefined
           ? `\${${writeValue(part.name)}}`
           : `\${pad(${writeValue(part.name)}, ${part.width})}`,

@@ -50,6 +50,11 @@ function escapeText(text: string, quote: string): string {
   return out;
 }
 
+/** Text as the inside of a TypeScript template literal: escaped, and no `${` that would open a substitution. */
+export function tsTemplateText(text: string): string {
+  return escapeText(text, '`').replace(/\$\{/g, '\\${');
+}
+
 export function tsString(text: string): string {
   return `'${escapeText(text, "'")}'`;
 }
@@ -130,9 +135,7 @@ function tsText(parts: TemplatePart[], asNumber: boolean, env: TypescriptEnv, us
   }
   const body = parts
     .map((part) =>
-      part.kind === 'literal'
-        ? escapeText(part.text, '`').replace(/\$\{/g, '\\${')
-        : `\${${placeholderCode(part, env, uses)}}`,
+      part.kind === 'literal' ? tsTemplateText(part.text) : `\${${placeholderCode(part, env, uses)}}`,
     )
     .join('');
   return asNumber ? number(`\`${body}\``) : `\`${body}\``;
