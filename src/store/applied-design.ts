@@ -5,7 +5,13 @@
 // record's: the table holds what it describes.
 import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import type { Design } from '../core/model/schema.ts';
-import { type AppliedRecord, fingerprintOf, newestRecords, readTableRecords } from './applied.ts';
+import {
+  type AppliedRecord,
+  fingerprintOf,
+  newestRecords,
+  readTableRecords,
+  writeTableRecords,
+} from './applied.ts';
 
 export const APPLIED_DESIGN_STORAGE_KEY = 'keyplan:v1:applied-designs';
 const KEPT = 3;
@@ -35,11 +41,7 @@ export function rememberAppliedDesign(design: Design): void {
   const all = Object.fromEntries(
     text.length <= MAX_CHARS ? [[table, { fingerprint, text, at: Date.now() }], ...kept] : kept,
   );
-  try {
-    globalThis.localStorage?.setItem(APPLIED_DESIGN_STORAGE_KEY, JSON.stringify(all));
-  } catch {
-    // Storage full: known for this page only.
-  }
+  writeTableRecords(APPLIED_DESIGN_STORAGE_KEY, all);
 }
 
 /**

@@ -51,13 +51,18 @@ export function readAppliedTables(): AppliedTables {
   return readTableRecords<AppliedRecord>(APPLIED_STORAGE_KEY);
 }
 
+/** Keeps `records` in localStorage under `key`; when storage is full or unavailable, for this page only. */
+export function writeTableRecords<T>(key: string, records: Record<string, T>): void {
+  try {
+    globalThis.localStorage?.setItem(key, JSON.stringify(records));
+  } catch {
+    // Storage full or unavailable: the records live on in memory for this page.
+  }
+}
+
 export function writeAppliedTables(tables: AppliedTables): AppliedTables {
   const kept = Object.fromEntries(newestRecords(tables, TABLES_KEPT));
-  try {
-    globalThis.localStorage?.setItem(APPLIED_STORAGE_KEY, JSON.stringify(kept));
-  } catch {
-    // Storage full or unavailable: the record lives on in memory for this page.
-  }
+  writeTableRecords(APPLIED_STORAGE_KEY, kept);
   return kept;
 }
 
