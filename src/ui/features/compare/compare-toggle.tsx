@@ -126,7 +126,7 @@ function LinkPrompt({ onClose }: { onClose: () => void }) {
 }
 
 /** The verdict of the comparison shown; a click opens the reasons in the dock. */
-export function VerdictChip() {
+function VerdictChip() {
   const result = useCompare((s) => s.result);
   const computing = useCompare((s) => s.computing);
   const error = useCompare((s) => s.error);
