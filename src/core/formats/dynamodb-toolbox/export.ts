@@ -187,6 +187,7 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
     );
   }
   const body = blocks.join('\n\n');
+  const helpers = keyHelpers(body);
   const used = TOOLBOX_IMPORTS.filter(
     (name) => ['Entity', 'Table', 'item'].includes(name) || new RegExp(`\\b${name}\\(`).test(body),
   );
@@ -197,8 +198,8 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
     `import { DynamoDBDocumentClient } from '${SDK_LIB}';`,
     `import { ${used.join(', ')} } from 'dynamodb-toolbox';`,
     '',
-    ...keyHelpers(body),
-    ...(keyHelpers(body).length > 0 ? [''] : []),
+    ...helpers,
+    ...(helpers.length > 0 ? [''] : []),
     'export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));',
     '',
     'export const table = new Table({',
