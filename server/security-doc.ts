@@ -1,0 +1,216 @@
+// The README's Security limits, written from the values the server enforces (LIMITS, LIVE_LIMITS and the
+// core's own limits) rather than copied by hand: `npm run docs` writes them between the README's markers,
+// and security-doc.test.ts fails when the README differs or when a limit has no row. A new limit is one
+// entry in LIMITS and one row here.
+import { MAX_DESIGN_ITEMS } from '../src/core/model/design-limits.ts';
+import { LIVE_LIMITS } from './live/rooms.ts';
+import { LIMITS } from './quotas.ts';
+
+const L = LIMITS;
+const V = LIVE_LIMITS;
+
+/** 12,345 */
+export const count = (value: number) => value.toLocaleString('en-US');
+
+/** 32 MB, 512 KB, 200 bytes: the largest binary unit the value is a whole number of. */
+export function bytes(value: number): string {
+  for (const [unit, size] of [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ] as const)
+    if (value >= size && value % size === 0) return `${count(value / size)} ${unit}`;
+  return `${count(value)} bytes`;
+}
+
+/** 10 s, 5 minutes, 4 hours, 1 day: the largest unit the duration is a whole number of. */
+export function duration(ms: number): string {
+  const units = [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ] as const;
+  for (const [unit, size] of units)
+    if (ms >= size && ms % size === 0) {
+      const n = ms / size;
+      return `${count(n)} ${unit}${n === 1 ? '' : 's'}`;
+    }
+  return ms >= 1000 && ms % 1000 === 0 ? `${count(ms / 1000)} s` : `${count(ms)} ms`;
+}
+
+type LimitName = keyof typeof LIMITS | keyof typeof LIVE_LIMITS;
+
+interface LimitRow {
+  /** The limits the row states: every name of LIMITS and LIVE_LIMITS is in one row at least. */
+  limits: LimitName[];
+  what: string;
+  value: string;
+}
+
+/** The limits table, in the order a reader meets them: connections, requests, designs, sessions, rooms. */
+export const LIMIT_ROWS: LimitRow[] = [
+  {
+    limits: ['connections', 'headersMs', 'requestReceiveMs', 'keepAliveMs'],
+    what: "connections at once / a request's headers / a whole request / an idle keep-alive connection",
+    value: `${count(L.connections)} (the next is closed) / ${duration(L.headersMs)} / ${duration(L.requestReceiveMs)} (408 \`RequestTimeout\`, and the connection is closed: a client that opens connections and sends nothing, or trickles its headers, is cut off) / ${duration(L.keepAliveMs)}`,
+  },
+  {
+    limits: ['connectionsPerAddress'],
+    what: 'connections of one address at once (an IPv6 /64 counts as one address)',
+    value: `${count(L.connectionsPerAddress)} (the next is closed): one client cannot take all ${count(L.connections)}, nor every event stream and live socket. A browser holds at most 8 (6 HTTP/1.1 connections, its event stream among them, and a live socket), so a workshop room of 60 behind one NAT address needs at most 480; the other ${count(L.connections - L.connectionsPerAddress)} stay for other addresses`,
+  },
+  {
+    limits: ['bodyBytes', 'largeBodyBytes', 'concurrentLargeBodies'],
+    what: 'request body',
+    value: `${bytes(L.bodyBytes)} (413); bodies over ${bytes(L.largeBodyBytes)} (or of unknown length) are read ${count(L.concurrentLargeBodies)} at a time server-wide`,
+  },
+  {
+    limits: [],
+    what: 'JSON nesting of a body / of an AttributeValue',
+    value: '100 levels / 32 levels (400)',
+  },
+  {
+    limits: ['itemsPerDesign'],
+    what: 'sample items of one design',
+    value: `${count(L.itemsPerDesign)} (400 \`TooManyItems\`), the one limit of the app and the CLI too (\`MAX_DESIGN_ITEMS\` = ${count(MAX_DESIGN_ITEMS)}, \`src/core/model/design-limits.ts\`)`,
+  },
+  {
+    limits: ['designItemBytes'],
+    what: 'bytes the items of one apply derive',
+    value: `${bytes(L.designItemBytes)}, counted before deriving (413 \`DesignTooLarge\`)`,
+  },
+  {
+    limits: [],
+    what: 'partition key / sort key',
+    value: '2,048 bytes / 1,024 bytes, checked from the templates before rendering (400)',
+  },
+  {
+    limits: [],
+    what: 'one item',
+    value: '400 KB, every item checked before apply changes anything (400 `InvalidItems`)',
+  },
+  {
+    limits: ['pageItems'],
+    what: 'items of one page (raw `Limit` must be a positive integer; PartiQL gets one too)',
+    value: count(L.pageItems),
+  },
+  {
+    limits: ['tablesPerSession', 'itemsPerSession'],
+    what: 'tables of one session / items of one session',
+    value: `${count(L.tablesPerSession)} / ${count(L.itemsPerSession)} (403): a design at the items limit can be applied again over its table`,
+  },
+  {
+    limits: ['requestsPerSecond', 'requestBurst', 'concurrentRequestsPerSession'],
+    what: 'requests of one session',
+    value: `${count(L.requestsPerSecond)} a second, bursts of ${count(L.requestBurst)}, ${count(L.concurrentRequestsPerSession)} at once (429)`,
+  },
+  {
+    limits: ['addressRequestsPerSecond', 'addressRequestBurst'],
+    what: "requests of one address without a session (joining a workshop, refusals, the presenter's)",
+    value: `${count(L.addressRequestsPerSecond)} a second, bursts of ${count(L.addressRequestBurst)} (429): every request takes from its session's quota or its address's`,
+  },
+  {
+    limits: ['addressFilesPerSecond', 'addressFileBurst'],
+    what: "the app's files of one address (a GET or HEAD outside `/api`; they never carry the session cookie)",
+    value: `${count(L.addressFilesPerSecond)} a second, bursts of ${count(L.addressFileBurst)} (429): a room of 60 behind one address (NAT, a proxy) loads the app together; an attendee's first visit fetches 54 files (33 for the join page, 14 on joining, 7 with a lesson), a reload 2 (\`/assets/\` is cached a year as immutable)`,
+  },
+  {
+    limits: [],
+    what: "the app's files in memory",
+    value:
+      'the build folder (a few MB), read once when the server starts: an answer sends that one copy, so requests under way (however many, read however slowly) hold no file of their own',
+  },
+  {
+    limits: ['addressesTracked'],
+    what: 'what counts as one address (every per-address limit)',
+    value: `an IPv4 address; an IPv6 client's whole /64 (rotating addresses within it gains nothing); \`::ffff:a.b.c.d\` as \`a.b.c.d\`; at most ${count(L.addressesTracked)} addresses remembered`,
+  },
+  {
+    limits: [
+      'newSessionsPerSecond',
+      'newSessionBurst',
+      'sessions',
+      'addressNewSessionsPerSecond',
+      'addressNewSessionBurst',
+    ],
+    what: 'new sessions, server-wide / of one address',
+    value: `${count(L.newSessionsPerSecond)} a second, bursts of ${count(L.newSessionBurst)} (429); ${count(L.sessions)} at once (503) / ${count(L.addressNewSessionsPerSecond)} a second, bursts of ${count(L.addressNewSessionBurst)} (429 \`TooManyNewSessions\`), so one address cannot take them all; a room of 60 behind one address (NAT) starts its sessions within a minute (a refused browser's app sends the request again after 1–2 s, for up to a minute). In workshop mode a session comes only from an admitted join (it needs the code; at most ${count(L.workshopAttendees)} attendees), which takes from neither`,
+  },
+  {
+    limits: ['dynamodbCallMs', 'requestMs', 'loadMs', 'healthProbeMs'],
+    what: 'one DynamoDB call / a run or reset / an apply or load / the health probe',
+    value: `${duration(L.dynamodbCallMs)} / ${duration(L.requestMs)} / ${duration(L.loadMs)} (503) / \`down\` when DynamoDB Local does not answer within ${duration(L.healthProbeMs)}`,
+  },
+  {
+    limits: ['concurrentLoads'],
+    what: 'applies or loads at once, server-wide',
+    value: `${count(L.concurrentLoads)} (the others wait their turn)`,
+  },
+  {
+    limits: ['sessionIdleMs', 'unconfirmedSessionMs', 'sweepEveryMs'],
+    what: 'idle session',
+    value: `expires after ${duration(L.sessionIdleMs)} (${duration(L.unconfirmedSessionMs)} if its cookie never came back; looked for every ${duration(L.sweepEveryMs)}); its tables are deleted`,
+  },
+  {
+    limits: ['workshopAttendees', 'workshopDesignBytes', 'workshopLessonBytes', 'workshopSmallBodyBytes'],
+    what: 'a workshop: attendees / a reported or pushed design / an inline lesson / other bodies',
+    value: `${count(L.workshopAttendees)} (409) / ${bytes(L.workshopDesignBytes)} / ${bytes(L.workshopLessonBytes)} / ${bytes(L.workshopSmallBodyBytes)} (413)`,
+  },
+  {
+    limits: ['workshopReportsPerSecond', 'workshopReportBurst'],
+    what: "an attendee's progress reports",
+    value: `${count(L.workshopReportsPerSecond)} a second, bursts of ${count(L.workshopReportBurst)} (429)`,
+  },
+  {
+    limits: ['workshopAttendeeStreams', 'workshopPresenterStreams', 'workshopStreamBufferBytes'],
+    what: 'event streams of an attendee / of the presenter',
+    value: `${count(L.workshopAttendeeStreams)} / ${count(L.workshopPresenterStreams)} at once (429); a stream holding more than ${bytes(L.workshopStreamBufferBytes)} unsent is closed (the client reconnects)`,
+  },
+  {
+    limits: ['workshopJoinFailures', 'workshopJoinRefillMs', 'workshopKeyFailures', 'workshopKeyRefillMs'],
+    what: 'wrong join codes / wrong presenter keys of one address',
+    value: `${count(L.workshopJoinFailures)}, then one per ${duration(L.workshopJoinRefillMs)} (429) / ${count(L.workshopKeyFailures)}, then one per ${duration(L.workshopKeyRefillMs)}`,
+  },
+  {
+    limits: ['workshopRoomUpdateMs', 'workshopHintSteps', 'workshopSaveMs'],
+    what: "the room view's updates / hints remembered / `--db-path` writes",
+    value: `gathered for ${duration(L.workshopRoomUpdateMs)} / ${count(L.workshopHintSteps)} steps / at most every ${duration(L.workshopSaveMs)}`,
+  },
+  {
+    limits: ['liveRooms', 'liveClientsPerRoom', 'liveRoomIdleMs', 'liveSweepMs'],
+    what: 'live rooms at once / people in one room / an idle room',
+    value: `${count(V.liveRooms)} (503 \`TooManyRooms\`) / ${count(V.liveClientsPerRoom)} (closed 4429) / deleted with its tables after ${duration(V.liveRoomIdleMs)} nobody connected (looked for every ${duration(V.liveSweepMs)})`,
+  },
+  {
+    limits: ['liveMessageBytes', 'liveLogBytes', 'liveCompactEntries', 'liveCompactBytes'],
+    what: "a live room's message / log",
+    value: `${bytes(V.liveMessageBytes)} / ${bytes(V.liveLogBytes)} (updates refused until a snapshot); a snapshot is asked for at ${count(V.liveCompactEntries)} entries or ${bytes(V.liveCompactBytes)}`,
+  },
+];
+
+const cell = (text: string) => text.replaceAll('|', '\\|');
+
+/** The limits table, as Markdown. */
+export function limitsTable(): string {
+  const lines = ['| limit | value |', '| --- | --- |'];
+  for (const row of LIMIT_ROWS) lines.push(`| ${cell(row.what)} | ${cell(row.value)} |`);
+  return lines.join('\n');
+}
+
+/** Names of LIMITS and LIVE_LIMITS that no row states. */
+export function limitsWithoutRow(): string[] {
+  const stated = new Set<string>(LIMIT_ROWS.flatMap((row) => row.limits));
+  return [...Object.keys(LIMITS), ...Object.keys(LIVE_LIMITS)].filter((name) => !stated.has(name));
+}
+
+export const LIMITS_START = '<!-- security-limits:start (written by `npm run docs` from LIMITS) -->';
+export const LIMITS_END = '<!-- security-limits:end -->';
+
+/** `readme` with its limits table written anew; throws when the markers are missing. */
+export function withLimitsTable(readme: string): string {
+  const start = readme.indexOf(LIMITS_START);
+  const end = readme.indexOf(LIMITS_END);
+  if (start < 0 || end < start)
+    throw new Error(`README.md lacks the markers ${LIMITS_START} … ${LIMITS_END}`);
+  return `${readme.slice(0, start + LIMITS_START.length)}\n${limitsTable()}\n${readme.slice(end)}`;
+}
