@@ -9,8 +9,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { startServer } from '../server/server.ts';
 import { getExample } from '../src/core/examples/index.ts';
+import { reportAttacks, startAttacker } from './attack-mode.ts';
 import { benchDesign } from './core.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
+import type { BenchOptions } from './run.ts';
 
 const ATTENDEES = 30;
 const DURATION_MS = 60_000;
@@ -139,7 +141,7 @@ async function attendee(base: string, index: number, until: number, tally: Tally
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-export async function runLoadBench(): Promise<void> {
+export async function runLoadBench({ attack }: BenchOptions): Promise<void> {
   // The attendees stand for 30 machines but all come from loopback: one address may start only 20 sessions
   // at once (then one a second), so that one is raised to let each start its own; the server's stays.
   const server = await startServer({
@@ -164,7 +166,9 @@ export async function runLoadBench(): Promise<void> {
     const tally: Tally = { requests: 0, errors: [], runMs: [], applyMs: [] };
     const started = Date.now();
     const until = started + DURATION_MS;
+    const attacker = attack ? startAttacker(server.url) : undefined;
     await Promise.all(Array.from({ length: ATTENDEES }, (_, i) => attendee(server.url, i, until, tally)));
+    const attackerErrors = attacker ? reportAttacks(await attacker.stop()) : 0;
     const seconds = (Date.now() - started) / 1000;
     const after = await settledMemory();
 
@@ -195,7 +199,7 @@ export async function runLoadBench(): Promise<void> {
     for (const error of tally.errors.slice(0, 5)) console.log(`  error: ${error}`);
     const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
     console.log(
-      `errors = ${tally.errors.length} (target 0) ${pass(tally.errors.length === 0)}; ` +
+      `errors = ${tally.errors.length} (target 0${attack ? ', with the attacker' : ''}) ${pass(tally.errors.length === 0 && attackerErrors === 0)}; ` +
         `heapUsed after = ${(after.heapUsed / before.heapUsed).toFixed(2)}x before (target ≤ ${MEMORY_TARGET}x) ${pass(after.heapUsed <= before.heapUsed * MEMORY_TARGET)}; ` +
         `rss after = ${(after.rss / before.rss).toFixed(2)}x before (target ≤ ${MEMORY_TARGET}x) ${pass(after.rss <= before.rss * MEMORY_TARGET)}\n`,
     );

@@ -11,7 +11,12 @@ import { runMigrateBench } from './migrate.ts';
 import { runUiBench } from './ui.ts';
 import { runWorkshopBench } from './workshop.ts';
 
-const suites: Record<string, () => void | Promise<void>> = {
+/** `--attack`: load and workshop run with a 31st client attacking the server meanwhile (bench/attacker.ts). */
+export interface BenchOptions {
+  attack: boolean;
+}
+
+const suites: Record<string, (options: BenchOptions) => void | Promise<void>> = {
   core: runCoreBench,
   dynamodb: runDynamoBench,
   ui: runUiBench,
@@ -22,7 +27,9 @@ const suites: Record<string, () => void | Promise<void>> = {
   migrate: runMigrateBench,
 };
 
-const requested = process.argv.slice(2);
+const args = process.argv.slice(2);
+const options: BenchOptions = { attack: args.includes('--attack') };
+const requested = args.filter((arg) => arg !== '--attack');
 const unknown = requested.filter((name) => !(name in suites));
 if (unknown.length > 0) {
   console.error(`unknown suite ${unknown.join(', ')}; known: ${Object.keys(suites).join(', ')}`);
@@ -30,5 +37,5 @@ if (unknown.length > 0) {
 }
 for (const name of requested.length > 0 ? requested : Object.keys(suites)) {
   console.log(`\n## ${name}\n`);
-  await suites[name]();
+  await suites[name](options);
 }

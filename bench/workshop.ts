@@ -14,7 +14,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { AttendeeRow, PresenterEvent } from '../src/core/api/workshop-contract.ts';
 import { getExample } from '../src/core/examples/index.ts';
+import { reportAttacks, startAttacker } from './attack-mode.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
+import type { BenchOptions } from './run.ts';
 
 const ATTENDEES = 30;
 const DURATION_MS = 60_000;
@@ -301,7 +303,7 @@ function processCpu(pid: number): { seconds: number; children: number[] } {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-export async function runWorkshopBench(): Promise<void> {
+export async function runWorkshopBench({ attack }: BenchOptions): Promise<void> {
   const { child, url, code, key } = await startWorkshopServer();
   const tally: Tally = { requests: 0, errors: [], runMs: [], reportMs: [], roomMs: [], pushMs: [] };
   const presenter = { authorization: `Bearer ${key}` };
@@ -326,6 +328,7 @@ export async function runWorkshopBench(): Promise<void> {
     const cpuBefore = processCpu(child.pid!);
     const javaPid = cpuBefore.children[0];
     const javaBefore = javaPid ? processCpu(javaPid).seconds : 0;
+    const attacker = attack ? startAttacker(url, code) : undefined;
     const presenterWork = (async () => {
       await sleep(DURATION_MS / 2);
       const sentAt = performance.now();
@@ -350,6 +353,7 @@ export async function runWorkshopBench(): Promise<void> {
       presenterWork,
       ...Array.from({ length: ATTENDEES }, (_, i) => attendee(url, code, i, until, tally, pushes)),
     ]);
+    const attackerErrors = attacker ? reportAttacks(await attacker.stop()) : 0;
     // The last reports' room events are on their way.
     await sleep(1_500);
     const seconds = (Date.now() - started) / 1000;
@@ -404,7 +408,7 @@ export async function runWorkshopBench(): Promise<void> {
     for (const error of tally.errors.slice(0, 5)) console.log(`  error: ${error}`);
     const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
     console.log(
-      `errors = ${tally.errors.length} (target 0) ${pass(tally.errors.length === 0 && unseen === 0)}; ` +
+      `errors = ${tally.errors.length} (target 0${attack ? ', with the attacker' : ''}) ${pass(tally.errors.length === 0 && unseen === 0 && attackerErrors === 0)}; ` +
         `run p99 = ${formatMs(run.p99)} (target ≤ ${RUN_TARGET_MS} ms) ${pass(run.p99 <= RUN_TARGET_MS)}; ` +
         `room view p99 = ${formatMs(roomView.p99)} (target ≤ ${ROOM_TARGET_MS} ms) ${pass(roomView.p99 <= ROOM_TARGET_MS)}\n`,
     );
