@@ -28,10 +28,11 @@ type Tallies = Record<string, AttackTally>;
 
 const tallies: Tallies = {};
 
-function count(attack: string, status: number | string): void {
+/** One answer of `status` to `attack`; `sent` says whether it also counts as one more attempt sent. */
+function count(attack: string, status: number | string, sent = true): void {
   tallies[attack] ??= { sent: 0, statuses: {} };
   const tally = tallies[attack];
-  tally.sent++;
+  if (sent) tally.sent++;
   tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
 }
 
@@ -83,6 +84,7 @@ function send(
 function wideDesign(entities: number) {
   return {
     format: 'keyplan/1',
+    name: 'Wide',
     table: {
       name: 'Wide',
       partitionKey: { name: 'PK', type: 'S' },
@@ -100,6 +102,7 @@ function wideDesign(entities: number) {
 
 const byteDesign = {
   format: 'keyplan/1',
+  name: 'Bytes',
   table: { name: 'Bytes', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } },
   entities: [
     {
@@ -168,18 +171,26 @@ async function bytesAttack(base: string, cookie: () => string | undefined, until
 async function idleConnections(port: number, from: string, cap: number, until: number): Promise<void> {
   const open = new Set<net.Socket>();
   let opened = 0;
+  const attack = `class 3: idle connections from ${from}`;
   while (Date.now() < until && opened < 20_000) {
     while (open.size < cap && opened < 20_000) {
       opened++;
+      tallies[attack] ??= { sent: 0, statuses: {} };
+      tallies[attack].sent++;
       const socket = net.connect({ host: '127.0.0.1', port, localAddress: from });
       socket.on('error', () => {});
-      socket.on('close', () => open.delete(socket));
+      socket.on('close', () => {
+        open.delete(socket);
+        count(attack, 'closed by the server', false);
+      });
       open.add(socket);
     }
     await sleep(500);
   }
-  count(`class 3: idle connections from ${from}`, `${opened} opened`);
-  for (const socket of open) socket.destroy();
+  for (const socket of open) {
+    socket.removeAllListeners('close');
+    socket.destroy();
+  }
 }
 
 async function joinFlood(base: string, code: string, until: number): Promise<string[]> {
