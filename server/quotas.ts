@@ -154,6 +154,25 @@ export const LIMITS = {
   workshopHintSteps: 1_000,
   /** With --db-path, changed attendees are written to disk at most this often. */
   workshopSaveMs: 1_000,
+  /**
+   * How long the sandboxed child of `keyplan import --trust-code` may take to load a module and read its
+   * entities before it is killed: loading ElectroDB or DynamoDB-Toolbox with the AWS SDK takes about a
+   * second on a busy laptop, so a module that loops or waits at its top level is stopped well before a user
+   * would give up on it.
+   */
+  moduleLoadMs: 10_000,
+  /**
+   * The V8 heap of that child, in MB (`--max-old-space-size`): the libraries and the importer take under
+   * 100 MB; a module that fills the heap is stopped with a heap-limit error instead of taking the machine.
+   */
+  moduleHeapMb: 256,
+  /**
+   * The child's resident memory, polled on Linux (killed beyond it): memory outside the V8 heap (Buffers,
+   * ArrayBuffers) is not bounded by `moduleHeapMb`; this leaves the heap's 256 MB plus room for Node itself.
+   */
+  moduleMemoryBytes: 512 * 1024 * 1024,
+  /** Bytes of the child's answer (a design, as large as a request body may be); beyond it the child is killed. */
+  moduleAnswerBytes: 32 * 1024 * 1024,
 } as const;
 
 export type Limits = { readonly [K in keyof typeof LIMITS]: number };

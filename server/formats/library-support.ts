@@ -202,13 +202,16 @@ export function expectSameKeysAfterRoundTrip(name: string, design: Design, first
   }
 }
 
-/** `keyplan import fixtures/FORMAT/FILE --from FORMAT`, which must succeed: the fixture's path, its stderr and the design. */
+/**
+ * `keyplan import fixtures/FORMAT/FILE --from FORMAT --trust-code` (the module loaded in the sandbox, as a user
+ * loads it), which must succeed: the fixture's path, its stderr and the design.
+ */
 export async function importedFixture(
   format: FormatId,
   file: string,
 ): Promise<{ fixture: string; stderr: string; design: Design }> {
   const fixture = path.join(ROOT, 'fixtures', format, file);
-  const run = await runKeyplan(['import', fixture, '--from', format]);
+  const run = await runKeyplan(['import', fixture, '--from', format, '--trust-code']);
   expect(run.code, run.stderr).toBe(0);
   return { fixture, stderr: run.stderr, design: designSchema.parse(run.json()) };
 }

@@ -56,7 +56,15 @@ describe('keyplan import', () => {
   it('reads a OneTable schema module and an MCP data model through the same dispatch', async () => {
     const fixture = (path: string) => new URL(`../../../fixtures/${path}`, import.meta.url).pathname;
     const module = fixture('onetable/saas.schema.js');
-    const onetable = await keyplan(['import', module, '--from', 'onetable', '--table', 'SaasTable']);
+    const onetable = await keyplan([
+      'import',
+      module,
+      '--from',
+      'onetable',
+      '--table',
+      'SaasTable',
+      '--trust-code',
+    ]);
     expect(onetable.code, onetable.stderr).toBe(0);
     const design = JSON.parse(onetable.stdout);
     expect(validateDesign(design).problems).toEqual([]);

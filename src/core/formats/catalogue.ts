@@ -12,10 +12,11 @@ export interface FormatInfo {
   /** File name endings the importer reads, with the dot, for the file picker. */
   extensions: readonly string[];
   /**
-   * Text formats (JSON) open in the browser and the CLI alike; module formats are the exports of a
-   * JavaScript/TypeScript module, which only the CLI loads (in Node).
+   * Text formats (JSON) open in the browser and the CLI alike, and are always read as text; module formats
+   * are the exports of a JavaScript/TypeScript module, which only the CLI loads (running it, so only when
+   * the user trusts it: `--trust-code`, in a sandbox); `text or module` reads JSON text, or a module file.
    */
-  reads: 'text' | 'module';
+  reads: 'text' | 'module' | 'text or module';
 }
 
 /** In menu order. */
@@ -32,7 +33,7 @@ export const FORMAT_INFO: Record<FormatId, FormatInfo> = {
     label: 'OneTable',
     detail: 'schema JSON',
     extensions: ['.json'],
-    reads: 'text',
+    reads: 'text or module',
   },
   electrodb: {
     id: 'electrodb',

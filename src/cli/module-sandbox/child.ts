@@ -1,0 +1,60 @@
+// The program of the sandboxed child (./load-module.ts bundles it and runs it under Node's permission model):
+// it reads the request from fd 3, stubs out the network and signals, loads the module's code, hands its
+// exports to the format's importer (which calls the module's key functions: that too must happen here, never
+// in the parent) and writes the answer as JSON to fd 4. The module's code runs beside this program, so the
+// parent believes nothing of the answer that it has not validated again.
+import { readFileSync, writeSync } from 'node:fs';
+import { importDesign } from '../../core/formats/index.ts';
+import { stringifyExactJson } from '../../core/model/exact-json.ts';
+import { blockNetworkAndSignals } from './network-stubs.ts';
+import { ANSWER_FD, REQUEST_FD, type SandboxAnswer, type SandboxRequest } from './protocol.ts';
+
+/** What a refusal of the permission model (or of ./network-stubs.ts) was about, in the user's words. */
+const ATTEMPTS: Record<string, string> = {
+  FileSystemRead: 'read a file outside its package and its node_modules',
+  FileSystemWrite: 'write a file',
+  ChildProcess: 'start a process',
+  WorkerThreads: 'start a worker thread',
+  Network: 'use the network',
+  Signal: 'signal another process',
+  Inspector: 'open the inspector',
+  WASI: 'run WebAssembly with system access',
+};
+
+function loadFailure(error: unknown): string {
+  const { code, permission, resource, message } = (error ?? {}) as Record<string, unknown>;
+  if (code === 'ERR_ACCESS_DENIED') {
+    const attempt = ATTEMPTS[String(permission)] ?? `use ${String(permission ?? message)}`;
+    const where = typeof resource === 'string' && resource !== '' ? ` (${resource})` : '';
+    return `the module tried to ${attempt}${where}, which the sandbox that loads it does not allow`;
+  }
+  return `the module could not be loaded: ${error instanceof Error ? message : String(error)}`;
+}
+
+function answer(value: SandboxAnswer): void {
+  const bytes = Buffer.from(stringifyExactJson(value));
+  for (let at = 0; at < bytes.length; ) at += writeSync(ANSWER_FD, bytes, at);
+}
+
+// Taken before the module runs, which could replace them.
+const exit = process.exit.bind(process);
+const request = JSON.parse(readFileSync(REQUEST_FD, 'utf8')) as SandboxRequest;
+blockNetworkAndSignals();
+let exports: Record<string, unknown> | undefined;
+try {
+  exports = await import(`data:text/javascript;base64,${Buffer.from(request.code).toString('base64')}`);
+} catch (error) {
+  answer({ loaded: false, message: loadFailure(error) });
+}
+if (exports) {
+  try {
+    answer({
+      loaded: true,
+      result: importDesign(request.format, { kind: 'module', exports }, request.options),
+    });
+  } catch (error) {
+    answer({ loaded: false, message: loadFailure(error) });
+  }
+}
+// A timer or a socket the module left open must not keep the child alive until the time limit.
+exit(0);
