@@ -13,17 +13,15 @@ export const asFile = (text: string) => Buffer.from(text, 'utf8').toString('utf8
 
 const POSITIONS = new Set(['start', 'end', 'range', 'loc', 'raw']);
 
-/** A parsed value without positions, raw text and string values (object keys stay: they are the shape). */
-export function skeleton(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(skeleton);
-  if (typeof node === 'string') return 'S';
-  if (node === null || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (POSITIONS.has(key)) continue;
-    out[key] = skeleton(value);
-  }
-  return out;
+/**
+ * A parsed data file (JSON, YAML, HCL) without its strings: each object a list of its values, in order (its
+ * keys may be names from the design), each string `S`; what is left is the file's shape.
+ */
+export function skeleton(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(skeleton);
+  if (typeof value === 'string') return 'S';
+  if (value === null || typeof value !== 'object') return value;
+  return { object: Object.values(value).map(skeleton) };
 }
 
 /** An AST's skeleton, where object keys are node fields (so any string leaf is data): names of identifiers stay. */

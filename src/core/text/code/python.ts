@@ -53,5 +53,6 @@ export function pyDocstringText(text: string): string {
 
 /** The last line of a docstring closed on the same line: a `"` at its end escaped, not run into the `"""`. */
 export function pyDocstringEnd(line: string): string {
-  return line.replace(/"$/, '\\"');
+  // A quote after an even number of backslashes is a quote of its own (after an odd one it is escaped).
+  return /(?:^|[^\\])(?:\\\\)*"$/.test(line) ? `${line.slice(0, -1)}\\"` : line;
 }
