@@ -73,6 +73,8 @@ for source in json.load(sys.stdin):
         out.append({'skeleton': ast.dump(tree)})
     except SyntaxError as error:
         out.append({'error': f'{error.msg} at line {error.lineno}'})
+    except ValueError as error:
+        out.append({'error': str(error)})
 json.dump(out, sys.stdout)
 `;
 
