@@ -1,6 +1,7 @@
 // The backfill as a standalone Python program (boto3's low-level client, so values stay DynamoDB's own
 // AttributeValues), the same protocol as keyplan migrate and the TypeScript program (backfill-typescript.ts).
 import type { Design } from '../model/schema.ts';
+import { pyQuotedString } from '../text/code/python.ts';
 import { backfillSpec } from './backfill-spec.ts';
 
 // Raw, so that a backslash in the Python stays one.
@@ -343,8 +344,7 @@ export function backfillPython(old: Design, next: Design): string {
     '"""',
     'import json',
     '',
-    // A JSON string literal is a Python string literal too.
-    `SPEC = json.loads(${JSON.stringify(JSON.stringify(spec))})`,
+    `SPEC = json.loads(${pyQuotedString(JSON.stringify(spec), '"')})`,
     PROGRAM,
   ].join('\n');
 }

@@ -3,6 +3,7 @@
 // registry (src/core/formats). `keyplan export --to TARGET` and the app's Export panel list EXPORT_TARGETS.
 import { exportFormat, FORMAT_IDS, type FormatId } from '../formats/index.ts';
 import type { Design } from '../model/schema.ts';
+import { jsonText } from '../text/code/unsafe.ts';
 import { cdkApp } from './cdk.ts';
 import { cloudFormationJson, cloudFormationYaml } from './cloudformation.ts';
 import { codeExport } from './codegen/index.ts';
@@ -84,7 +85,7 @@ const createTable: Exporter = (design) => {
   return {
     filename,
     language: 'json',
-    content: `${JSON.stringify(createTableInput(design), null, 2)}\n`,
+    content: `${jsonText(JSON.stringify(createTableInput(design), null, 2))}\n`,
     nextSteps: steps.join('\n'),
   };
 };

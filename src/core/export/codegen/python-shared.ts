@@ -1,5 +1,7 @@
 // What the functions of a generated Python module share: layout at Black's width, docstrings, signatures,
 // and the names a pattern's values refer to.
+
+import { pyDocstringEnd, pyDocstringText } from '../../text/code/python.ts';
 import { type Doc, layout } from './layout.ts';
 import type { ListPlan, ParamPlan, PatternPlan } from './plan.ts';
 import { type PythonEnv, pyHint, pyString } from './python-values.ts';
@@ -15,11 +17,11 @@ export function pyLayout(doc: Doc, indent: string, column = indent.length): stri
 
 /** A docstring of paragraphs, wrapped at `indent`. */
 export function pyDocstring(paragraphs: string[], indent: string): string {
-  const safe = paragraphs.map((p) => p.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"'));
   const width = PYTHON_WIDTH - indent.length;
-  const [first, ...rest] = safe.map((p) => wrap(p, width));
+  // Wrapped first (a line break in the text is a space, as any whitespace), then each line made safe.
+  const [first, ...rest] = paragraphs.map((p) => wrap(p, width).map(pyDocstringText));
   if (rest.length === 0 && first.length === 1 && first[0].length + 6 <= width)
-    return `${indent}"""${first[0]}"""`;
+    return `${indent}"""${pyDocstringEnd(first[0])}"""`;
   const body = [first, ...rest]
     .map((lines) => lines.map((line) => `${indent}${line}`).join('\n'))
     .join('\n\n');

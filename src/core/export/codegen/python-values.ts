@@ -4,8 +4,11 @@ import { numberKeyText } from '../../keys/compare.ts';
 import type { TemplatePart } from '../../keys/template.ts';
 import { isExactNumber, type NumberValue } from '../../model/exact-json.ts';
 import type { AttributeType, ConditionOperator, JsonValue, SortOperator } from '../../model/schema.ts';
+import { pyFStringText, pyString } from '../../text/code/python.ts';
 import { type Doc, group } from './layout.ts';
 import type { ClausePlan, ValueExpr } from './values.ts';
+
+export { pyString };
 
 /** What a name in a value stands for: a parameter, or a field of a list element. */
 export type PythonEnv = (name: string) => { code: string; type: AttributeType };
@@ -24,24 +27,6 @@ export class PythonUses {
     this.imports.add(name);
     return name;
   }
-}
-
-function escapeText(text: string, quote: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (ch === '\\' || ch === quote) out += `\\${ch}`;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return out;
-}
-
-export function pyString(text: string): string {
-  return `'${escapeText(text, "'")}'`;
 }
 
 function pyNumber(value: NumberValue): string {
@@ -113,11 +98,7 @@ function pyText(parts: TemplatePart[], asNumber: boolean, env: PythonEnv, uses: 
   // Before Python 3.12 an f-string's expressions cannot hold its own quote (item['sku']).
   const quote = pieces.some((piece) => piece.code?.includes("'")) ? '"' : "'";
   const body = pieces
-    .map((piece) =>
-      piece.code !== undefined
-        ? `{${piece.code}}`
-        : escapeText(piece.text, quote).replace(/\{/g, '{{').replace(/\}/g, '}}'),
-    )
+    .map((piece) => (piece.code !== undefined ? `{${piece.code}}` : pyFStringText(piece.text, quote)))
     .join('');
   const text = `f${quote}${body}${quote}`;
   return asNumber ? `${uses.import('Decimal')}(${text})` : text;

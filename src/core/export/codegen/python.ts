@@ -3,6 +3,7 @@
 // conditions, Decimal numbers, reserved words through ExpressionAttributeNames, a pagination loop for
 // queries and scans, transactions and batch reads through `table.meta.client`.
 import type { Design, Entity } from '../../model/schema.ts';
+import { commentText } from '../../text/code/unsafe.ts';
 import type { EntityPlan, KeyPlan } from './entities.ts';
 import { concat, type Doc, group } from './layout.ts';
 import type { CodePlan } from './plan.ts';
@@ -171,7 +172,9 @@ export function pythonModule(plan: CodePlan): string {
       ? pythonReadFunctions(pattern, pattern.request, uses)
       : [pythonWriteFunction(pattern, uses)],
   );
-  const skipped = plan.skipped.map(({ id, reason }) => `# ${id}: no function, because ${reason}`);
+  const skipped = plan.skipped.map(
+    ({ id, reason }) => `# ${id}: no function, because ${commentText(reason)}`,
+  );
   const sections = [
     header(plan, uses),
     CONNECTION,

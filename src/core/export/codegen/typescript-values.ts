@@ -4,10 +4,14 @@ import { numberKeyText } from '../../keys/compare.ts';
 import type { TemplatePart } from '../../keys/template.ts';
 import { isExactNumber } from '../../model/exact-json.ts';
 import type { AttributeType, JsonValue } from '../../model/schema.ts';
+import { tsString, tsTemplateText } from '../../text/code/typescript.ts';
+import { blockCommentText } from '../../text/code/unsafe.ts';
 import { type Doc, group, layout } from './layout.ts';
 import { isTypescriptIdentifier } from './naming.ts';
 import { wrap } from './text.ts';
 import type { ValueExpr } from './values.ts';
+
+export { tsString, tsTemplateText };
 
 export const TYPESCRIPT_WIDTH = 100;
 const OPTIONS = { width: TYPESCRIPT_WIDTH, step: '  ' };
@@ -33,30 +37,6 @@ export class TypescriptUses {
     this.helpers.add(name);
     return name;
   }
-}
-
-function escapeText(text: string, quote: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (ch === '\\' || ch === quote) out += `\\${ch}`;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029)
-      out += `\\u${code.toString(16).padStart(4, '0')}`;
-    else out += ch;
-  }
-  return out;
-}
-
-/** Text as the inside of a TypeScript template literal: escaped, and no `${` that would open a substitution. */
-export function tsTemplateText(text: string): string {
-  return escapeText(text, '`').replace(/\$\{/g, '\\${');
-}
-
-export function tsString(text: string): string {
-  return `'${escapeText(text, "'")}'`;
 }
 
 /** A property name as an object literal or an interface writes it. */
@@ -168,8 +148,8 @@ export function tsObject(entries: [string, Doc][]): Doc {
 /** A comment block (`/** … *\/`) of paragraphs, wrapped at `indent`. */
 export function tsDoc(paragraphs: string[], indent = ''): string {
   const width = TYPESCRIPT_WIDTH - indent.length - 3;
-  const safe = paragraphs.map((p) => p.replace(/\*\//g, '*\\/'));
-  const wrapped = safe.map((p) => wrap(p, width));
+  // Wrapped first (a line break in the text is a space, as any whitespace), then each line made safe.
+  const wrapped = paragraphs.map((p) => wrap(p, width).map(blockCommentText));
   if (wrapped.length === 1 && wrapped[0].length === 1 && wrapped[0][0].length + 7 <= width + 3)
     return `${indent}/** ${wrapped[0][0]} */`;
   const lines = wrapped.flatMap((p, i) => [...(i > 0 ? [''] : []), ...p]);

@@ -2,6 +2,7 @@
 // attributes, the type of its stored item, build*/put* functions, and one typed function per access
 // pattern sending @aws-sdk/lib-dynamodb commands (paginateQuery/paginateScan where the pattern pages).
 import type { Design, Entity } from '../../model/schema.ts';
+import { commentText } from '../../text/code/unsafe.ts';
 import type { EntityPlan, KeyPlan } from './entities.ts';
 import { concat, type Doc, group } from './layout.ts';
 import { SDK_CLIENT, SDK_LIB } from './module-names.ts';
@@ -207,7 +208,7 @@ function header(plan: CodePlan, uses: TypescriptUses): string {
   ];
   const comment = intro
     .flatMap((p, i) => [...(i > 0 ? [''] : []), ...wrap(p, 97)])
-    .map((line) => `//${line ? ` ${line}` : ''}`);
+    .map((line) => `//${line ? ` ${commentText(line)}` : ''}`);
   const names = [
     ...new Set(['DynamoDBDocumentClient', 'NativeAttributeValue', 'NumberValue', ...uses.imports]),
   ].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
@@ -266,7 +267,9 @@ export function typescriptModule(plan: CodePlan): string {
   const uses = new TypescriptUses();
   const entities = plan.entities.flatMap((entity) => entityDeclarations(plan.design, entity, uses));
   const patterns = plan.patterns.flatMap((pattern) => typescriptPatternFunctions(pattern, uses));
-  const skipped = plan.skipped.map(({ id, reason }) => `// ${id}: no function, because ${reason}`);
+  const skipped = plan.skipped.map(
+    ({ id, reason }) => `// ${id}: no function, because ${commentText(reason)}`,
+  );
   const needed = new Set(uses.helpers);
   for (const name of needed) for (const other of NUMBER_TEXT_NEEDS[name] ?? []) needed.add(other);
   const helpers = HELPERS.filter(([name]) => needed.has(name)).map(([, code]) => code);

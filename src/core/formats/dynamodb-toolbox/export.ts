@@ -8,6 +8,7 @@ import { tsKey, tsString } from '../../export/codegen/typescript-values.ts';
 import { parseTemplate, placeholders } from '../../keys/template.ts';
 import { TABLE_INDEX } from '../../model/indexes.ts';
 import type { AttributeType, Design, KeyType } from '../../model/schema.ts';
+import { commentText } from '../../text/code/unsafe.ts';
 import {
   allKeyNames,
   isDirectKey,
@@ -192,7 +193,7 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
     (name) => ['Entity', 'Table', 'item'].includes(name) || new RegExp(`\\b${name}\\(`).test(body),
   );
   const text = [
-    `// DynamoDB-Toolbox v2 table and entities of "${design.name.replace(/\n/g, ' ')}", written by Keyplan (keyplan export --to dynamodb-toolbox).`,
+    `// DynamoDB-Toolbox v2 table and entities of "${commentText(design.name)}", written by Keyplan (keyplan export --to dynamodb-toolbox).`,
     "// Each key is computed from the item's attributes (computeKey, link), so the table holds exactly the keys Keyplan derives.",
     `import { DynamoDBClient } from '${SDK_CLIENT}';`,
     `import { DynamoDBDocumentClient } from '${SDK_LIB}';`,

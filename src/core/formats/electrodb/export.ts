@@ -9,6 +9,7 @@ import { tsKey, tsString } from '../../export/codegen/typescript-values.ts';
 import { parseTemplate, placeholders } from '../../keys/template.ts';
 import { type KeySchema, TABLE_INDEX } from '../../model/indexes.ts';
 import type { Design, Entity } from '../../model/schema.ts';
+import { commentText } from '../../text/code/unsafe.ts';
 import {
   allKeyNames,
   isDirectKey,
@@ -309,7 +310,7 @@ export function exportElectroDb(design: Design): ElectroDbModule {
       ? ''
       : `, identifiers: { entity: ${tsString(typeAttribute)} }`;
   const text = [
-    `// ElectroDB entities of "${design.name.replace(/\n/g, ' ')}", written by Keyplan (keyplan export --to electrodb).`,
+    `// ElectroDB entities of "${commentText(design.name)}", written by Keyplan (keyplan export --to electrodb).`,
     "// Every key has a field and a template with casing 'none': ElectroDB stores exactly the keys Keyplan derives.",
     `import { DynamoDBClient } from '${SDK_CLIENT}';`,
     "import { Entity, Service } from 'electrodb';",

@@ -1,5 +1,6 @@
 // The AWS DynamoDB MCP server's data model as a format of the dispatch: import.ts reads it, export.ts writes it.
 import { stringifyExactJson } from '../../model/exact-json.ts';
+import { jsonText } from '../../text/code/unsafe.ts';
 import { FORMAT_INFO } from '../catalogue.ts';
 import { jsonOf } from '../json-input.ts';
 import type { DesignFormat } from '../types.ts';
@@ -17,7 +18,7 @@ export const dynamoDbMcpFormat: DesignFormat = {
     return {
       filename: 'dynamodb_data_model.json',
       language: 'json',
-      content: `${stringifyExactJson(model, 2)}\n`,
+      content: `${jsonText(stringifyExactJson(model, 2))}\n`,
       nextSteps:
         'Put dynamodb_data_model.json where the AWS DynamoDB MCP server looks for it and ask the assistant to validate the data model (its dynamodb_data_model_validation tool). keyplan import dynamodb_data_model.json --from mcp reads it back.',
       warnings,

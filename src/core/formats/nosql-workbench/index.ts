@@ -5,6 +5,7 @@ import { fileStem } from '../../export/file.ts';
 import { exportWorkbench } from '../../export/workbench/export.ts';
 import { importWorkbench } from '../../export/workbench/import.ts';
 import { stringifyExactJson } from '../../model/exact-json.ts';
+import { jsonText } from '../../text/code/unsafe.ts';
 import { FORMAT_INFO } from '../catalogue.ts';
 import { jsonOf } from '../json-input.ts';
 import type { DesignFormat } from '../types.ts';
@@ -20,7 +21,7 @@ export const noSqlWorkbenchFormat: DesignFormat = {
     return {
       filename,
       language: 'json',
-      content: `${stringifyExactJson(exportWorkbench(design), 2)}\n`,
+      content: `${jsonText(stringifyExactJson(exportWorkbench(design), 2))}\n`,
       nextSteps: `NoSQL Workbench: Data modeler → Import data model → ${filename}. keyplan import ${filename} --from nosql-workbench reads it back.`,
       warnings: [],
     };

@@ -1,6 +1,7 @@
 // OneTable's schema JSON as a format of the dispatch: import.ts reads it, export.ts writes it.
 import { fileStem } from '../../export/file.ts';
 import { stringifyExactJson } from '../../model/exact-json.ts';
+import { jsonText } from '../../text/code/unsafe.ts';
 import { FORMAT_INFO } from '../catalogue.ts';
 import { jsonOf } from '../json-input.ts';
 import type { DesignFormat } from '../types.ts';
@@ -19,7 +20,7 @@ export const oneTableFormat: DesignFormat = {
     return {
       filename,
       language: 'json',
-      content: `${stringifyExactJson(schema, 2)}\n`,
+      content: `${jsonText(stringifyExactJson(schema, 2))}\n`,
       nextSteps:
         `npm install dynamodb-onetable, then: new Table({ client, name: '${design.table.name}', partial: true, schema }) ` +
         `with schema = JSON.parse(readFileSync('${filename}')). keyplan import ${filename} --from onetable reads it back.`,
