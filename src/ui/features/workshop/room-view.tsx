@@ -445,26 +445,28 @@ function Toolbar({ client, lessons, selected, ask }: ToolbarProps) {
           </span>
         )}
       </button>
-      <button
-        type="button"
-        className="btn"
-        onClick={resetAttendee}
-        aria-disabled={disabled || !selected || undefined}
-        title={selected ? `Reset ${selected.name}` : 'Select an attendee first'}
-        data-testid="room.reset"
-      >
-        <Icon name="undo" /> Reset attendee
-      </button>
-      <button
-        type="button"
-        className="btn"
-        onClick={removeAttendee}
-        aria-disabled={!selected || undefined}
-        title={selected ? `Remove ${selected.name} from the workshop` : 'Select an attendee first'}
-        data-testid="room.remove"
-      >
-        <Icon name="close" /> Remove
-      </button>
+      <div className="room-tool">
+        <button
+          type="button"
+          className="btn"
+          onClick={resetAttendee}
+          aria-disabled={disabled || !selected || undefined}
+          title={selected ? `Reset ${selected.name}` : 'Select an attendee first'}
+          data-testid="room.reset"
+        >
+          <Icon name="undo" /> Reset
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={removeAttendee}
+          aria-disabled={!selected || undefined}
+          title={selected ? `Remove ${selected.name} from the workshop` : 'Select an attendee first'}
+          data-testid="room.remove"
+        >
+          <Icon name="close" /> Remove
+        </button>
+      </div>
       <button
         type="button"
         className="btn btn-danger room-end"
