@@ -236,6 +236,54 @@ test('a presenter runs a workshop: join with the code, push a lesson, progress l
   await Promise.all([outsider.close(), adaContext.close(), boContext.close(), room.close()]);
 });
 
+test('#26 class 6: the room view drops the key from its address bar, and the presenter removes an attendee and closes joins', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const room = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await room.goto(workshop.presenterUrl);
+  await expect(room.getByTestId('room.stream')).toHaveAttribute('data-state', 'live');
+  // The projected address bar shows no key; a reload of the tab still opens the room.
+  expect(room.url()).not.toContain('key');
+  expect(new URL(room.url()).hash).toBe('');
+  await room.reload();
+  await expect(room.getByTestId('room.stream')).toHaveAttribute('data-state', 'live');
+  expect(room.url()).not.toContain('key');
+
+  const leeContext = await attendeeContext(browser);
+  const lee = await leeContext.newPage();
+  await lee.goto(`/join#code=${workshop.code}`);
+  await lee.getByTestId('workshop.join.name').fill('Lee');
+  await lee.getByTestId('workshop.join.submit').click();
+  await expect(lee.getByTestId('workshop.join')).toHaveCount(0);
+  await rowOf(room, 'Lee').getByTestId('room.row.name').click();
+  await room.getByTestId('room.remove').click();
+  await expect(room.getByTestId('room.confirm')).toContainText('cannot join again');
+  await room.getByTestId('room.confirm.ok').click();
+  await expect(rowOf(room, 'Lee')).toHaveCount(0);
+  await expect(lee.getByTestId('workshop.removed')).toBeVisible();
+  expect((await leeContext.request.get('/api/workshop/me')).status()).toBe(401);
+
+  // Joins closed: a newcomer is refused, and the room says so; opened again, they join.
+  await room.getByTestId('room.lock').click();
+  await expect(room.getByTestId('room.locked')).toBeVisible();
+  const late = await attendeeContext(browser);
+  const joinLate = () =>
+    late.request.post('/api/workshop/join', {
+      data: { code: workshop.code, name: 'Late' },
+      headers: { 'content-type': 'application/json' },
+    });
+  const refused = await joinLate();
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe('JoinsLocked');
+  await room.getByTestId('room.lock').click();
+  await expect(room.getByTestId('room.locked')).toHaveCount(0);
+  expect((await joinLate()).status()).toBe(200);
+  await late.close();
+  await leeContext.close();
+  await room.close();
+});
+
 test('the join page and the room view pass axe in both themes, the room view works from the keyboard, and ending the workshop closes joining', async ({
   browser,
 }) => {

@@ -142,12 +142,61 @@ export const LIMITS = {
   workshopPresenterStreams: MAX_PRESENTER_STREAMS,
   /** A stream holding more than this unsent (a client that does not read) is closed; it reconnects. */
   workshopStreamBufferBytes: 1024 * 1024,
-  /** Wrong join codes from one address at once (429 after), then one more per workshopJoinRefillMs. */
-  workshopJoinFailures: 10,
-  workshopJoinRefillMs: 6_000,
-  /** Wrong presenter keys from one address at once (429 after), then one more per workshopKeyRefillMs. */
+  /**
+   * Workshop joins and secrets (server/workshop/plugin.ts). A join request is first held to its address's
+   * rate of join attempts, right code or wrong, before the code is looked at (429 `TooManyJoinAttempts`) …
+   * A code that is checked is a guess answered, whatever a counter of wrong ones says afterwards (a right
+   * code must pass, so its 200 tells the guesser), so only the attempts' rate bounds guessing; failed
+   * attempts lock nobody out for longer than one refill. 120 at once: a NAT of 60 joining together, each
+   * with a typo; then 1 a second. One address alone answers at most 120 + 3,600 guesses an hour: 28,920 in
+   * an eight-hour day, 0.006% of the 28^6 = 481,890,304 codes.
+   */
+  workshopJoinAttemptsPerSecond: 1,
+  workshopJoinAttemptBurst: 120,
+  /**
+   * … and so is the server's rate, whatever the number of addresses (an IPv6 attacker has many /64s): 400
+   * at once (a room of 200 and a typo each), then 5 a second, more than one address takes, so one address
+   * cannot stop the others joining. Every address together answers at most 400 + 18,000 guesses an hour:
+   * 144,400 in an eight-hour day of flooding, 0.03% of the codes. Once the presenter locks joins, a join is
+   * refused before its code is looked at: no guess is answered at all.
+   */
+  workshopServerJoinAttemptsPerSecond: 5,
+  workshopServerJoinAttemptBurst: 400,
+  /**
+   * Attendees of one address (an IPv6 /64 as one) at once (409 `AddressFull`): a NAT of 60 honest attendees
+   * fits with room to spare (a second browser each for a few), and one address cannot fill the room. Behind
+   * a reverse proxy every attendee has the proxy's address: such a room takes at most this many.
+   */
+  workshopAttendeesPerAddress: 80,
+  /**
+   * Wrong presenter keys from one address at once (401 for each; 429 after), then one more per
+   * workshopKeyRefillMs. The key is checked first: the right one always passes, however many wrong ones
+   * came from its address (a NAT, the TLS proxy); 256 random bits need no other bound on guessing.
+   */
   workshopKeyFailures: 10,
   workshopKeyRefillMs: 6_000,
+  /**
+   * Bytes of reports one attendee may send a second, on average (429 `TooManyReportBytes`) … counted from
+   * the request's Content-Length before the body is read or validated (the body's limit when it gives
+   * none). The page sends at most one report a second, and a lesson's design is tens of KB: 128 KB a second
+   * is several times that, and a fake attendee cannot make the server parse 1 MB a second.
+   */
+  workshopReportBytesPerSecond: 128 * 1024,
+  /** … and at once: two reports of the largest design (workshopDesignBytes), with the rest of their bodies. */
+  workshopReportByteBurst: 2 * (WORKSHOP_DESIGN_MAX_BYTES + 64 * 1024),
+  /**
+   * Bytes of reports of every attendee together a second (429 `TooManyReportBytes`) … 200 attendees each
+   * reporting a 20 KB design every second is 4 MB; the room's attendees from many addresses cannot make the
+   * server parse more than this.
+   */
+  workshopServerReportBytesPerSecond: 8 * 1024 * 1024,
+  /** … and at once. */
+  workshopServerReportByteBurst: 32 * 1024 * 1024,
+  /**
+   * Removed attendees whose browsers (their session cookies) the room keeps refusing (the oldest forgotten
+   * beyond): every one was an attendee, so this is many rooms' worth.
+   */
+  workshopRemovedRemembered: 10_000,
   /** Room view updates are gathered for this long (a change reaches the presenter within it, well under 1 s). */
   workshopRoomUpdateMs: 200,
   /** Hints revealed (lesson steps) the room remembers. */
@@ -203,10 +252,11 @@ export class TokenBucket {
     this.#at = now;
   }
 
-  take(): boolean {
+  /** Takes `count` tokens when they are there (a byte bucket takes a body's bytes). */
+  take(count = 1): boolean {
     this.#refill();
-    if (this.#tokens < 1) return false;
-    this.#tokens -= 1;
+    if (this.#tokens < count) return false;
+    this.#tokens -= count;
     return true;
   }
 }
@@ -235,7 +285,7 @@ function ipv6Groups(address: string): number[] {
  * any other IPv6 address by its /64 (`2001:db8:0:1::/64`): one host or network is given a whole /64, so
  * counting each of its addresses apart would let one client rotate through 2^64 quotas.
  */
-function addressKey(address: string): string {
+export function addressKey(address: string): string {
   const bare = address.split('%')[0]; // a zone id (fe80::1%eth0) names an interface, not a client
   if (isIPv6(bare)) {
     const groups = ipv6Groups(bare);

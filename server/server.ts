@@ -8,7 +8,7 @@ import { type DbPathLock, lockDbPath } from './db-lock.ts';
 import { DynamoDBLocal, listenOnce } from './dynamodb/local.ts';
 import { LIVE_LIMITS, LiveRooms } from './live/rooms.ts';
 import { LiveRoomStore, loadRooms } from './live/store.ts';
-import type { Limits } from './quotas.ts';
+import { LIMITS, type Limits } from './quotas.ts';
 import { SessionSigner } from './session.ts';
 import { SessionRegistry } from './session-registry.ts';
 import { embeddedTarget, externalTarget } from './target.ts';
@@ -107,6 +107,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         ...stored,
         lessons: options.lessons,
         builtinLesson: (id) => builtin.get(id),
+        limits: { ...LIMITS, ...options.limits },
       });
       sessions = new SessionRegistry({ signer: new SessionSigner(workshop.secrets.signerSecret) });
       for (const attendee of workshop.attendees()) sessions.restore(attendee.sessionId);

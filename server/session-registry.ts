@@ -103,6 +103,16 @@ export class SessionRegistry {
     return entry && !this.#expired(entry) ? entry.session : undefined;
   }
 
+  /** The id a cookie of this server carries (its signature checked), whether its session is live or not. */
+  idOf(cookieValue: string | undefined): string | undefined {
+    return this.#signer.verify(cookieValue);
+  }
+
+  /** Ends a session at once: its cookie names nothing any more (the caller deletes what it left). */
+  end(id: string): void {
+    this.#sessions.delete(id);
+  }
+
   #expired(entry: { lastSeen: number; confirmed: boolean }): boolean {
     return this.#now() - entry.lastSeen > (entry.confirmed ? this.#idleMs : this.#unconfirmedMs);
   }

@@ -2,12 +2,17 @@
 // attendee on the same network:
 // - every /api route outside /api/workshop refuses (401) a request without a joined attendee's session
 //   cookie: without the join code, nothing (no session, no table, no DynamoDB call);
-// - joining takes the code, compared in constant time; wrong codes are limited per client address (429),
-//   and a client out of attempts is refused before its guess is even looked at;
+// - joining takes the code, compared in constant time; join attempts are limited per client address and
+//   server-wide before the code is looked at (attempts.ts), and none once the presenter locks joins; one
+//   address holds at most `workshopAttendeesPerAddress` attendees, one browser (its session cookie) one;
+//   the presenter may remove an attendee (its session ends, its tables go, its browser may not join again);
 // - attendee routes only ever read or change the caller's own attendee (the cookie names it), and every
 //   attendee keeps its own session, so its own DynamoDB Local database (server/session.ts);
-// - presenter routes need `Authorization: Bearer <key>` (256 bits, constant-time, wrong keys limited per
-//   address), never a cookie, so a page cannot ride on the presenter's browser;
+// - presenter routes need `Authorization: Bearer <key>` (256 bits, constant-time and checked first: the right
+//   key always passes; wrong keys limited per address), never a cookie, so a page cannot ride on the
+//   presenter's browser;
+// - reports are bounded in number and in bytes a second, per attendee and server-wide, counted before the
+//   body is read;
 // - every body is bounded by its route and validated with the contract's zod schemas; every stream is
 //   bounded in number and in what it may hold unsent (streams.ts).
 // The contract (routes, shapes, events) is src/core/api/workshop-contract.ts.
@@ -18,10 +23,12 @@ import {
   endWorkshopRequestSchema,
   type JoinResponse,
   joinRequestSchema,
+  lockJoinsRequestSchema,
   normalizeJoinCode,
   pushDesignRequestSchema,
   pushLessonRequestSchema,
   type ReportResponse,
+  removeAttendeeRequestSchema,
   resetAttendeeRequestSchema,
   revealHintRequestSchema,
   WORKSHOP_API,
@@ -33,10 +40,10 @@ import { stringifyExactJson } from '../../src/core/model/exact-json.ts';
 import { isApiRequest } from '../api-request.ts';
 import { ApiFailure } from '../errors.ts';
 import { parseBody } from '../parse-body.ts';
-import { type Limits, TokenBucket } from '../quotas.ts';
+import { addressKey, type Limits, TokenBucket } from '../quotas.ts';
 import { type Session, sessionCookieHeader, sessionCookieOf, sessionFromId } from '../session.ts';
 import { type SessionRegistry, TooManySessionsError } from '../session-registry.ts';
-import { FailedAttempts } from './attempts.ts';
+import { JoinAttempts, WrongSecrets } from './attempts.ts';
 import type { AttendeeRecord, Workshop } from './room.ts';
 import { bearerKey, sameSecret } from './secrets.ts';
 import { WorkshopStreams } from './streams.ts';
@@ -62,15 +69,8 @@ function isWorkshopRoute(request: FastifyRequest): boolean {
 async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptions): Promise<void> {
   const { workshop, sessions, limits } = options;
   const streams = new WorkshopStreams(workshop);
-  const joins = new FailedAttempts(
-    {
-      burst: limits.workshopJoinFailures,
-      refillMs: limits.workshopJoinRefillMs,
-      maxClients: limits.addressesTracked,
-    },
-    'join codes',
-  );
-  const keys = new FailedAttempts(
+  const joins = new JoinAttempts(limits);
+  const keys = new WrongSecrets(
     {
       burst: limits.workshopKeyFailures,
       refillMs: limits.workshopKeyRefillMs,
@@ -98,12 +98,12 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
     return attendee;
   };
 
+  /** The right key first, whatever wrong ones its address sent; a wrong one is counted (401, then 429). */
   const requirePresenter = (request: FastifyRequest, reply: FastifyReply): void => {
-    keys.admit(request.ip);
     const key = bearerKey(request.headers.authorization);
     if (key === undefined || !sameSecret(key, workshop.secrets.presenterKey)) {
-      keys.failed(request.ip);
       reply.header('www-authenticate', 'Bearer');
+      keys.wrong(request.ip);
       throw new ApiFailure(
         401,
         'PresenterKeyRequired',
@@ -150,55 +150,98 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
     };
   });
 
+  /** A new session for a join admitted (never the caller's cookie: a planted one is never made an attendee). */
+  const newSession = (reply: FastifyReply) => (): string => {
+    try {
+      const issued = sessions.resolve(undefined);
+      if (issued.setCookie) reply.header('set-cookie', sessionCookieHeader(issued.setCookie));
+      return issued.session.id;
+    } catch (error) {
+      if (error instanceof TooManySessionsError) throw new ApiFailure(503, 'TooManySessions', error.message);
+      throw error;
+    }
+  };
+
   app.post(`${WORKSHOP_API}/join`, small, async (request, reply): Promise<JoinResponse> => {
     joins.admit(request.ip);
-    const body = parseBody(joinRequestSchema, request.body);
-    if (!sameSecret(normalizeJoinCode(body.code), workshop.code)) {
-      joins.failed(request.ip);
-      throw new ApiFailure(403, 'WrongCode', 'code: that is not this workshop’s join code');
-    }
+    // The browser's own attendee: its live session, or the one its cookie named before it expired.
+    const cookieId = sessions.idOf(sessionCookieOf(request.headers.cookie));
     const already = attendeeOf(request);
-    if (already)
-      return { attendee: workshop.identity(already), created: false, state: workshop.state(already) };
-    // Always a new session (a cookie planted by someone else is never made an attendee), made only once the
-    // join is admitted.
-    const attendee = workshop.join(body.name, () => {
-      try {
-        const issued = sessions.resolve(undefined);
-        if (issued.setCookie) reply.header('set-cookie', sessionCookieHeader(issued.setCookie));
-        return issued.session.id;
-      } catch (error) {
-        if (error instanceof TooManySessionsError)
-          throw new ApiFailure(503, 'TooManySessions', error.message);
-        throw error;
-      }
-    });
+    const returning = already ?? workshop.attendeeOfFormerSession(cookieId);
+    // Refusals that depend on nothing sent come before the code is looked at: a locked room answers no guess.
+    if (!returning) workshop.assertOpenToJoins();
+    const body = parseBody(joinRequestSchema, request.body);
+    if (!sameSecret(normalizeJoinCode(body.code), workshop.code))
+      throw new ApiFailure(403, 'WrongCode', 'code: that is not this workshop’s join code');
+    if (returning) {
+      if (!already) workshop.rebind(returning, newSession(reply)());
+      return { attendee: workshop.identity(returning), created: false, state: workshop.state(returning) };
+    }
+    if (workshop.isRemovedSession(cookieId))
+      throw new ApiFailure(
+        403,
+        'RemovedFromWorkshop',
+        'the presenter removed this browser from the workshop; ask them if you should join again',
+      );
+    const attendee = workshop.join(body.name, newSession(reply), addressKey(request.ip));
     return { attendee: workshop.identity(attendee), created: true, state: workshop.state(attendee) };
   });
 
   // ----- attendee
   app.get(`${WORKSHOP_API}/me`, async (request) => workshop.state(requireAttendee(request)));
 
-  // Each report is validated (its design too): their rate is the attendee's own, below the session's.
-  const reportRates = new WeakMap<AttendeeRecord, TokenBucket>();
-  app.post(`${WORKSHOP_API}/report`, withDesign, async (request): Promise<ReportResponse> => {
+  // Each report is validated (its design too): their rate and bytes are the attendee's own, below the
+  // session's, and the server's bytes bound them all. Counted before the body is read (onRequest).
+  const reportRates = new WeakMap<AttendeeRecord, { count: TokenBucket; bytes: TokenBucket }>();
+  const serverReportBytes = new TokenBucket(
+    limits.workshopServerReportBytesPerSecond,
+    limits.workshopServerReportByteBurst,
+  );
+  const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KB`;
+  const admitReport = async (request: FastifyRequest): Promise<void> => {
     const attendee = requireAttendee(request);
     let rate = reportRates.get(attendee);
     if (!rate) {
-      rate = new TokenBucket(limits.workshopReportsPerSecond, limits.workshopReportBurst);
+      rate = {
+        count: new TokenBucket(limits.workshopReportsPerSecond, limits.workshopReportBurst),
+        bytes: new TokenBucket(limits.workshopReportBytesPerSecond, limits.workshopReportByteBurst),
+      };
       reportRates.set(attendee, rate);
     }
-    if (!rate.take())
+    if (!rate.count.take())
       throw new ApiFailure(
         429,
         'TooManyReports',
         `an attendee reports at most ${limits.workshopReportsPerSecond} times a second (${limits.workshopReportBurst} at once); send the latest state in a moment`,
       );
-    const body = parseBody(attendeeReportSchema, request.body);
-    if (body.design) boundedDesign(body.design);
-    workshop.report(attendee, body);
-    return { ok: true, reports: attendee.reports };
-  });
+    // A body without a length may be as long as the route lets in: it is counted as that.
+    const length = Number(request.headers['content-length']);
+    const bytes = Number.isSafeInteger(length) && length >= 0 ? length : withDesign.bodyLimit;
+    if (!rate.bytes.available(bytes))
+      throw new ApiFailure(
+        429,
+        'TooManyReportBytes',
+        `an attendee sends at most ${kb(limits.workshopReportBytesPerSecond)} of reports a second (${kb(limits.workshopReportByteBurst)} at once, workshopReportBytesPerSecond); send the latest state in a moment`,
+      );
+    if (!serverReportBytes.take(bytes))
+      throw new ApiFailure(
+        429,
+        'TooManyReportBytes',
+        `the server takes at most ${kb(limits.workshopServerReportBytesPerSecond)} of reports a second from all attendees (workshopServerReportBytesPerSecond); send the latest state in a moment`,
+      );
+    rate.bytes.take(bytes);
+  };
+  app.post(
+    `${WORKSHOP_API}/report`,
+    { ...withDesign, onRequest: admitReport },
+    async (request): Promise<ReportResponse> => {
+      const attendee = requireAttendee(request);
+      const body = parseBody(attendeeReportSchema, request.body);
+      if (body.design) boundedDesign(body.design);
+      workshop.report(attendee, body);
+      return { ok: true, reports: attendee.reports };
+    },
+  );
 
   app.get(`${WORKSHOP_API}/events`, async (request, reply) => {
     streams.openAttendee(requireAttendee(request), reply);
@@ -284,6 +327,23 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
     await options.deleteTables(sessionFromId(attendee.sessionId));
     workshop.reset(attendeeId);
     return { ok: true };
+  });
+
+  app.post(`${PRESENTER}/remove-attendee`, small, async (request, reply) => {
+    requirePresenter(request, reply);
+    const { attendeeId, allowRejoin } = parseBody(removeAttendeeRequestSchema, request.body);
+    // Its session first, so none of its requests is admitted while its tables are deleted.
+    const attendee = workshop.remove(attendeeId, allowRejoin);
+    sessions.end(attendee.sessionId);
+    await options.deleteTables(sessionFromId(attendee.sessionId));
+    return { ok: true };
+  });
+
+  app.post(`${PRESENTER}/lock`, small, async (request, reply) => {
+    requirePresenter(request, reply);
+    const { locked } = parseBody(lockJoinsRequestSchema, request.body);
+    workshop.lock(locked);
+    return { ok: true, locked };
   });
 
   app.post(`${PRESENTER}/end`, small, async (request, reply) => {

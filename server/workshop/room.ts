@@ -1,7 +1,8 @@
 // A workshop's state: its secrets, its attendees (each bound to the session whose cookie it holds) and what
 // the presenter pushed to the room. Every change is told to the listeners (the event streams, the store on
-// disk) as a WorkshopChange; nothing here does I/O. Bounded: at most `limits.workshopAttendees` attendees,
-// at most `limits.workshopHintSteps` revealed-hint entries, designs as large as the routes let in.
+// disk) as a WorkshopChange; nothing here does I/O. Bounded: at most `limits.workshopAttendees` attendees
+// (`limits.workshopAttendeesPerAddress` of one address), at most `limits.workshopHintSteps` revealed-hint
+// entries, `limits.workshopRemovedRemembered` removed browsers, designs as large as the routes let in.
 import { randomBytes } from 'node:crypto';
 import {
   type AttendeeDetail,
@@ -31,6 +32,8 @@ export interface AttendeeRecord {
   readonly id: string;
   /** Secret: the session (cookie) the attendee is. */
   sessionId: string;
+  /** The address it joined from (addressKey: an IPv6 /64 as one), counted for workshopAttendeesPerAddress. */
+  address?: string;
   name: string;
   joinedAt: number;
   lastActivityAt: number;
@@ -56,6 +59,10 @@ export interface RoomRecord {
   hints: HintReveal[];
   ended: boolean;
   nextPushId: number;
+  /** The presenter closed the room to new joins. */
+  locked: boolean;
+  /** Sessions of attendees the presenter removed: their browsers may not join again. */
+  removedSessions: string[];
 }
 
 export type WorkshopChange =
@@ -64,7 +71,9 @@ export type WorkshopChange =
   /** An event for every attendee's stream (`to` absent) or one attendee's. */
   | { kind: 'event'; event: AttendeeEvent; to?: string }
   /** The room's pushes changed (the presenter's snapshot). */
-  | { kind: 'room' };
+  | { kind: 'room' }
+  /** The presenter removed an attendee: its streams are told and closed, its row goes. */
+  | { kind: 'removed'; id: string };
 
 export interface WorkshopOptions {
   secrets?: WorkshopSecrets;
@@ -105,7 +114,15 @@ export class Workshop {
     this.#now = options.now ?? Date.now;
     this.#lessons = new Map((options.lessons ?? []).map((lesson) => [lesson.id, lesson]));
     this.#builtinLesson = options.builtinLesson ?? (() => undefined);
-    this.#room = options.room ?? { lesson: null, design: null, hints: [], ended: false, nextPushId: 1 };
+    this.#room = options.room ?? {
+      lesson: null,
+      design: null,
+      hints: [],
+      ended: false,
+      nextPushId: 1,
+      locked: false,
+      removedSessions: [],
+    };
     for (const attendee of options.attendees ?? []) {
       this.#attendees.set(attendee.id, attendee);
       this.#bySession.set(attendee.sessionId, attendee);
@@ -122,6 +139,10 @@ export class Workshop {
 
   get size(): number {
     return this.#attendees.size;
+  }
+
+  get locked(): boolean {
+    return this.#room.locked;
   }
 
   onChange(listener: (change: WorkshopChange) => void): void {
@@ -142,6 +163,17 @@ export class Workshop {
 
   attendeeOfSession(sessionId: string | undefined): AttendeeRecord | undefined {
     return sessionId === undefined ? undefined : this.#bySession.get(sessionId);
+  }
+
+  /** The attendee whose session (now expired) this was: a browser coming back after a long pause. */
+  attendeeOfFormerSession(sessionId: string | undefined): AttendeeRecord | undefined {
+    if (sessionId === undefined) return undefined;
+    return [...this.#attendees.values()].find((a) => a.sessionId === sessionId);
+  }
+
+  /** Whether this session was an attendee the presenter removed (and did not let join again). */
+  isRemovedSession(sessionId: string | undefined): boolean {
+    return sessionId !== undefined && this.#room.removedSessions.includes(sessionId);
   }
 
   /** A lesson the server knows: loaded with --lessons, built in, or the one pushed inline. */
@@ -176,8 +208,8 @@ export class Workshop {
    * Makes a new attendee of the session `newSession` gives, called only once the join is admitted; throws
    * the refusal (ended, full, no name) as an ApiFailure before any session is made.
    */
-  join(rawName: string, newSession: () => string): AttendeeRecord {
-    if (this.#room.ended) throw new ApiFailure(410, 'WorkshopEnded', 'this workshop has ended');
+  join(rawName: string, newSession: () => string, address?: string): AttendeeRecord {
+    this.assertOpenToJoins();
     const name = normalizeDisplayName(rawName);
     if (!name)
       throw new ApiFailure(400, 'InvalidName', 'name: give a display name of at least one visible character');
@@ -187,11 +219,19 @@ export class Workshop {
         'WorkshopFull',
         `this workshop has ${this.limits.workshopAttendees} attendees, the most it takes`,
       );
+    const perAddress = this.limits.workshopAttendeesPerAddress;
+    if (address !== undefined && this.attendees().filter((a) => a.address === address).length >= perAddress)
+      throw new ApiFailure(
+        409,
+        'AddressFull',
+        `${perAddress} attendees have joined from this address, the most one address may (workshopAttendeesPerAddress); ask the presenter to remove the ones not in use`,
+      );
     const sessionId = newSession();
     const now = this.#now();
     const attendee: AttendeeRecord = {
       id: randomBytes(8).toString('hex'),
       sessionId,
+      ...(address === undefined ? {} : { address }),
       name: this.#uniqueName(name),
       joinedAt: now,
       lastActivityAt: now,
@@ -210,6 +250,52 @@ export class Workshop {
   /** The session expired (its tables are gone): the attendee stays in the room but no cookie is it any more. */
   forgetSession(sessionId: string): void {
     this.#bySession.delete(sessionId);
+  }
+
+  /** The attendee's browser came back after its session expired: it is the attendee again, on a new session. */
+  rebind(attendee: AttendeeRecord, sessionId: string): void {
+    this.#bySession.delete(attendee.sessionId);
+    attendee.sessionId = sessionId;
+    attendee.lastActivityAt = this.#now();
+    this.#bySession.set(sessionId, attendee);
+    this.#emit({ kind: 'attendee', id: attendee.id });
+  }
+
+  /**
+   * Takes an attendee out of the room (the caller ends its session and deletes its tables); unless
+   * `allowRejoin`, its browser (the session cookie it keeps) is refused a new join.
+   */
+  remove(id: string, allowRejoin = false): AttendeeRecord {
+    const attendee = this.#attendees.get(id);
+    if (!attendee) throw new ApiFailure(404, 'UnknownAttendee', `attendeeId: no attendee "${id}"`);
+    this.#attendees.delete(id);
+    this.#bySession.delete(attendee.sessionId);
+    if (!allowRejoin) {
+      const removed = this.#room.removedSessions;
+      removed.push(attendee.sessionId);
+      if (removed.length > this.limits.workshopRemovedRemembered) removed.shift();
+    }
+    this.#emit({ kind: 'removed', id });
+    this.#emit({ kind: 'room' });
+    return attendee;
+  }
+
+  /** Closes (or opens) the room to new joins; attendees already in stay. */
+  lock(locked: boolean): void {
+    if (this.#room.locked === locked) return;
+    this.#room.locked = locked;
+    this.#emit({ kind: 'room' });
+  }
+
+  /** Throws the refusal of a new join that depends on nothing the caller sent: ended, or locked. */
+  assertOpenToJoins(): void {
+    if (this.#room.ended) throw new ApiFailure(410, 'WorkshopEnded', 'this workshop has ended');
+    if (this.#room.locked)
+      throw new ApiFailure(
+        403,
+        'JoinsLocked',
+        'the presenter has closed this workshop to new joins; ask them to open it again',
+      );
   }
 
   /** Records an attendee's report; `progress: null` clears it, an absent part is unchanged. */
@@ -295,6 +381,7 @@ export class Workshop {
       joinUrl: this.joinUrl,
       attendees: this.attendees().map((a) => this.row(a, connected(a.id))),
       maxAttendees: this.limits.workshopAttendees,
+      locked: this.#room.locked,
       lessons: [...this.#lessons.values()].map(lessonSummary),
       room: this.pushes(),
     };

@@ -1,6 +1,6 @@
 // A workshop kept on disk with --db-path, beside DynamoDB Local's data: `keyplan-workshop/state.json` holds
 // the secrets (join code, presenter key, the session signer's secret, so attendee cookies outlive a
-// restart) and what the presenter pushed; `attendee-<id>.json` one attendee each (identity, session,
+// restart), what the presenter pushed, whether joins are locked and which browsers were removed; `attendee-<id>.json` one attendee each (identity, session,
 // progress, design), so a report rewrites one small file, not the room. Writes are gathered (at most one
 // round per `workshopSaveMs`) and atomic (a temporary file renamed over the old one): a crash leaves the
 // previous version, never half a file; a failed write is tried again (server/delayed-writer.ts). Only the
@@ -41,12 +41,16 @@ const stateSchema = z.object({
     hints: z.array(z.object({ lessonId: z.string(), stepId: z.string(), count: z.number().int().min(0) })),
     ended: z.boolean(),
     nextPushId: z.number().int().min(1),
+    // Absent from the files of a Keyplan without them.
+    locked: z.boolean().default(false),
+    removedSessions: z.array(z.string().regex(/^[A-Za-z0-9_-]{43}$/)).default([]),
   }),
 });
 
 const attendeeSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}$/),
   sessionId: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  address: z.string().max(100).optional(),
   name: z.string().min(1),
   joinedAt: z.number(),
   lastActivityAt: z.number(),
@@ -119,7 +123,7 @@ export class WorkshopStore {
     for (const attendee of workshop.attendees()) this.#markAttendee(attendee.id);
     this.#files.mark(STATE_FILE, () => this.#stateText());
     workshop.onChange((change) => {
-      if (change.kind === 'attendee') this.#markAttendee(change.id);
+      if (change.kind === 'attendee' || change.kind === 'removed') this.#markAttendee(change.id);
       else if (change.kind === 'room') this.#files.mark(STATE_FILE, () => this.#stateText());
     });
   }

@@ -73,6 +73,8 @@ export class WorkshopStreams {
   readonly #attendees = new Map<string, Set<EventStream>>();
   readonly #presenters = new Set<EventStream>();
   readonly #dirty = new Set<string>();
+  /** Attendees the presenter removed since the last room update. */
+  readonly #removed = new Set<string>();
   readonly #sentStuck = new Map<string, boolean>();
   #flushTimer: NodeJS.Timeout | undefined;
   readonly #heartbeat: NodeJS.Timeout;
@@ -138,6 +140,7 @@ export class WorkshopStreams {
 
   #onChange(change: WorkshopChange): void {
     if (change.kind === 'attendee') this.#markDirty(change.id);
+    else if (change.kind === 'removed') this.#endAttendee(change.id);
     else if (change.kind === 'event') {
       const text = eventText(change.event);
       if (change.to === undefined) for (const streams of this.#attendees.values()) this.#send(streams, text);
@@ -146,6 +149,20 @@ export class WorkshopStreams {
       this.#send(this.#presenters, eventText({ type: 'room', ...this.#workshop.snapshot(this.connected) }));
       if (this.#workshop.ended) this.#send(this.#presenters, eventText({ type: 'ended' }));
     }
+  }
+
+  /** Tells a removed attendee's pages, closes their streams, and drops its row from the room view. */
+  #endAttendee(id: string): void {
+    const streams = this.#attendees.get(id);
+    this.#attendees.delete(id);
+    for (const stream of streams ?? []) {
+      stream.write(eventText({ type: 'removed' }));
+      stream.end();
+    }
+    this.#sentStuck.delete(id);
+    this.#dirty.delete(id);
+    this.#removed.add(id);
+    this.#flushTimer ??= setTimeout(() => this.#flush(), this.#limits.workshopRoomUpdateMs);
   }
 
   #send(streams: Iterable<EventStream> | undefined, text: string): void {
@@ -173,8 +190,10 @@ export class WorkshopStreams {
       rows.push(row);
     }
     this.#dirty.clear();
-    if (rows.length > 0 && this.#presenters.size > 0)
-      this.#send(this.#presenters, eventText({ type: 'attendees', attendees: rows, removed: [] }));
+    const removed = [...this.#removed];
+    this.#removed.clear();
+    if ((rows.length > 0 || removed.length > 0) && this.#presenters.size > 0)
+      this.#send(this.#presenters, eventText({ type: 'attendees', attendees: rows, removed }));
   }
 
   #scanStuck(): void {

@@ -74,6 +74,10 @@ export function presenterClient(key: string) {
       call<RevealHintResponse>('/presenter/reveal-hint', { key, body }),
     resetAttendee: (attendeeId: string) =>
       call<{ ok: true }>('/presenter/reset-attendee', { key, body: { attendeeId } }),
+    removeAttendee: (attendeeId: string) =>
+      call<{ ok: true }>('/presenter/remove-attendee', { key, body: { attendeeId } }),
+    lockJoins: (locked: boolean) =>
+      call<{ ok: true; locked: boolean }>('/presenter/lock', { key, body: { locked } }),
     end: () => call<{ ok: true }>('/presenter/end', { key, body: {} }),
   };
 }

@@ -4,7 +4,8 @@
 // - follows the attendee event stream (reconnecting after a drop; each connection starts with the whole
 //   state): a pushed lesson opens in the lesson panel, a pushed design opens, a presenter's reset puts the
 //   step's start back — each as one undo step with a toast offering Undo, so no work is ever lost silently —
-//   revealed hints show in the lesson panel, and the end of the workshop is shown;
+//   revealed hints show in the lesson panel, and the end of the workshop is shown; a removal by the
+//   presenter puts the join page back, saying so;
 // - restores from the server's state after a reload when this browser lost its own copy.
 // Which pushes were handled is kept per attendee in localStorage, so a reload or reconnect applies only
 // what is new.
@@ -314,6 +315,9 @@ export function startWorkshopAttendee(hooks: AttendeeHooks): () => void {
           }
           case 'reset':
             if (event.resets > seen.resets) return resetByPresenter(event.resets);
+            return;
+          case 'removed':
+            useWorkshop.setState({ status: 'join', attendee: null, stream: null, removed: true });
             return;
           case 'ended':
             useWorkshop.setState((w) => ({

@@ -12,6 +12,8 @@ export interface WorkshopState {
   /** checking: asking the server; off: no workshop (the usual designer); join: must join first. */
   status: WorkshopStatus;
   ended: boolean;
+  /** The presenter removed this browser's attendee: the join page says so. */
+  removed: boolean;
   attendee: AttendeeIdentity | null;
   /** The attendee event stream. */
   stream: StreamState | null;
@@ -25,6 +27,7 @@ export interface WorkshopState {
 export const useWorkshop = create<WorkshopState>(() => ({
   status: 'checking',
   ended: false,
+  removed: false,
   attendee: null,
   stream: null,
   room: null,

@@ -9,8 +9,10 @@
 //   cookie: without the join code a browser gets nothing.
 // - The presenter is identified by `Authorization: Bearer <key>`, the 256-bit key the presenter URL carries
 //   in its fragment (`/presenter#key=…`, never sent to the server by the browser, so never in a log or a
-//   Referer). The page reads it from `location.hash` and sends it on every presenter request. A wrong or
-//   missing key answers 401 `PresenterKeyRequired`; repeated wrong keys from one client answer 429.
+//   Referer). The page reads it from `location.hash` once, keeps it in the tab's sessionStorage and drops
+//   the fragment from the address bar (the room view is projected), and sends it on every presenter
+//   request. A wrong or missing key answers 401 `PresenterKeyRequired`; repeated wrong keys from one client
+//   answer 429. The right key is checked first and always passes, whatever wrong ones came before.
 //   EventSource cannot send headers: the presenter page reads its stream with fetch() and a stream reader.
 // - Every POST is `Content-Type: application/json` from the server's own origin (server/browser-guard.ts).
 // - Errors have the API's usual shape `{ error: { code, message } }` (ApiError in contract.ts).
@@ -20,15 +22,19 @@
 // Routes (all under WORKSHOP_API = /api/workshop)
 // Public
 //   GET  /api/workshop                    → WorkshopInfo: workshop mode is on; whether this browser has joined.
-//   POST /api/workshop/join               JoinRequest → JoinResponse (sets the session cookie).
-//        400 InvalidRequest, 403 WrongCode, 429 TooManyJoinAttempts (per client), 409 WorkshopFull,
-//        410 WorkshopEnded.
+//   POST /api/workshop/join               JoinRequest → JoinResponse (sets the session cookie). A browser
+//        that joined already (its session cookie, even one whose session expired) gets its own attendee
+//        back, never a second one. 400 InvalidRequest, 403 WrongCode, 403 JoinsLocked (the presenter
+//        closed the room to new joins), 403 RemovedFromWorkshop (the presenter removed this browser),
+//        429 TooManyJoinAttempts (per address and server-wide, right code or wrong), 409 WorkshopFull,
+//        409 AddressFull (too many attendees from one address), 410 WorkshopEnded.
 // Attendee (joined session cookie; otherwise 401 NotJoined)
 //   GET  /api/workshop/me                 → AttendeeState: own name, progress and design, and what the
 //        presenter pushed (lesson, design, revealed hints): what a reload restores.
 //   POST /api/workshop/report             AttendeeReport → ReportResponse. Progress and/or the current design
 //        (debounced by the client: at most every ~1 s while editing). A design above
-//        WORKSHOP_DESIGN_MAX_BYTES of JSON answers 413 DesignTooLarge.
+//        WORKSHOP_DESIGN_MAX_BYTES of JSON answers 413 DesignTooLarge; too many reports, or report bytes,
+//        a second answer 429 TooManyReports / TooManyReportBytes.
 //   GET  /api/workshop/events             text/event-stream of AttendeeEvent (EventSource works: cookie).
 //        At most MAX_ATTENDEE_STREAMS open per attendee (429 beyond).
 // Presenter (Authorization: Bearer <key>)
@@ -43,6 +49,12 @@
 //   POST /api/workshop/presenter/reveal-hint   RevealHintRequest → RevealHintResponse (to every attendee).
 //   POST /api/workshop/presenter/reset-attendee ResetAttendeeRequest → { ok: true }: the attendee's design,
 //        progress and DynamoDB tables are cleared and their page restarts the pushed lesson's step.
+//   POST /api/workshop/presenter/remove-attendee RemoveAttendeeRequest → { ok: true }: the attendee's
+//        session ends (its requests answer 401), its tables are deleted, its row goes (`removed` in the
+//        room's next `attendees` event) and its page is told (`removed`); that browser cannot join again
+//        unless `allowRejoin` is true.
+//   POST /api/workshop/presenter/lock     LockJoinsRequest → { ok: true, locked }: closes (or opens) the
+//        room to new joins; attendees already in stay, and may come back on the same browser.
 //   POST /api/workshop/presenter/end      {} → { ok: true }: attendees are told, joining is refused.
 //
 // Event streams (text/event-stream): each event is `event: <type>` and `data: <json>` (the same object,
@@ -210,6 +222,8 @@ export type AttendeeEvent =
   | ({ type: 'hint' } & HintReveal)
   /** The presenter reset this attendee: drop the design and progress, restart the step. */
   | { type: 'reset'; resets: number }
+  /** The presenter removed this attendee: its session is over (the stream ends after this). */
+  | { type: 'removed' }
   | { type: 'ended' };
 
 // ------------------------------------------------------------------------------------------- presenter
@@ -255,6 +269,8 @@ export interface RoomSnapshot {
   joinUrl: string;
   attendees: AttendeeRow[];
   maxAttendees: number;
+  /** The presenter closed the room to new joins. */
+  locked: boolean;
   /** Lessons the server loaded (`--lessons DIR`); the built-in lessons are in the page's bundle. */
   lessons: LessonSummary[];
   room: RoomPushes;
@@ -265,7 +281,7 @@ export type PresenterEvent =
   | ({ type: 'room' } & RoomSnapshot)
   /**
    * Rows that changed since the last event (coalesced: at most a few a second, each change sent within
-   * 1 s), and ids of attendees gone (none today: attendees stay until the server stops).
+   * 1 s), and ids of attendees gone (removed by the presenter).
    */
   | { type: 'attendees'; attendees: AttendeeRow[]; removed: string[] }
   | { type: 'ended' };
@@ -315,5 +331,17 @@ export interface RevealHintResponse {
 
 export const resetAttendeeRequestSchema = z.object({ attendeeId: id }).strict();
 export type ResetAttendeeRequest = z.input<typeof resetAttendeeRequestSchema>;
+
+export const removeAttendeeRequestSchema = z
+  .object({
+    attendeeId: id,
+    /** Let that browser join again (a new attendee); by default it is refused for the rest of the workshop. */
+    allowRejoin: z.boolean().optional(),
+  })
+  .strict();
+export type RemoveAttendeeRequest = z.input<typeof removeAttendeeRequestSchema>;
+
+export const lockJoinsRequestSchema = z.object({ locked: z.boolean() }).strict();
+export type LockJoinsRequest = z.input<typeof lockJoinsRequestSchema>;
 
 export const endWorkshopRequestSchema = z.object({}).strict();

@@ -14,11 +14,13 @@ export interface JoinPageProps {
   onJoin: (code: string, name: string) => Promise<void>;
   /** The workshop has ended: the page says so instead of offering to join. */
   ended?: boolean;
+  /** The presenter removed this browser's attendee: said above the form (a new join is refused). */
+  removed?: boolean;
 }
 
 const MAX_NAME = 40;
 
-export function JoinPage({ initialCode = '', onJoin, ended = false }: JoinPageProps) {
+export function JoinPage({ initialCode = '', onJoin, ended = false, removed = false }: JoinPageProps) {
   const [code, setCode] = useState(initialCode.toUpperCase());
   const [name, setName] = useState('');
   const [error, setError] = useState<{ field: 'code' | 'name' | 'form'; message: string } | null>(null);
@@ -69,6 +71,11 @@ export function JoinPage({ initialCode = '', onJoin, ended = false }: JoinPagePr
             <p>This Keyplan server is running a workshop. Enter the code the presenter shows.</p>
           </div>
         </header>
+        {removed && !ended && (
+          <p className="banner banner-warn start-banner" role="status" data-testid="workshop.removed">
+            <Icon name="info" /> The presenter removed you from this workshop.
+          </p>
+        )}
         {ended ? (
           <p className="banner banner-warn start-banner" role="status" data-testid="workshop.ended">
             <Icon name="info" /> The workshop has ended. Thank you for taking part.

@@ -1,9 +1,10 @@
 // The presenter's room view (`/presenter#key=…`, printed by `keyplan serve --workshop`): the join code big
 // with a QR code of the join URL, the attendees live (the presenter event stream), one attendee's design
 // read-only, and the presenter's actions: push a lesson or a design to everyone, reveal the next hint to the
-// room, reset one attendee, end the workshop.
+// room, reset or remove one attendee, close the room to new joins, end the workshop. The key leaves the
+// address bar as soon as it is read (presenter-key.ts): the page is made to be projected.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type PresenterClient, presenterClient, presenterKeyOf } from '../../../api/workshop-client.ts';
+import { type PresenterClient, presenterClient } from '../../../api/workshop-client.ts';
 import type { AttendeeDetail, AttendeeRow, PresenterEvent } from '../../../core/api/workshop-contract.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { messageOf } from '../../../core/text/message.ts';
@@ -15,6 +16,7 @@ import { useApplyTheme } from '../../hooks/use-theme.ts';
 import { ThemeToggle } from '../shell/theme-toggle.tsx';
 import { exampleSummaries, loadExample } from '../start/examples.ts';
 import { type CatalogueLesson, useLessonCatalogue } from './lesson-catalogue.ts';
+import { forgetPresenterKey, takePresenterKey } from './presenter-key.ts';
 import { QrCode } from './qr-code.tsx';
 import { ReadOnlyGrid } from './read-only-grid.tsx';
 import { applyPresenterEvent, useRoom } from './room-store.ts';
@@ -35,7 +37,7 @@ function useNow(everyMs: number): number {
 
 export function RoomViewPage() {
   useApplyTheme();
-  const key = useMemo(() => presenterKeyOf(window.location.hash), []);
+  const key = useMemo(takePresenterKey, []);
   const client = useMemo(() => (key ? presenterClient(key) : null), [key]);
   useEffect(() => {
     if (!client) return;
@@ -43,7 +45,8 @@ export function RoomViewPage() {
     return client.events({
       onEvent: ({ data }) => applyPresenterEvent(data as PresenterEvent),
       onState: (stream) => useRoom.setState({ stream }),
-      onRefused: (status) =>
+      onRefused: (status) => {
+        if (status === 401 || status === 403) forgetPresenterKey();
         useRoom.setState({
           error:
             status === 401 || status === 403
@@ -53,7 +56,8 @@ export function RoomViewPage() {
                 : status === 404
                   ? 'This server is not running a workshop. Start it with keyplan serve --workshop.'
                   : `The room cannot be opened (HTTP ${status}).`,
-        }),
+        });
+      },
     });
   }, [client]);
   const error = useRoom((s) => s.error);
@@ -106,10 +110,26 @@ function RoomHeader() {
   );
 }
 
-function JoinCard() {
+function JoinCard({ client }: { client: PresenterClient }) {
   const snapshot = useRoom((s) => s.snapshot);
   const count = useRoom((s) => s.rows.length);
+  const ended = useRoom((s) => s.ended);
+  const [busy, setBusy] = useState(false);
   if (!snapshot) return null;
+  const { locked } = snapshot;
+  const toggleLock = async () => {
+    if (busy || ended) return;
+    setBusy(true);
+    try {
+      const answer = await client.lockJoins(!locked);
+      useRoom.setState((s) => (s.snapshot ? { snapshot: { ...s.snapshot, locked: answer.locked } } : {}));
+      showToast({ message: answer.locked ? 'The room is closed to new joins' : 'The room is open to joins' });
+    } catch (error) {
+      showToast({ message: messageOf(error), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
   const code = snapshot.code;
   const spaced = code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
   return (
@@ -132,7 +152,23 @@ function JoinCard() {
       </p>
       <p className="room-muted room-count">
         {count} of {snapshot.maxAttendees} places taken
+        {locked && <span data-testid="room.locked"> · joins closed</span>}
       </p>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => void toggleLock()}
+        aria-pressed={locked}
+        aria-disabled={busy || ended || undefined}
+        title={
+          locked
+            ? 'Let new attendees join again'
+            : 'Refuse new joins; attendees already in stay (and may reload or come back)'
+        }
+        data-testid="room.lock"
+      >
+        <Icon name={locked ? 'unlock' : 'lock'} /> {locked ? 'Open joins' : 'Close joins'}
+      </button>
     </section>
   );
 }
@@ -300,6 +336,19 @@ function Toolbar({ client, lessons, selected, ask }: ToolbarProps) {
     });
   };
 
+  const removeAttendee = () => {
+    if (!selected) return;
+    ask({
+      text: `Remove ${selected.name}? Their session ends, their tables are deleted, and that browser cannot join again.`,
+      confirm: `Remove ${selected.name}`,
+      danger: true,
+      run: async () => {
+        await client.removeAttendee(selected.id);
+        return `${selected.name} was removed`;
+      },
+    });
+  };
+
   const end = () =>
     !ended &&
     ask({
@@ -396,16 +445,28 @@ function Toolbar({ client, lessons, selected, ask }: ToolbarProps) {
           </span>
         )}
       </button>
-      <button
-        type="button"
-        className="btn"
-        onClick={resetAttendee}
-        aria-disabled={disabled || !selected || undefined}
-        title={selected ? `Reset ${selected.name}` : 'Select an attendee first'}
-        data-testid="room.reset"
-      >
-        <Icon name="undo" /> Reset attendee
-      </button>
+      <div className="room-tool">
+        <button
+          type="button"
+          className="btn"
+          onClick={resetAttendee}
+          aria-disabled={disabled || !selected || undefined}
+          title={selected ? `Reset ${selected.name}` : 'Select an attendee first'}
+          data-testid="room.reset"
+        >
+          <Icon name="undo" /> Reset
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={removeAttendee}
+          aria-disabled={!selected || undefined}
+          title={selected ? `Remove ${selected.name} from the workshop` : 'Select an attendee first'}
+          data-testid="room.remove"
+        >
+          <Icon name="close" /> Remove
+        </button>
+      </div>
       <button
         type="button"
         className="btn btn-danger room-end"
@@ -468,7 +529,7 @@ function Room({ client }: { client: PresenterClient }) {
       <RoomHeader />
       <div className="room-body">
         <aside className="room-side">
-          <JoinCard />
+          <JoinCard client={client} />
         </aside>
         <main className="room-main" aria-label="Attendees">
           <Toolbar client={client} lessons={lessons} selected={selected} ask={setPending} />

@@ -48,6 +48,7 @@ const hooks = {
 export function WorkshopGate({ children }: { children: React.ReactNode }) {
   const status = useWorkshop((s) => s.status);
   const ended = useWorkshop((s) => s.ended);
+  const removed = useWorkshop((s) => s.removed);
   useEffect(() => {
     void checkWorkshop();
   }, []);
@@ -72,7 +73,12 @@ export function WorkshopGate({ children }: { children: React.ReactNode }) {
   if (status === 'join')
     return (
       <Suspense fallback={null}>
-        <JoinPage initialCode={joinCodeOf(window.location.hash)} onJoin={join} ended={ended} />
+        <JoinPage
+          initialCode={joinCodeOf(window.location.hash)}
+          onJoin={join}
+          ended={ended}
+          removed={removed}
+        />
       </Suspense>
     );
   return children;
