@@ -17,7 +17,7 @@ import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
 import { isApiRequest } from './api-request.ts';
-import { guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
+import { foreignFetchFailure, guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
 import { boundedClient, requestScope, stoppedFailure } from './deadline.ts';
 import type { LoadProgress } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
@@ -143,7 +143,8 @@ async function withProgress<T>(
 export function buildApp(options: AppOptions): FastifyInstance {
   const limits: Limits = { ...LIMITS, ...options.limits };
   // The connections the HTTP server holds, in one place: at most `connections` at once and
-  // `connectionsPerAddress` of one address (addressKey: an IPv6 /64 as one), a request's headers
+  // `connectionsPerAddress` of one address (addressKey: an IPv6 /64 as one), fewer as the server fills so
+  // that a few addresses cannot take them all (capConnectionsPerAddress), a request's headers
   // within `headersMs` (a client that opens connections and sends nothing, or trickles its headers, is
   // answered 408 and cut off), the whole request within `requestReceiveMs`, an idle keep-alive connection
   // closed after `keepAliveMs`. Node looks for expired ones every half `headersMs`.
@@ -157,7 +158,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     frameworkErrors,
   });
   app.server.maxConnections = limits.connections;
-  capConnectionsPerAddress(app.server, limits.connectionsPerAddress);
+  capConnectionsPerAddress(app.server, limits);
   const sessions = options.sessions ?? new SessionRegistry();
   // The first hook of every request, whatever its route (the API, the app's files, a 404, a socket): it
   // takes from its session's rate and concurrency, or, without a session, from its address's rate, before
@@ -165,9 +166,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // the address's larger quota of files, so a room behind one address can load the app together. An /api
   // request without a session also counts toward the new sessions a second, except in workshop mode, where
   // only an admitted join makes one (at most one per attendee): there a flood of them cannot keep the room
-  // from joining.
+  // from joining. Before any of it, an /api request a page of another site sent is refused (browser-guard.ts):
+  // it takes nothing from the allowances of its visitor's address.
   const quotas = new RequestQuotas(limits);
   app.addHook('onRequest', async (request, reply) => {
+    const foreign = foreignFetchFailure(request);
+    if (foreign) throw foreign;
     const session = sessions.peek(sessionCookieOf(request.headers.cookie));
     const kind = asksForAppFile(request)
       ? 'file'
