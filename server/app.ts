@@ -11,20 +11,21 @@ import {
   rawRunSchema,
   resetRequestSchema,
 } from '../src/core/api/contract.ts';
+import { createTableInput } from '../src/core/export/create-table.ts';
 import { rememberDerivations } from '../src/core/items/derive.ts';
 import type { Lesson } from '../src/core/lessons/lesson-types.ts';
 import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
 import { isApiRequest } from './api-request.ts';
-import { guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
+import { foreignFetchFailure, guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
 import { boundedClient, requestScope, stoppedFailure } from './deadline.ts';
 import type { LoadProgress } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
 import { answerInApiShape, clientErrorHandler, errorBody, frameworkErrors } from './http-errors.ts';
 import { type LivePluginOptions, livePlugin, roomSessionOf } from './live/plugin.ts';
 import { LIVE_LIMITS, LiveRooms } from './live/rooms.ts';
-import { namespacedTable } from './namespace.ts';
+import { namespacedTable, tablesNamedBy } from './namespace.ts';
 import { parseBody } from './parse-body.ts';
 import {
   capConnectionsPerAddress,
@@ -39,6 +40,7 @@ import {
 } from './quotas.ts';
 import {
   applyForSession,
+  type BeforeSend,
   loadForSession,
   resetSession,
   runPatternForSession,
@@ -47,6 +49,14 @@ import {
 import { type Session, sessionCookieHeader, sessionCookieOf } from './session.ts';
 import { SessionRegistry, TooManySessionsError } from './session-registry.ts';
 import { asksForAppFile, serveStatic } from './static.ts';
+import {
+  loadBound,
+  type Reservation,
+  runMayWrite,
+  StoredBytes,
+  type WireItem,
+  writeBound,
+} from './stored-bytes.ts';
 import { type WorkshopPluginOptions, workshopPlugin } from './workshop/plugin.ts';
 
 export interface DynamoTarget {
@@ -143,7 +153,8 @@ async function withProgress<T>(
 export function buildApp(options: AppOptions): FastifyInstance {
   const limits: Limits = { ...LIMITS, ...options.limits };
   // The connections the HTTP server holds, in one place: at most `connections` at once and
-  // `connectionsPerAddress` of one address (addressKey: an IPv6 /64 as one), a request's headers
+  // `connectionsPerAddress` of one address (addressKey: an IPv6 /64 as one), fewer as the server fills so
+  // that a few addresses cannot take them all (capConnectionsPerAddress), a request's headers
   // within `headersMs` (a client that opens connections and sends nothing, or trickles its headers, is
   // answered 408 and cut off), the whole request within `requestReceiveMs`, an idle keep-alive connection
   // closed after `keepAliveMs`. Node looks for expired ones every half `headersMs`.
@@ -157,7 +168,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     frameworkErrors,
   });
   app.server.maxConnections = limits.connections;
-  capConnectionsPerAddress(app.server, limits.connectionsPerAddress);
+  capConnectionsPerAddress(app.server, limits);
   const sessions = options.sessions ?? new SessionRegistry();
   // The first hook of every request, whatever its route (the API, the app's files, a 404, a socket): it
   // takes from its session's rate and concurrency, or, without a session, from its address's rate, before
@@ -165,9 +176,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // the address's larger quota of files, so a room behind one address can load the app together. An /api
   // request without a session also counts toward the new sessions a second, except in workshop mode, where
   // only an admitted join makes one (at most one per attendee): there a flood of them cannot keep the room
-  // from joining.
+  // from joining. Before any of it, an /api request a page of another site sent is refused (browser-guard.ts):
+  // it takes nothing from the allowances of its visitor's address.
   const quotas = new RequestQuotas(limits);
   app.addHook('onRequest', async (request, reply) => {
+    const foreign = foreignFetchFailure(request);
+    if (foreign) throw foreign;
     const session = sessions.peek(sessionCookieOf(request.headers.cookie));
     const kind = asksForAppFile(request)
       ? 'file'
@@ -204,14 +218,19 @@ export function buildApp(options: AppOptions): FastifyInstance {
       scope.dispose();
     }
   };
-  /** An apply or load: a few at a time server-wide, within the session's table and item quotas. */
+  /** The bytes every session's tables hold, and the writes under way (stored-bytes.ts). */
+  const storedBytes = new StoredBytes(limits);
+  /**
+   * An apply or load: a few at a time server-wide, within the session's table and item quotas, and its
+   * stored bytes (reserved by `beforeWrite` once the items are known, measured again once it is done).
+   */
   const loads = new Gate(limits.concurrentLoads);
   const asLoad = <T>(
     reply: FastifyReply,
     session: Session,
     design: Design,
     writesItems: boolean,
-    work: (client: DynamoDBClient) => Promise<T>,
+    work: (client: DynamoDBClient, beforeWrite: (items: WireItem[]) => Promise<void>) => Promise<T>,
   ) =>
     asSession(
       reply,
@@ -219,22 +238,37 @@ export function buildApp(options: AppOptions): FastifyInstance {
       async (client, signal) => {
         if (writesItems) checkDesignBytes(design, limits);
         const leave = await loads.enter(signal);
+        const tableName = namespacedTable(session.namespace, design.table.name);
+        let reservation: Reservation | undefined;
         try {
           const items = writesItems ? Object.values(design.items).reduce((n, list) => n + list.length, 0) : 0;
-          await checkLoadQuota(
-            client,
-            session.namespace,
-            namespacedTable(session.namespace, design.table.name),
-            items,
-            limits,
-          );
-          return await work(client);
+          await checkLoadQuota(client, session.namespace, tableName, items, limits);
+          return await work(client, async (written) => {
+            reservation = await storedBytes.reserve(client, session.namespace, [tableName], (found) =>
+              loadBound(written, createTableInput(design, tableName), found.get(tableName)),
+            );
+          });
         } finally {
+          await reservation?.settle();
           leave();
         }
       },
       limits.loadMs,
     );
+  /** A run's check before it is sent: the item quota for a write that may add items, the stored bytes of any write. */
+  const runQuotas =
+    (client: DynamoDBClient, session: Session): BeforeSend =>
+    async (operation, input) => {
+      if (runMayAddItems({ operation, input })) await checkWriteQuota(client, session.namespace, limits);
+      if (!runMayWrite(operation, input)) return undefined;
+      const reservation = await storedBytes.reserve(
+        client,
+        session.namespace,
+        tablesNamedBy(operation, input),
+        (found) => writeBound(operation, input, found),
+      );
+      return () => reservation.settle();
+    };
 
   // A large body (a design of many items) is read and parsed a few at a time server-wide; its turn ends
   // once it is parsed (or the request ends), so the memory bodies take is bounded however many sessions
@@ -254,7 +288,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     bodyRead.set(request, leave);
   });
   app.addHook('preHandler', async (request) => bodyRead.get(request)?.());
-  /** Deletes a session's tables, within a request's time (a frozen DynamoDB does not pile up deletions). */
+  /**
+   * Deletes a session's tables, within a request's time (a frozen DynamoDB does not pile up deletions), and
+   * frees the bytes they held.
+   */
   const deleteTables = async (session: Session) => {
     const signal = AbortSignal.timeout(limits.requestMs);
     try {
@@ -262,6 +299,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
         (client) => resetSession(boundedClient(client, signal, limits.dynamodbCallMs), session.namespace),
         { accessKeyId: session.accessKeyId, signal },
       );
+      storedBytes.free(session.namespace);
     } catch (error) {
       throw stoppedFailure(error);
     }
@@ -306,8 +344,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const session = sessionOf(sessions, request, reply);
     const design = checkDesign(body.design);
     return withProgress(request, reply, (onProgress) =>
-      asLoad(reply, session, design, body.loadItems !== false, (client) =>
-        applyForSession(client, session.namespace, design, { ...body, onProgress }),
+      asLoad(reply, session, design, body.loadItems !== false, (client, beforeWrite) =>
+        applyForSession(client, session.namespace, design, { ...body, onProgress, beforeWrite }),
       ),
     );
   });
@@ -317,8 +355,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const session = sessionOf(sessions, request, reply);
     const design = checkDesign(body.design);
     return withProgress(request, reply, (onProgress) =>
-      asLoad(reply, session, design, true, (client) =>
-        loadForSession(client, session.namespace, design, { replace: body.replace, onProgress }),
+      asLoad(reply, session, design, true, (client, beforeWrite) =>
+        loadForSession(client, session.namespace, design, { replace: body.replace, onProgress, beforeWrite }),
       ),
     );
   });
@@ -330,26 +368,22 @@ export function buildApp(options: AppOptions): FastifyInstance {
       const raw = parseBody(rawRunSchema, body);
       // The write quota costs DynamoDB calls: it is checked only once the request has passed every check.
       return asSession(reply, session, (client) =>
-        runRawForSession(client, session.namespace, raw.operation, raw.input, async () => {
-          if (runMayAddItems(raw)) await checkWriteQuota(client, session.namespace, limits);
-        }),
+        runRawForSession(client, session.namespace, raw.operation, raw.input, runQuotas(client, session)),
       );
     }
     const run = parseBody(patternRunSchema, body);
     const design = checkDesign(run.design);
-    const operation = design.accessPatterns.find((p) => p.id === run.patternId)?.operation;
-    return asSession(reply, session, async (client) => {
-      if (runMayAddItems(undefined, operation)) await checkWriteQuota(client, session.namespace, limits);
-      return runPatternForSession(client, session.namespace, design, run);
-    });
+    return asSession(reply, session, (client) =>
+      runPatternForSession(client, session.namespace, design, run, runQuotas(client, session)),
+    );
   });
 
   app.post('/api/reset', async (request, reply) => {
     parseBody(resetRequestSchema, request.body);
     const session = sessionOf(sessions, request, reply);
-    return {
-      deleted: await asSession(reply, session, (client) => resetSession(client, session.namespace)),
-    };
+    const deleted = await asSession(reply, session, (client) => resetSession(client, session.namespace));
+    storedBytes.free(session.namespace);
+    return { deleted };
   });
 
   app.get('/api/lessons', async (): Promise<LessonsResponse> => ({ lessons: options.lessons ?? [] }));

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getExample } from '../src/core/examples/index.ts';
 import { buildApp } from './app.ts';
 import { canonicalHost, hostChecker } from './browser-guard.ts';
+import { LIMITS } from './quotas.ts';
 import { startServer } from './server.ts';
 import { testTarget } from './test-support/dynamo.ts';
 
@@ -429,6 +430,70 @@ describe('keyplan serve --allow-host', () => {
       expect(await get(`keyplan.lan:${port}`)).toBe(200);
       expect(await get(`127.0.0.1:${port}`)).toBe(200);
       expect(await get(`other.lan:${port}`)).toBe(421);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('#26 class 3: a page of another site cannot use up its visitor’s new sessions', () => {
+  it('an /api request marked cross-site or same-site gets no session and takes nothing from the allowance', async () => {
+    const server = await startServer({
+      port: 0,
+      endpoint: inject('dynamoEndpoint'),
+      staticDir,
+      log: () => {},
+    });
+    /** A request as a browser sends it, Sec-Fetch-Site included (fetch would not let a script set it). */
+    const ask = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; cookie?: string; body: string }>((resolve, reject) => {
+        const request = http.request(`${server.url}${path}`, { method, headers }, (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              cookie: response.headers['set-cookie']?.[0],
+              body: text,
+            }),
+          );
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      // Far more than the address may start (addressNewSessionBurst), from a hidden page on another site,
+      // and from another port of this host (same-site): each refused, none given a session.
+      for (let i = 0; i < LIMITS.addressNewSessionBurst + 10; i++) {
+        for (const site of ['cross-site', 'same-site']) {
+          const health = await ask('GET', '/api/health', { 'sec-fetch-site': site });
+          expect(health.status).toBe(403);
+          expect(JSON.parse(health.body).error.code).toBe('ForeignSite');
+          expect(health.cookie).toBeUndefined();
+          const reset = await ask(
+            'POST',
+            '/api/reset',
+            { 'sec-fetch-site': site, 'content-type': 'text/plain' },
+            '{}',
+          );
+          expect(reset.status).toBe(403);
+          expect(reset.cookie).toBeUndefined();
+        }
+      }
+      // The visitor's own page (same-origin), a typed address (none) and the CLI (no header) still start theirs.
+      const ownRequests: Record<string, string>[] = [
+        { 'sec-fetch-site': 'same-origin' },
+        { 'sec-fetch-site': 'none' },
+        {},
+      ];
+      for (const headers of ownRequests) {
+        const own = await ask('GET', '/api/health', headers);
+        expect(own.status).toBe(200);
+        expect(own.cookie).toMatch(/^keyplan_session=/);
+      }
     } finally {
       await server.close();
     }

@@ -5,6 +5,10 @@
 //   without Origin is a non-browser client (the CLI, curl, a script): browsers send Origin on every
 //   cross-origin POST, and a page cannot send JSON cross-origin without a CORS preflight, which this
 //   server never grants;
+// - a page of another site (or of another port of this host) spending the allowances of its visitor's address:
+//   an /api request the browser marks `Sec-Fetch-Site: cross-site` or `same-site` is refused (403) before it
+//   takes from any quota or makes a session (foreignFetchFailure, the app's first hook), so a hidden page
+//   cannot use up the new sessions or requests a second of a room's shared address;
 // - framing, sniffing and foreign scripts: every response carries a Content-Security-Policy that allows the
 //   app's own scripts and workers only, frame-ancestors 'none', nosniff and no-referrer (@fastify/helmet).
 import { networkInterfaces } from 'node:os';
@@ -101,6 +105,27 @@ function isOwnOrigin(origin: string, host: string): boolean {
   const named = canonicalHost(host);
   if (!scheme || !named) return false;
   return url.hostname === named.hostname && (url.port || scheme) === (named.port ?? scheme);
+}
+
+/**
+ * Keyplan's own pages call the API from the same origin: the server serves them, and the Vite dev server
+ * proxies /api so that the browser sees its own origin too. `same-site` is another port of this host (any
+ * local dev server) or another subdomain: still not a page of this server, so it is refused with
+ * `cross-site`. A request without the header (the CLI, curl, an old browser) or with `none` (an address
+ * typed in the address bar) is not a page's fetch and goes on.
+ */
+const FOREIGN_FETCH_SITES = new Set(['cross-site', 'same-site']);
+
+/** The refusal of an /api request a page of another site made a browser send, before any quota is taken. */
+export function foreignFetchFailure(request: FastifyRequest): ApiFailure | undefined {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site !== 'string' || !FOREIGN_FETCH_SITES.has(site.trim().toLowerCase())) return undefined;
+  if (!isApiRequest(request)) return undefined;
+  return new ApiFailure(
+    403,
+    'ForeignSite',
+    `the browser says a page of another site sent this request (Sec-Fetch-Site: ${site}); this API answers only the pages this server serves`,
+  );
 }
 
 function isJson(request: FastifyRequest): boolean {

@@ -1,12 +1,14 @@
 // What a client may hold of the HTTP server itself, over real sockets: a connection that never sends its
 // request's headers (slowloris) is answered 408 and closed once `headersMs` has passed, past `connections`
 // at once the next connection is closed, and so is one address's past `connectionsPerAddress` while another
-// address still gets in. Short limits stand in for the real ones.
+// address still gets in. Short limits stand in for the real ones, except where several addresses try to
+// take every connection of a real `keyplan serve` (its own LIMITS).
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app.ts';
-import type { Limits } from './quotas.ts';
+import { LIMITS, type Limits } from './quotas.ts';
+import { startServer } from './server.ts';
 import { testTarget } from './test-support/dynamo.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -86,5 +88,39 @@ describe('the HTTP server', () => {
       new Promise<number>((resolve) => app.server.getConnections((_, count) => resolve(count)));
     while ((await openNow()) > 1) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await ask(await open(port))).toMatch(answered);
+  });
+});
+
+describe('#26 class 3: a few addresses cannot take every connection', () => {
+  it('three addresses holding all the idle connections they may leave a fourth its share, with the real LIMITS', async () => {
+    const server = await startServer({ port: 0, endpoint: inject('dynamoEndpoint'), log: () => {} });
+    cleanups.push(() => server.close());
+    const port = Number(new URL(server.url).port);
+    /** Opens `count` idle connections from `from` at once; resolves with those the server still holds. */
+    const hold = async (from: string, count: number) => {
+      const clients = await Promise.all(Array.from({ length: count }, () => open(port, from)));
+      let closed = 0;
+      for (const client of clients) void client.closed.then(() => closed++);
+      // The server accepts (or closes) them on its next turns: wait for the closings to stop coming.
+      for (let seen = -1; seen !== closed; ) {
+        seen = closed;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return count - closed;
+    };
+    const held = [];
+    for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4'])
+      held.push(await hold(address, LIMITS.connectionsPerAddress));
+    // A fourth address gets at least a browser's 8 connections (6 HTTP/1.1, an event stream, a live socket),
+    // each one answered …
+    const fourth = await Promise.all(Array.from({ length: 8 }, () => open(port, '127.0.0.5')));
+    for (const client of fourth)
+      client.socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    for (const client of fourth) expect(await client.closed).toMatch(/^HTTP\/1\.1 200 /);
+    // … because the first filled its cap and each next found a smaller one in what was left.
+    expect(held[0]).toBe(LIMITS.connectionsPerAddress);
+    expect(held[1]).toBeLessThan(LIMITS.connectionsPerAddress);
+    expect(held[2]).toBeLessThan(held[1]);
+    expect(held.reduce((a, b) => a + b)).toBeLessThan(LIMITS.connections - 8);
   });
 });

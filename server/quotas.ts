@@ -40,6 +40,7 @@ export const LIMITS = {
    * other 1,200 are left to other addresses.
    */
   connectionsPerAddress: 800,
+  // The share one address may hold shrinks as the server fills (capConnectionsPerAddress): see below.
   /** A request's headers must come within this (408, and the connection is closed): slowloris. */
   headersMs: 10_000,
   /** The whole request (a 32 MB body at 0.5 MB/s) must come within this (408). */
@@ -62,6 +63,32 @@ export const LIMITS = {
    * twice a design's most, so a design at the limit can be applied again over its table.
    */
   itemsPerSession: 2 * MAX_ITEMS,
+  // What a session's data and an address's connections take, counted by what they hold (issue #26).
+  /**
+   * The fewest connections an address is let hold while the server has any free: one browser's 8 (6 HTTP/1.1
+   * connections, its event stream among them, and a live socket). Past half of `connections` held, an
+   * address's cap is `connectionsPerAddress` times twice the share still free (capConnectionsPerAddress), so
+   * the first addresses to fill the server leave a share to every next one: three addresses holding all they
+   * may hold 800 + 533 + 296 of the 2,000, and a fourth still gets 165; a room of 60 behind one NAT (480) gets
+   * all it needs while the others hold at most 920.
+   */
+  connectionsPerAddressFloor: 8,
+  /**
+   * Bytes one session's tables may hold (403 for a write that may take them past it), as DynamoDB Local
+   * counts them (storedTableBytes: every item by DynamoDB's item sizes plus its 100 bytes of overhead, and
+   * again for each index it is in). A design at the most the server applies (`designItemBytes`, 64 MB of
+   * items, ≤ 100,000 of them) with every item in one index comes to 154 MB; a write is checked before it is
+   * sent, without subtracting the items it replaces (StoredBytes), so applying it again over itself needs
+   * twice that.
+   */
+  bytesPerSession: 320 * 1024 * 1024,
+  /**
+   * Bytes all sessions' tables may hold together (403 past it). DynamoDB Local in memory took 2.7 bytes of
+   * RSS (outside the Java heap) per byte stored (100 MB stored: +266 MB, measured on 3.x): 5 GiB holds 30
+   * attendees each at a design's most (30 × 154 MB) with 4 of them applying it again at once
+   * (`concurrentLoads`), and keeps DynamoDB Local under 15 GB of a 24 GB machine shared with the app.
+   */
+  bytesServerWide: 5 * 1024 * 1024 * 1024,
   /** Requests a second of one session, on average (429 beyond) … */
   requestsPerSecond: 50,
   /** … and at once, after a pause (the token bucket's size). */
@@ -300,18 +327,33 @@ export function addressKey(address: string): string {
 }
 
 /**
- * Closes each new connection of `server` whose address (addressKey) already holds `cap` open ones. The count
- * of an address is forgotten with its last connection, so the table holds at most the open connections.
+ * Closes each new connection of `server` whose address (addressKey) already holds its cap of open ones: at most
+ * `limits.connectionsPerAddress` while half of `limits.connections` is free; past that, that many times twice
+ * the share still free (`connectionsPerAddress × 2 × free / connections`), never fewer than
+ * `limits.connectionsPerAddressFloor` (nor more than `connectionsPerAddress`). So a few addresses cannot take every connection: each next address
+ * finds a cap of its own in what the earlier ones left. The count of an address is forgotten with its last
+ * connection, so the table holds at most the open connections.
  */
-export function capConnectionsPerAddress(server: Server, cap: number): void {
+export function capConnectionsPerAddress(
+  server: Server,
+  limits: Pick<Limits, 'connections' | 'connectionsPerAddress' | 'connectionsPerAddressFloor'>,
+): void {
   const open = new Map<string, number>();
+  let total = 0;
+  const capNow = () => {
+    const free = Math.max(0, limits.connections - total);
+    const share = Math.floor((limits.connectionsPerAddress * 2 * free) / limits.connections);
+    return Math.min(limits.connectionsPerAddress, Math.max(limits.connectionsPerAddressFloor, share));
+  };
   server.on('connection', (socket: Socket) => {
     if (socket.remoteAddress === undefined) return void socket.destroy(); // already gone
     const key = addressKey(socket.remoteAddress);
     const count = open.get(key) ?? 0;
-    if (count >= cap) return void socket.destroy();
+    if (count >= capNow()) return void socket.destroy();
     open.set(key, count + 1);
+    total++;
     socket.once('close', () => {
+      total--;
       const left = (open.get(key) ?? 1) - 1;
       if (left > 0) open.set(key, left);
       else open.delete(key);

@@ -69,6 +69,11 @@ export interface ApplyOptions {
   onProgress?: (p: LoadProgress) => void;
   /** Told each destructive step before it is taken (the CLI prints it). */
   onStep?: (step: DestructiveStep) => void;
+  /**
+   * Called with the items it will write (none for the table alone) once every check has passed, before the
+   * first change: the server reserves the bytes they may take (stored-bytes.ts), or refuses.
+   */
+  beforeWrite?: (items: AttributeMap[]) => Promise<void>;
 }
 
 /** What the table holds now, for planApply, and the keys of its items (what a replace compares). */
@@ -118,6 +123,7 @@ export async function applyForSession(
   const plan = planApply(found, { recreate: options.recreate, replace: options.replace });
   if (plan.refused?.kind === 'recreate')
     throw new KeySchemaChangedError(tableName, plan.refused.reasons, plan.refused.items);
+  await options.beforeWrite?.(items ?? []);
   const recreating = plan.steps.find((step) => step.kind === 'recreate');
   if (recreating) options.onStep?.(recreating);
   const applied = await applyDesign(client, design, { tableName, recreate: Boolean(recreating) });
@@ -148,12 +154,13 @@ export async function loadForSession(
   client: DynamoDBClient,
   prefix: string,
   design: Design,
-  options: { replace?: boolean; onProgress?: (p: LoadProgress) => void } = {},
+  options: Pick<ApplyOptions, 'replace' | 'onProgress' | 'beforeWrite'> = {},
 ): Promise<ApplyResponse['items']> {
   const keyNames = primaryKeyNames(design);
   const items = uniqueByKey(checkedItems(design), keyNames);
   const tableName = namespacedTable(prefix, design.table.name);
   const stale = keysNotIn(await scanKeys(client, tableName, keyNames), items, keyNames);
+  await options.beforeWrite?.(items);
   const written = await batchWrite(client, tableName, putRequests(items), { onProgress: options.onProgress });
   const deleted = options.replace ? await deleteKeys(client, tableName, stale) : 0;
   return { written, deleted, total: items.length, notInDesign: stale.length - deleted };
@@ -169,6 +176,8 @@ export async function runPatternForSession(
     limit?: number;
     exclusiveStartKey?: Record<string, unknown>;
   },
+  /** As runRawForSession's, with the request the pattern became. */
+  beforeSend?: BeforeSend,
 ): Promise<RunResponse> {
   const pattern = design.accessPatterns.find((p) => p.id === run.patternId);
   if (!pattern)
@@ -179,11 +188,8 @@ export async function runPatternForSession(
     limit: run.limit,
     exclusiveStartKey: run.exclusiveStartKey as PlainItem | undefined,
   });
-  const result = await execute(
-    client,
-    request.operation as AllowedOperation,
-    request.input as unknown as Record<string, unknown>,
-  );
+  const input = request.input as unknown as Record<string, unknown>;
+  const result = await sendChecked(client, request.operation as AllowedOperation, input, beforeSend);
   return {
     ...result,
     request: { operation: request.operation, input: request.input as unknown as Record<string, unknown> },
@@ -195,8 +201,7 @@ export async function runRawForSession(
   prefix: string,
   operation: string,
   input: Record<string, unknown>,
-  /** Runs once the request has passed every check, just before it is sent (a quota that costs a DynamoDB call). */
-  beforeSend?: () => Promise<void>,
+  beforeSend?: BeforeSend,
 ): Promise<RunResponse> {
   if (!(ALLOWED_OPERATIONS as readonly string[]).includes(operation)) {
     throw new ApiFailure(
@@ -217,9 +222,31 @@ export async function runRawForSession(
     );
   }
   const paged = cappedLimit(operation, input);
-  await beforeSend?.();
-  const result = await execute(client, operation as AllowedOperation, paged);
+  const result = await sendChecked(client, operation as AllowedOperation, paged, beforeSend);
   return { ...result, request: { operation, input: paged } };
+}
+
+/**
+ * Runs once a request has passed every check, just before it is sent (a quota that costs a DynamoDB call);
+ * what it returns runs once the request is done, whether it succeeded or not (the quota measures again).
+ */
+export type BeforeSend = (
+  operation: AllowedOperation,
+  input: Record<string, unknown>,
+) => Promise<(() => Promise<void>) | undefined>;
+
+async function sendChecked(
+  client: DynamoDBClient,
+  operation: AllowedOperation,
+  input: Record<string, unknown>,
+  beforeSend?: BeforeSend,
+) {
+  const after = await beforeSend?.(operation, input);
+  try {
+    return await execute(client, operation, input);
+  } finally {
+    await after?.();
+  }
 }
 
 const PAGED = new Set(['Query', 'Scan', 'ExecuteStatement']);

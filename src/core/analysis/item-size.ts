@@ -85,3 +85,36 @@ export function attributeTypesByEntity(design: Design): Map<string, AttributeTyp
   }
   return out;
 }
+
+/**
+ * An attribute value in DynamoDB's JSON form (binary as base64 text) or the SDK's (binary as bytes): what a
+ * write request carries, sized by the same rules without a declared type (the tags say B, N and sets).
+ */
+export type WireValue = object;
+
+const binarySize = (value: unknown) =>
+  typeof value === 'string' ? decodeBase64(value).length : value instanceof Uint8Array ? value.length : 0;
+
+/** The size of one attribute value in DynamoDB's JSON or the SDK's form, without its name. */
+export function wireValueSize(wire: WireValue): number {
+  const value = wire as Record<string, unknown>;
+  if ('S' in value) return utf8Length(String(value.S));
+  if ('N' in value) return numberSize(String(value.N));
+  if ('B' in value) return binarySize(value.B);
+  if ('SS' in value) return (value.SS as string[]).reduce((sum, v) => sum + utf8Length(v), 0);
+  if ('NS' in value) return (value.NS as string[]).reduce((sum, v) => sum + numberSize(v), 0);
+  if ('BS' in value) return (value.BS as unknown[]).reduce<number>((sum, v) => sum + binarySize(v), 0);
+  if ('L' in value) return (value.L as WireValue[]).reduce<number>((sum, v) => sum + 1 + wireValueSize(v), 3);
+  if ('M' in value) {
+    const map = value.M as Record<string, WireValue>;
+    return wireItemSize(map) + 3 + Object.keys(map).length;
+  }
+  return 1; // NULL, BOOL
+}
+
+/** The size of an item in DynamoDB's JSON or the SDK's form (a request's Item), by the rules above. */
+export function wireItemSize(item: Record<string, WireValue>): number {
+  let size = 0;
+  for (const name in item) size += utf8Length(name) + wireValueSize(item[name]);
+  return size;
+}
