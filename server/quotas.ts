@@ -170,25 +170,22 @@ export const LIMITS = {
   /** A stream holding more than this unsent (a client that does not read) is closed; it reconnects. */
   workshopStreamBufferBytes: 1024 * 1024,
   /**
-   * Workshop joins and secrets (server/workshop/plugin.ts). A join request is first held to its address's
-   * rate of join attempts, right code or wrong, before the code is looked at (429 `TooManyJoinAttempts`) …
-   * A code that is checked is a guess answered, whatever a counter of wrong ones says afterwards (a right
-   * code must pass, so its 200 tells the guesser), so only the attempts' rate bounds guessing; failed
-   * attempts lock nobody out for longer than one refill. 120 at once: a NAT of 60 joining together, each
-   * with a typo; then 1 a second. One address alone answers at most 120 + 3,600 guesses an hour: 28,920 in
-   * an eight-hour day, 0.006% of the 28^6 = 481,890,304 codes.
+   * Workshop joins and secrets (server/workshop/plugin.ts). The code is looked at first and a right code
+   * always joins: failed attempts never stand in the way of the right secret (a room behind one NAT or the
+   * TLS proxy shares one address with whoever types wrong codes or floods them). A wrong code takes from its
+   * address's budget, past which it is answered 429 `TooManyJoinAttempts` instead of 403 `WrongCode`: 20 at
+   * once (a NAT of 60 and a third of them mistyping), then 1 a second …
+   * Guessing: a 429 tells a guesser no more than a 403, and a right code passes even then, so what bounds
+   * guessing is the rate the server answers one address at all (`addressRequestsPerSecond`, 100 a second):
+   * 540,000 guesses in a 90-minute workshop, 0.11% of the 28^6 = 481,890,304 codes, from one address; a LAN
+   * gives an attacker few addresses. The presenter's Close joins answers no guess at all (a join is refused
+   * before its code is looked at).
    */
-  workshopJoinAttemptsPerSecond: 1,
-  workshopJoinAttemptBurst: 120,
-  /**
-   * … and so is the server's rate, whatever the number of addresses (an IPv6 attacker has many /64s): 400
-   * at once (a room of 200 and a typo each), then 5 a second, more than one address takes, so one address
-   * cannot stop the others joining. Every address together answers at most 400 + 18,000 guesses an hour:
-   * 144,400 in an eight-hour day of flooding, 0.03% of the codes. Once the presenter locks joins, a join is
-   * refused before its code is looked at: no guess is answered at all.
-   */
-  workshopServerJoinAttemptsPerSecond: 5,
-  workshopServerJoinAttemptBurst: 400,
+  workshopWrongCodesPerSecond: 1,
+  workshopWrongCodeBurst: 20,
+  /** … and the server's, whatever the number of addresses (an IPv6 attacker has many /64s). */
+  workshopServerWrongCodesPerSecond: 5,
+  workshopServerWrongCodeBurst: 100,
   /**
    * Attendees of one address (an IPv6 /64 as one) at once (409 `AddressFull`): a NAT of 60 honest attendees
    * fits with room to spare (a second browser each for a few), and one address cannot fill the room. Behind

@@ -167,9 +167,16 @@ export const LIMIT_ROWS: LimitRow[] = [
     value: `${count(L.workshopAttendeeStreams)} / ${count(L.workshopPresenterStreams)} at once (429); a stream holding more than ${bytes(L.workshopStreamBufferBytes)} unsent is closed (the client reconnects)`,
   },
   {
-    limits: ['workshopJoinFailures', 'workshopJoinRefillMs', 'workshopKeyFailures', 'workshopKeyRefillMs'],
-    what: 'wrong join codes / wrong presenter keys of one address',
-    value: `${count(L.workshopJoinFailures)}, then one per ${duration(L.workshopJoinRefillMs)} (429) / ${count(L.workshopKeyFailures)}, then one per ${duration(L.workshopKeyRefillMs)}`,
+    limits: [
+      'workshopWrongCodesPerSecond',
+      'workshopWrongCodeBurst',
+      'workshopServerWrongCodesPerSecond',
+      'workshopServerWrongCodeBurst',
+      'workshopKeyFailures',
+      'workshopKeyRefillMs',
+    ],
+    what: 'wrong join codes (of one address / server-wide) / wrong presenter keys of one address',
+    value: `${count(L.workshopWrongCodeBurst)}, then ${count(L.workshopWrongCodesPerSecond)} a second / ${count(L.workshopServerWrongCodeBurst)}, then ${count(L.workshopServerWrongCodesPerSecond)} a second (429 in place of 403) / ${count(L.workshopKeyFailures)}, then one per ${duration(L.workshopKeyRefillMs)} (429 in place of 401). The code and the key are looked at first: the right one always passes, whatever wrong ones its address sent`,
   },
   {
     limits: ['workshopRoomUpdateMs', 'workshopHintSteps', 'workshopSaveMs'],

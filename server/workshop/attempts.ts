@@ -2,11 +2,12 @@
 // - The presenter key (256 random bits) is checked first; the right key always passes. A wrong one takes
 //   a token of its address (WrongSecrets), and an address out of tokens is answered 429 instead of 401:
 //   guessing 256 bits needs no other bound, so the limit only quiets a noisy client.
-// - The join code (6 of 28 characters) is short: every join attempt, right code or wrong, first takes from
-//   its address's rate and the server's (JoinAttempts), before the code is looked at. A limit counted only
-//   on wrong codes cannot bound guessing while a right code always passes (each checked guess is answered,
-//   and the 200 of the right one says so), so the attempts' rate is the bound: a flood slows joins from
-//   its own address for as long as it lasts, and locks nobody out after it (LIMITS says the arithmetic).
+// - The join code (6 of 28 characters) is checked first too, and the right code always passes: a room
+//   behind one NAT (or the TLS proxy) must never be locked out by one attendee's typos or a guesser's
+//   flood. A wrong code takes from its address's budget and the server's (WrongCodes), and past either
+//   it is answered 429 instead of 403. Since a right code passes even then, what bounds guessing is the
+//   rate at which the server answers an address at all (addressRequestsPerSecond) and the presenter's
+//   Close joins; LIMITS states the arithmetic.
 // Both tables of addresses are bounded (AddressBuckets: past `maxClients` the oldest entry goes).
 import { ApiFailure } from '../errors.ts';
 import { AddressBuckets, type Limits, TokenBucket } from '../quotas.ts';
@@ -42,8 +43,8 @@ export class WrongSecrets {
   }
 }
 
-/** Join attempts a second, per client address and server-wide, taken before the code is checked. */
-export class JoinAttempts {
+/** Wrong join codes, per client address and server-wide: call only once a code was found wrong. */
+export class WrongCodes {
   readonly #addresses: AddressBuckets;
   readonly #server: TokenBucket;
 
@@ -52,33 +53,33 @@ export class JoinAttempts {
     readonly now: () => number = Date.now,
   ) {
     this.#addresses = new AddressBuckets(
-      limits.workshopJoinAttemptsPerSecond,
-      limits.workshopJoinAttemptBurst,
+      limits.workshopWrongCodesPerSecond,
+      limits.workshopWrongCodeBurst,
       limits.addressesTracked,
       now,
     );
     this.#server = new TokenBucket(
-      limits.workshopServerJoinAttemptsPerSecond,
-      limits.workshopServerJoinAttemptBurst,
+      limits.workshopServerWrongCodesPerSecond,
+      limits.workshopServerWrongCodeBurst,
       now,
     );
   }
 
-  /** Admits one join attempt of `client`, or throws 429 naming the limit it reached. */
-  admit(client: string): void {
+  /** Counts a wrong code of `client`; throws 429 naming the limit it reached when it had none left. */
+  wrong(client: string): void {
     const { limits } = this;
     // The server's share is looked at first, so an address refused it takes nothing of its own.
     if (!this.#server.available(1))
       throw new ApiFailure(
         429,
         'TooManyJoinAttempts',
-        `the server takes at most ${limits.workshopServerJoinAttemptsPerSecond} join attempts a second (${limits.workshopServerJoinAttemptBurst} at once, workshopServerJoinAttemptsPerSecond); try again in a moment`,
+        `the server answers at most ${limits.workshopServerWrongCodesPerSecond} wrong join codes a second (${limits.workshopServerWrongCodeBurst} at once, workshopServerWrongCodesPerSecond); check the code and try again in a moment`,
       );
     if (!this.#addresses.of(client).take())
       throw new ApiFailure(
         429,
         'TooManyJoinAttempts',
-        `this address made more than ${limits.workshopJoinAttemptsPerSecond} join attempt a second (${limits.workshopJoinAttemptBurst} at once, workshopJoinAttemptsPerSecond); try again in a moment`,
+        `this address sent more than ${limits.workshopWrongCodesPerSecond} wrong join code a second (${limits.workshopWrongCodeBurst} at once, workshopWrongCodesPerSecond); check the code and try again in a moment`,
       );
     this.#server.take();
   }

@@ -43,7 +43,7 @@ import { parseBody } from '../parse-body.ts';
 import { addressKey, type Limits, TokenBucket } from '../quotas.ts';
 import { type Session, sessionCookieHeader, sessionCookieOf, sessionFromId } from '../session.ts';
 import { type SessionRegistry, TooManySessionsError } from '../session-registry.ts';
-import { JoinAttempts, WrongSecrets } from './attempts.ts';
+import { WrongCodes, WrongSecrets } from './attempts.ts';
 import type { AttendeeRecord, Workshop } from './room.ts';
 import { bearerKey, sameSecret } from './secrets.ts';
 import { WorkshopStreams } from './streams.ts';
@@ -69,7 +69,7 @@ function isWorkshopRoute(request: FastifyRequest): boolean {
 async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptions): Promise<void> {
   const { workshop, sessions, limits } = options;
   const streams = new WorkshopStreams(workshop);
-  const joins = new JoinAttempts(limits);
+  const wrongCodes = new WrongCodes(limits);
   const keys = new WrongSecrets(
     {
       burst: limits.workshopKeyFailures,
@@ -163,7 +163,6 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
   };
 
   app.post(`${WORKSHOP_API}/join`, small, async (request, reply): Promise<JoinResponse> => {
-    joins.admit(request.ip);
     // The browser's own attendee: its live session, or the one its cookie named before it expired.
     const cookieId = sessions.idOf(sessionCookieOf(request.headers.cookie));
     const already = attendeeOf(request);
@@ -171,8 +170,10 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
     // Refusals that depend on nothing sent come before the code is looked at: a locked room answers no guess.
     if (!returning) workshop.assertOpenToJoins();
     const body = parseBody(joinRequestSchema, request.body);
-    if (!sameSecret(normalizeJoinCode(body.code), workshop.code))
+    if (!sameSecret(normalizeJoinCode(body.code), workshop.code)) {
+      wrongCodes.wrong(request.ip);
       throw new ApiFailure(403, 'WrongCode', 'code: that is not this workshop’s join code');
+    }
     if (returning) {
       if (!already) workshop.rebind(returning, newSession(reply)());
       return { attendee: workshop.identity(returning), created: false, state: workshop.state(returning) };

@@ -26,7 +26,7 @@
 //        that joined already (its session cookie, even one whose session expired) gets its own attendee
 //        back, never a second one. 400 InvalidRequest, 403 WrongCode, 403 JoinsLocked (the presenter
 //        closed the room to new joins), 403 RemovedFromWorkshop (the presenter removed this browser),
-//        429 TooManyJoinAttempts (per address and server-wide, right code or wrong), 409 WorkshopFull,
+//        429 TooManyJoinAttempts (wrong codes past the address's or the server's budget; a right code always joins), 409 WorkshopFull,
 //        409 AddressFull (too many attendees from one address), 410 WorkshopEnded.
 // Attendee (joined session cookie; otherwise 401 NotJoined)
 //   GET  /api/workshop/me                 → AttendeeState: own name, progress and design, and what the
