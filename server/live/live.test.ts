@@ -11,6 +11,7 @@ import { getExample } from '../../src/core/examples/index.ts';
 import { ROOM_ID, randomToken } from '../../src/core/live/crypto.ts';
 import { designToDoc, docToDesign } from '../../src/core/live/design-doc.ts';
 import { LiveClient, type SocketLike } from '../../src/core/live/live-client.ts';
+import { deriveRoomKeys, proveRequest } from '../../src/core/live/room-keys.ts';
 import { stringifyExactJson } from '../../src/core/model/exact-json.ts';
 import { type Design, designSchema } from '../../src/core/model/schema.ts';
 import { type RunningServer, startServer } from '../server.ts';
@@ -57,6 +58,7 @@ function connect(url: string): SocketLike {
 function client(base: string, roomId: string, key: string) {
   const live = new LiveClient({
     url: `${base.replace('http', 'ws')}/live/rooms/${roomId}/socket`,
+    roomId,
     key,
     createSocket: connect,
     presence: { name: `p${clients.length}`, color: '#123456' },
@@ -72,11 +74,13 @@ async function until(check: () => boolean, what: string) {
   if (!check()) throw new Error(`timed out waiting for ${what}`);
 }
 
-async function newRoom(base: string): Promise<string> {
+/** A room made as the app makes one: the key stays here, the server gets its verifier. */
+async function newRoom(base: string, key: string): Promise<string> {
+  const { verifier } = await deriveRoomKeys(key);
   const response = await fetch(`${base}/api/live/rooms`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify({ verifier }),
   });
   expect(response.status).toBe(201);
   const { roomId } = (await response.json()) as { roomId: string };
@@ -84,13 +88,29 @@ async function newRoom(base: string): Promise<string> {
   return roomId;
 }
 
+/** An API request as a member of the room: named and signed with the room key's proof. */
+async function asMember(base: string, roomId: string, key: string, path: string, init: RequestInit = {}) {
+  const { signer } = await deriveRoomKeys(key);
+  const method = init.method ?? 'GET';
+  const body = typeof init.body === 'string' ? init.body : '';
+  const proof = await proveRequest(signer, { roomId, method, path, body, time: Date.now() });
+  return fetch(`${base}${path}`, {
+    ...init,
+    headers: {
+      ...(init.headers as Record<string, string>),
+      'x-keyplan-room': roomId,
+      'x-keyplan-room-proof': proof,
+    },
+  });
+}
+
 describe('live rooms', () => {
   it('merges edits, offline ones too, compacts its log, survives a restart, and holds only ciphertext', async () => {
     const dbPath = mkdtempSync(join(tmpdir(), 'kp-live-'));
     folders.push(dbPath);
     let server = await serve(dbPath);
-    const roomId = await newRoom(server.url);
     const key = randomToken();
+    const roomId = await newRoom(server.url, key);
     const a = client(server.url, roomId, key);
     await until(() => a.status === 'live', 'a live');
     designToDoc(a.doc, start());
@@ -156,6 +176,7 @@ describe('live rooms', () => {
     const errors: string[] = [];
     const intruder = new LiveClient({
       url: `${server.url.replace('http', 'ws')}/live/rooms/${roomId}/socket`,
+      roomId,
       key: randomToken(),
       createSocket: connect,
       onError: (message) => errors.push(message),
@@ -167,14 +188,16 @@ describe('live rooms', () => {
 
   it('applies and runs as the room: everyone in it shares its tables; an unknown room is refused', async () => {
     const server = await serve();
-    const roomId = await newRoom(server.url);
-    const health = async (headers: Record<string, string>) =>
-      (await (await fetch(`${server.url}/api/health`, { headers })).json()) as {
-        namespace: string;
-      };
-    const mine = await health({});
-    const first = await health({ 'x-keyplan-room': roomId });
-    const second = await health({ 'x-keyplan-room': roomId, cookie: 'keyplan_session=someone-else' });
+    const key = randomToken();
+    const roomId = await newRoom(server.url, key);
+    type Health = { namespace: string };
+    const mine = (await (await fetch(`${server.url}/api/health`)).json()) as Health;
+    const first = (await (await asMember(server.url, roomId, key, '/api/health')).json()) as Health;
+    const second = (await (
+      await asMember(server.url, roomId, key, '/api/health', {
+        headers: { cookie: 'keyplan_session=someone-else' },
+      })
+    ).json()) as Health;
     expect(first.namespace).toBe(second.namespace);
     expect(first.namespace).not.toBe(mine.namespace);
     const unknown = await fetch(`${server.url}/api/health`, {
