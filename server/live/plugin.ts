@@ -203,6 +203,7 @@ async function liveRoutes(app: FastifyInstance, options: LivePluginOptions): Pro
         done(null, chunk);
       },
     });
+    payload.once('error', (error) => hashing.destroy(error));
     return payload.pipe(hashing);
   });
   app.addHook('preHandler', async (request) => {

@@ -38,6 +38,18 @@ describe('live rooms registry', () => {
     expect(() => rooms.snapshot(first, 2, 'older')).toThrow(/older than the room's snapshot up to 3/);
     expect(first.entries[0]).toEqual({ seq: 3, d: 'snap', snapshot: true });
 
+    // Signed requests: each nonce once; a full memory refuses until the oldest are past the skew.
+    const few = new LiveRooms({ ...limits, liveRequestNonces: 2, liveRequestSkewMs: 100 }, () => now);
+    const room = few.create('verifier');
+    expect([few.takeRequestNonce(room, 'n1', now), few.takeRequestNonce(room, 'n1', now)]).toEqual([
+      true,
+      false,
+    ]);
+    expect(few.takeRequestNonce(room, 'n2', now)).toBe(true);
+    expect(() => few.takeRequestNonce(room, 'n3', now)).toThrow(/2 requests in the last 0.2 s/);
+    now += 101;
+    expect(few.takeRequestNonce(room, 'n3', now)).toBe(true);
+
     // Idle for longer than the limit: expired, unless someone is connected.
     first.clients.add({});
     now = 5000;
