@@ -16,6 +16,7 @@ import { getExample } from '../src/core/examples/index.ts';
 import { randomToken } from '../src/core/live/crypto.ts';
 import { designToDoc, docToDesign } from '../src/core/live/design-doc.ts';
 import { LiveClient, REMOTE_ORIGIN, type SocketLike } from '../src/core/live/live-client.ts';
+import { deriveRoomKeys } from '../src/core/live/room-keys.ts';
 import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import { type Design, designSchema } from '../src/core/model/schema.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
@@ -76,13 +77,14 @@ export async function runLiveBench(): Promise<void> {
   const { child, url } = await startServer();
   const frames: string[] = [];
   try {
+    const key = randomToken();
+    const { verifier } = await deriveRoomKeys(key);
     const created = await fetch(`${url}/api/live/rooms`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: '{}',
+      body: JSON.stringify({ verifier }),
     });
     const { roomId } = (await created.json()) as { roomId: string };
-    const key = randomToken();
     /** sent[i][n]: when client i made its edit n. */
     const sent: number[][] = Array.from({ length: CLIENTS }, () => []);
     const latencies: number[] = [];
@@ -90,6 +92,7 @@ export async function runLiveBench(): Promise<void> {
     for (let i = 0; i < CLIENTS; i++) {
       const client = new LiveClient({
         url: `${url.replace('http', 'ws')}/live/rooms/${roomId}/socket`,
+        roomId,
         key,
         createSocket: (socketUrl) => {
           const socket = new WebSocket(socketUrl);

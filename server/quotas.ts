@@ -246,6 +246,25 @@ export const LIMITS = {
   moduleMemoryBytes: 512 * 1024 * 1024,
   /** Bytes of the child's answer (a design, as large as a request body may be); beyond it the child is killed. */
   moduleAnswerBytes: 32 * 1024 * 1024,
+  /**
+   * A live socket must prove it holds the room key (sign the server's nonce) within this long, or it is closed
+   * (4401). A browser answers in milliseconds; the bound keeps unproven sockets, which take no room seat, from
+   * lingering (each still counts toward its address's `connectionsPerAddress`).
+   */
+  liveProofMs: 10_000,
+  /**
+   * A signed request naming a live room (`X-Keyplan-Room-Proof`) is good for this long either side of its
+   * time (the app times it by the server's clock, read from the socket's hello); outside it, 401. Long
+   * enough for a slow upload's signature made before it, short enough that the room's replay memory (below)
+   * stays small.
+   */
+  liveRequestSkewMs: 60_000,
+  /**
+   * Signed requests a live room remembers (their nonces, until they are past `liveRequestSkewMs`) so that
+   * none is accepted twice; when full, further ones are refused (429) until the oldest expire. 4,096 in two
+   * minutes is ~34 a second, several times what 32 people polling health every 5 s and running patterns send.
+   */
+  liveRequestNonces: 4_096,
 } as const;
 
 export type Limits = { readonly [K in keyof typeof LIMITS]: number };

@@ -1,13 +1,16 @@
 // Live rooms as the server holds them: for each, an append-only log of sealed Yjs updates (the server has no
 // key: every `d` is ciphertext, see src/core/live/crypto.ts), numbered by seq, that a client replaces now and
 // then with a sealed snapshot (compaction). Everything is bounded: rooms, log bytes; idle rooms expire.
-// A room's id is 128 random bits (its only name); what it may do in DynamoDB goes through a session derived
-// from it by a hash (sessionFromId), like any session's: its own table namespace and DynamoDB Local database.
+// A room's id is 128 random bits (its name, not a secret); what it may do in DynamoDB goes through a session
+// derived from it by a hash (sessionFromId), like any session's: its own table namespace and DynamoDB Local
+// database. Using a room takes a proof of its key, checked against its verifier (src/core/live/room-keys.ts);
+// a room kept by an older Keyplan has none, and no one can use it until it expires.
 import { randomBytes } from 'node:crypto';
 import { ROOM_ID } from '../../src/core/live/crypto.ts';
+import { LIMITS, type Limits } from '../quotas.ts';
 import { type Session, sessionFromId } from '../session.ts';
 
-export interface LiveLimits {
+export interface LiveLimits extends Pick<Limits, 'liveProofMs' | 'liveRequestSkewMs' | 'liveRequestNonces'> {
   /** Rooms at once; past it, idle ones are swept and then a new room is refused (503). */
   liveRooms: number;
   /** Connections per room (past it: closed with 4429). */
@@ -35,12 +38,17 @@ export const LIVE_LIMITS: LiveLimits = {
   liveCompactBytes: 1024 * 1024,
   liveRoomIdleMs: 24 * 60 * 60 * 1000,
   liveSweepMs: 60 * 1000,
+  liveProofMs: LIMITS.liveProofMs,
+  liveRequestSkewMs: LIMITS.liveRequestSkewMs,
+  liveRequestNonces: LIMITS.liveRequestNonces,
 };
 
 export interface LogEntry {
   seq: number;
   /** base64url of a sealed blob. */
   d: string;
+  /** The log's first entry, when it is a snapshot (of the document as of `seq`). */
+  snapshot?: true;
 }
 
 export interface RoomRecord {
@@ -49,10 +57,13 @@ export interface RoomRecord {
   lastActive: number;
   head: number;
   entries: LogEntry[];
+  /** The Ed25519 public key that checks proofs of the room key; none in rooms an older Keyplan made. */
+  verifier?: string;
 }
 
 export class Room {
   readonly id: string;
+  readonly verifier: string | undefined;
   readonly createdAt: number;
   lastActive: number;
   head: number;
@@ -62,9 +73,12 @@ export class Room {
   readonly clients = new Set<unknown>();
   /** When a snapshot was last asked for (one request at a time, again after 10 s). */
   compactAskedAt = Number.NEGATIVE_INFINITY;
+  /** Nonces of the signed requests accepted lately, with when each may be forgotten (replays are refused). */
+  readonly requestNonces = new Map<string, number>();
 
   constructor(record: RoomRecord) {
     this.id = record.id;
+    this.verifier = record.verifier;
     this.createdAt = record.createdAt;
     this.lastActive = record.lastActive;
     this.head = record.head;
@@ -84,6 +98,7 @@ export class Room {
       lastActive: this.lastActive,
       head: this.head,
       entries: this.entries,
+      verifier: this.verifier,
     };
   }
 }
@@ -115,7 +130,8 @@ export class LiveRooms {
     return this.#rooms.size;
   }
 
-  create(): Room {
+  /** A new room whose proofs `verifier` checks. */
+  create(verifier: string): Room {
     if (this.#rooms.size >= this.#limits.liveRooms) this.sweep();
     if (this.#rooms.size >= this.#limits.liveRooms)
       throw new RoomError(
@@ -124,7 +140,7 @@ export class LiveRooms {
       );
     const id = randomBytes(16).toString('base64url');
     const now = this.#now();
-    const room = new Room({ id, createdAt: now, lastActive: now, head: 0, entries: [] });
+    const room = new Room({ id, createdAt: now, lastActive: now, head: 0, entries: [], verifier });
     this.#rooms.set(id, room);
     this.onChange(room);
     return room;
@@ -153,16 +169,45 @@ export class LiveRooms {
     return { seq, compact };
   }
 
-  /** Replaces the log up to `upTo` with a sealed snapshot of the document as of it. */
+  /**
+   * Replaces the log up to `upTo` with a sealed snapshot of the document as of it. The server cannot read it,
+   * so it checks where it claims to stand: not past the head, not before the snapshot the log starts with
+   * (an older one would roll newcomers back). That it is sealed for `upTo` the clients check (protocol.ts).
+   */
   snapshot(room: Room, upTo: number, d: string): void {
     if (upTo > room.head)
       throw new RoomError('BadSnapshot', `snapshot up to ${upTo}, past the room's ${room.head}`);
+    const current = room.entries[0]?.snapshot ? room.entries[0].seq : 0;
+    if (upTo < current)
+      throw new RoomError(
+        'BadSnapshot',
+        `snapshot up to ${upTo}, older than the room's snapshot up to ${current}`,
+      );
     const rest = room.entries.filter((e) => e.seq > upTo);
-    room.entries = [{ seq: upTo, d }, ...rest];
+    room.entries = [{ seq: upTo, d, snapshot: true }, ...rest];
     room.bytes = room.entries.reduce((n, e) => n + e.d.length, 0);
     room.compactAskedAt = Number.NEGATIVE_INFINITY;
     room.lastActive = this.#now();
     this.onChange(room);
+  }
+
+  /**
+   * Takes a signed request's nonce (its time `time`, already checked to be within the skew): false when the
+   * room has taken it before (a replay); a RoomError when the room remembers as many as it may.
+   */
+  takeRequestNonce(room: Room, nonce: string, time: number): boolean {
+    const now = this.#now();
+    const nonces = room.requestNonces;
+    if (nonces.has(nonce)) return false;
+    if (nonces.size >= this.#limits.liveRequestNonces)
+      for (const [seen, forgetAt] of nonces) if (forgetAt < now) nonces.delete(seen);
+    if (nonces.size >= this.#limits.liveRequestNonces)
+      throw new RoomError(
+        'RoomBusy',
+        `the room took ${this.#limits.liveRequestNonces} requests in the last ${(2 * this.#limits.liveRequestSkewMs) / 1000} s, its limit; try again shortly`,
+      );
+    nonces.set(nonce, Math.max(now, time) + this.#limits.liveRequestSkewMs);
+    return true;
   }
 
   touch(room: Room): void {

@@ -1,5 +1,7 @@
 // Live rooms kept on disk with --db-path, beside DynamoDB Local's data: `keyplan-live/room-<hash>.json`, one
-// file per room holding its id, times and log (ciphertext only: the server never has a room's key). Writes
+// file per room holding its id, times, verifier (a public key) and log (ciphertext only: the server never has
+// a room's key). A file of the first format (`keyplan-live-room/1`, before rooms had verifiers) is loaded
+// without one: nobody can prove its key, so nobody may use it, and it expires with its tables. Writes
 // are gathered (a round at most every second) and atomic (a temporary file renamed over the old one), so a
 // crash leaves the previous version; a failed write is tried again (server/delayed-writer.ts); an expired
 // room's file is deleted. A restarted server has every room.
@@ -8,22 +10,33 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ROOM_ID } from '../../src/core/live/crypto.ts';
+import { ROOM_VERIFIER } from '../../src/core/live/room-keys.ts';
 import { DelayedWriter } from '../delayed-writer.ts';
 import type { LiveRooms, RoomRecord } from './rooms.ts';
 
 export const LIVE_DIR = 'keyplan-live';
-const FORMAT = 'keyplan-live-room/1';
+const FORMAT = 'keyplan-live-room/2';
+const UNVERIFIED_FORMAT = 'keyplan-live-room/1';
 const ROOM_FILE = /^room-[0-9a-f]{32}\.json$/;
 const SAVE_MS = 1000;
 
-const recordSchema = z.object({
-  format: z.literal(FORMAT),
+const fields = {
   id: z.string().regex(ROOM_ID),
   createdAt: z.number(),
   lastActive: z.number(),
   head: z.number().int().min(0),
-  entries: z.array(z.object({ seq: z.number().int().min(0), d: z.string().regex(/^[A-Za-z0-9_-]+$/) })),
-});
+  entries: z.array(
+    z.object({
+      seq: z.number().int().min(0),
+      d: z.string().regex(/^[A-Za-z0-9_-]+$/),
+      snapshot: z.literal(true).optional(),
+    }),
+  ),
+};
+const recordSchema = z.discriminatedUnion('format', [
+  z.object({ format: z.literal(FORMAT), ...fields, verifier: z.string().regex(ROOM_VERIFIER) }),
+  z.object({ format: z.literal(UNVERIFIED_FORMAT), ...fields }),
+]);
 
 function fileOf(id: string): string {
   return `room-${createHash('sha256').update(id).digest('hex').slice(0, 32)}.json`;

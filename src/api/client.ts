@@ -17,12 +17,35 @@ export class ApiClientError extends Error {
   }
 }
 
-/** The live room this browser is in (store/live-session.ts): its requests apply and run as the room. */
-let liveRoom: string | null = null;
-export function setLiveRoom(roomId: string | null): void {
-  liveRoom = roomId;
+/**
+ * The live room this browser is in (store/live-session.ts): its requests apply and run as the room, each
+ * signed with the room key's proof (src/core/live/room-keys.ts) since the room id alone opens nothing.
+ */
+export interface LiveRoomAccess {
+  roomId: string;
+  prove(method: string, path: string, body: string): Promise<string>;
 }
-const roomHeaders = (): Record<string, string> => (liveRoom ? { 'x-keyplan-room': liveRoom } : {});
+let liveRoom: LiveRoomAccess | null = null;
+export function setLiveRoom(room: LiveRoomAccess | null): void {
+  liveRoom = room;
+}
+
+/** A request as the live room, if in one: its headers are made again for each attempt (a proof is good once). */
+async function asRoom(path: string, init: RequestInit): Promise<RequestInit> {
+  const room = liveRoom;
+  if (!room) return init;
+  const method = init.method ?? 'GET';
+  const body = typeof init.body === 'string' ? init.body : '';
+  const proof = await room.prove(method, path, body);
+  return {
+    ...init,
+    headers: {
+      ...(init.headers as Record<string, string>),
+      'x-keyplan-room': room.roomId,
+      'x-keyplan-room-proof': proof,
+    },
+  };
+}
 
 // A browser's first request starts its session, and one address starts only so many a second (a room behind
 // one NAT address arriving at once: server/quotas.ts). The server refuses those before doing anything, so the
@@ -30,12 +53,13 @@ const roomHeaders = (): Record<string, string> => (liveRoom ? { 'x-keyplan-room'
 const NEW_SESSION_RETRY_MS = 60_000;
 
 /** A same-origin request: Offline when the server cannot be reached, the server's error when not ok. */
-export async function send(path: string, init: RequestInit = {}): Promise<Response> {
+export async function send(path: string, init: RequestInit = {}, room = false): Promise<Response> {
   const started = Date.now();
   for (;;) {
     let response: Response;
     try {
-      response = await fetch(path, { credentials: 'same-origin', ...init });
+      const attempt = room ? await asRoom(path, init) : init;
+      response = await fetch(path, { credentials: 'same-origin', ...attempt });
     } catch (error) {
       throw new ApiClientError(
         0,
@@ -67,12 +91,16 @@ function pause(ms: number, signal?: AbortSignal | null): Promise<void> {
 }
 
 async function post<T>(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
-  const response = await send(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...roomHeaders(), ...(init.headers ?? {}) },
-    body: stringifyExactJson(body),
-    signal: init.signal,
-  });
+  const response = await send(
+    path,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+      body: stringifyExactJson(body),
+      signal: init.signal,
+    },
+    true,
+  );
   return response as Response & { _type?: T };
 }
 
@@ -93,7 +121,7 @@ async function toError(response: Response): Promise<ApiClientError> {
 }
 
 export async function getHealth(): Promise<HealthResponse> {
-  return exactJson(await send('/api/health', { headers: roomHeaders() }));
+  return exactJson(await send('/api/health', {}, true));
 }
 
 /** The lessons the server was started with (`keyplan serve --lessons DIR`); none from a server without. */

@@ -25,6 +25,7 @@ import {
 } from '../core/live/design-doc.ts';
 import { LiveClient, type Presence, REMOTE_ORIGIN, type SocketLike } from '../core/live/live-client.ts';
 import { type LiveThing, LocalEdits, lostWork, present, sameThing } from '../core/live/lost-work.ts';
+import { deriveRoomKeys } from '../core/live/room-keys.ts';
 import type { Design } from '../core/model/schema.ts';
 import { liveHooks } from './design-slice.ts';
 import { useStore } from './index.ts';
@@ -121,6 +122,7 @@ function connect(link: LiveLink, initial: Design | null): void {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const client = new LiveClient({
     url: `${scheme}://${window.location.host}/live/rooms/${link.roomId}/socket`,
+    roomId: link.roomId,
     key: link.key,
     doc,
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
@@ -129,7 +131,10 @@ function connect(link: LiveLink, initial: Design | null): void {
       if (status === 'live') edits.sent(Date.now());
       useLive.setState({ status });
     },
-    onError: (error) => useLive.setState({ error }),
+    onError: (error) => {
+      console.warn(`Keyplan live room: ${error}`);
+      useLive.setState({ error });
+    },
   });
   const parts = designDocParts(doc);
   const undo = new Y.UndoManager(
@@ -204,7 +209,10 @@ function connect(link: LiveLink, initial: Design | null): void {
   liveHooks.beforeOpen = () => {
     if (!applying) leaveLiveSession();
   };
-  setLiveRoom(link.roomId);
+  setLiveRoom({
+    roomId: link.roomId,
+    prove: (method, path, body) => client.proveRequest(method, path, body),
+  });
   session = {
     client,
     stop: () => {
@@ -243,11 +251,14 @@ export async function startLiveSession(): Promise<void> {
   const design = useStore.getState().design;
   if (!design) return;
   let roomId: string;
+  // The key is made here and never leaves the browser; the server gets only its verifier (a public key).
+  const key = randomToken();
   try {
+    const { verifier } = await deriveRoomKeys(key);
     const response = await fetch('/api/live/rooms', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: '{}',
+      body: JSON.stringify({ verifier }),
       credentials: 'same-origin',
     });
     const body = (await response.json()) as { roomId?: string; error?: { message: string } };
@@ -257,7 +268,7 @@ export async function startLiveSession(): Promise<void> {
     useLive.setState({ dialogOpen: true, error: `No live room could be made: ${(error as Error).message}` });
     return;
   }
-  const link = { roomId, key: randomToken() };
+  const link = { roomId, key };
   connect(link, design);
   // A reload rejoins: the address holds the invite.
   history.replaceState(history.state, '', `#${liveFragment(link)}`);

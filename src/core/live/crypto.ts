@@ -1,8 +1,10 @@
 // A live room's privacy: everything a client sends (Yjs updates, snapshots, presence) is sealed with AES-GCM
-// under the room key before it leaves, with a fresh random IV each time. The key is 128 random bits that live
-// only in the invite link's fragment (`#live=<roomId>.<key>`), which browsers never send to a server, so the
-// server stores and relays ciphertext it cannot read. WebCrypto only (globalThis.crypto): the browser and
-// Node share this file.
+// under the room's seal key before it leaves, with a fresh random IV each time. The room key is 128 random bits
+// that live only in the invite link's fragment (`#live=<roomId>.<key>`), which browsers never send to a server,
+// so the server stores and relays ciphertext it cannot read; the seal key is derived from it (room-keys.ts).
+// Each blob is bound by GCM's additional data to where it belongs (`context`: the room, the kind, the seq a
+// snapshot covers; protocol.ts), so a blob moved elsewhere (an old update replayed as a snapshot) fails to open.
+// WebCrypto only (globalThis.crypto): the browser and Node share this file.
 
 const IV_BYTES = 12;
 /** A room id: 128 random bits the server makes (base64url, 22 characters). */
@@ -46,17 +48,21 @@ export function parseLiveFragment(hash: string): LiveLink | undefined {
   return { roomId: match[1], key: match[2] };
 }
 
-export function importRoomKey(key: string): Promise<CryptoKey> {
-  const raw = fromBase64Url(key);
-  if (raw.length !== 16) throw new Error('a room key is 128 bits');
-  return globalThis.crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
-}
+const additionalData = (context: string) => new TextEncoder().encode(context);
 
-/** IV (12 bytes) followed by the AES-GCM ciphertext and tag. */
-export async function seal(key: CryptoKey, plain: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+/** IV (12 bytes) followed by the AES-GCM ciphertext and tag; `context` is authenticated, not sent. */
+export async function seal(
+  key: CryptoKey,
+  plain: Uint8Array,
+  context: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const sealed = new Uint8Array(
-    await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain as Uint8Array<ArrayBuffer>),
+    await globalThis.crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: additionalData(context) },
+      key,
+      plain as Uint8Array<ArrayBuffer>,
+    ),
   );
   const out = new Uint8Array(IV_BYTES + sealed.length);
   out.set(iv);
@@ -64,11 +70,15 @@ export async function seal(key: CryptoKey, plain: Uint8Array): Promise<Uint8Arra
   return out;
 }
 
-/** The plain bytes; throws when the blob was not sealed with this key or was altered. */
-export async function open(key: CryptoKey, blob: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+/** The plain bytes; throws when the blob was not sealed with this key for this context, or was altered. */
+export async function open(
+  key: CryptoKey,
+  blob: Uint8Array<ArrayBuffer>,
+  context: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (blob.length <= IV_BYTES) throw new Error('not a sealed message');
   const plain = await globalThis.crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: blob.subarray(0, IV_BYTES) },
+    { name: 'AES-GCM', iv: blob.subarray(0, IV_BYTES), additionalData: additionalData(context) },
     key,
     blob.subarray(IV_BYTES),
   );

@@ -1,8 +1,11 @@
 // One participant of a live room: a Y.Doc kept in step with the room through the relay (protocol.ts), every
 // byte sealed with the room key before it leaves (crypto.ts), presence through y-protocols' Awareness. Works
 // offline: edits stay in the doc, and on (re)connecting the client sends what the room lacks (its doc as an
-// update against the state the room's log holds), so nothing made offline is lost. Pure: the socket is
-// given (the browser's WebSocket, or `ws` in Node for the bench).
+// update against the state the room's log holds), so nothing made offline is lost. It proves it holds the
+// room key before the room lets it in (it signs the server's nonce), and opens each entry only where it was
+// sealed to be: one that does not verify (a forged or replayed snapshot) is not applied, and the doc, with
+// the user's work, stays as it was (protocol.ts). Pure: the socket is given (the browser's WebSocket, or
+// `ws` in Node for the bench).
 import {
   Awareness,
   applyAwarenessUpdate,
@@ -10,8 +13,17 @@ import {
   removeAwarenessStates,
 } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { fromBase64Url, importRoomKey, open, seal, toBase64Url } from './crypto.ts';
-import type { ClientMessage, ServerMessage } from './protocol.ts';
+import { fromBase64Url, open, seal, toBase64Url } from './crypto.ts';
+import {
+  CLOSE,
+  type ClientMessage,
+  frameUpdate,
+  type ServerMessage,
+  sealContext,
+  unframeUpdate,
+  WRITER_ID_BYTES,
+} from './protocol.ts';
+import { deriveRoomKeys, proveJoin, proveRequest, type RoomKeys } from './room-keys.ts';
 
 /** The part of a WebSocket this uses (the browser's and the `ws` package's both have it). */
 export interface SocketLike {
@@ -37,8 +49,9 @@ export interface Presence {
 }
 
 export interface LiveClientOptions {
-  /** ws(s)://…/api/live/rooms/<roomId>/socket */
+  /** ws(s)://…/live/rooms/<roomId>/socket */
   url: string;
+  roomId: string;
   key: string;
   createSocket: (url: string) => SocketLike;
   doc?: Y.Doc;
@@ -51,12 +64,28 @@ export interface LiveClientOptions {
 
 const OPEN = 1;
 
+/** Closes after which trying again cannot help: what the user is told. */
+const FINAL_CLOSES: Record<number, string> = {
+  [CLOSE.noRoom]: 'This live room no longer exists (rooms expire when idle).',
+  [CLOSE.expired]: 'This live room no longer exists (rooms expire when idle).',
+  [CLOSE.unproven]: 'This link’s key does not open this live room (the room refused its proof).',
+  [CLOSE.unverifiable]:
+    'This live room was made by an older Keyplan that cannot check who holds its key, so it takes no one; start a new live session (your design is kept).',
+};
+
 export class LiveClient {
   readonly doc: Y.Doc;
   readonly awareness: Awareness;
   status: LiveStatus = 'connecting';
   readonly #options: LiveClientOptions;
-  #key: Promise<CryptoKey>;
+  #keys: Promise<RoomKeys>;
+  /** This client's writer id and its count of updates sealed (readers refuse a count that does not grow). */
+  readonly #writer = globalThis.crypto.getRandomValues(new Uint8Array(WRITER_ID_BYTES));
+  #written = 0;
+  /** The last count seen from each writer on this connection (its log, in order). */
+  #writers = new Map<string, number>();
+  /** The server's clock minus this one's (from `hello`): API proofs are timed by the server's clock. */
+  #clockOffset = 0;
   #socket: SocketLike | undefined;
   #synced = false;
   /** The updates the room's log held when this connection joined (to send only what it lacks). */
@@ -77,8 +106,8 @@ export class LiveClient {
     this.doc = options.doc ?? new Y.Doc();
     this.awareness = new Awareness(this.doc);
     if (options.presence) this.awareness.setLocalState({ ...options.presence });
-    this.#key = importRoomKey(options.key);
-    this.#key.catch(() => {});
+    this.#keys = deriveRoomKeys(options.key);
+    this.#keys.catch(() => {});
     this.doc.on('update', this.#onDocUpdate);
     this.awareness.on('update', this.#onAwarenessUpdate);
     this.awareness.on('change', this.#onAwarenessChange);
@@ -125,6 +154,13 @@ export class LiveClient {
     return this.#seen;
   }
 
+  /** `X-Keyplan-Room-Proof` for one API request naming this room (the exact path and body it sends). */
+  async proveRequest(method: string, path: string, body: string): Promise<string> {
+    const { signer } = await this.#keys;
+    const { roomId } = this.#options;
+    return proveRequest(signer, { roomId, method, path, body, time: Date.now() + this.#clockOffset });
+  }
+
   #setStatus(status: LiveStatus): void {
     if (this.status === status) return;
     this.status = status;
@@ -137,6 +173,7 @@ export class LiveClient {
     this.#socket = socket;
     this.#synced = false;
     this.#backlog = [];
+    this.#writers = new Map();
     socket.onmessage = (event) => {
       if (this.#socket !== socket || typeof event.data !== 'string') return;
       let message: ServerMessage;
@@ -158,8 +195,9 @@ export class LiveClient {
       for (const ids of this.#peers.values()) removeAwarenessStates(this.awareness, [...ids], REMOTE_ORIGIN);
       this.#peers.clear();
       if (this.#closed || this.#paused) return;
-      if (event.code === 4404 || event.code === 4410) {
-        this.#options.onError?.('This live room no longer exists (rooms expire when idle).');
+      const final = FINAL_CLOSES[event.code];
+      if (final) {
+        this.#options.onError?.(final);
         this.#setStatus('offline');
         return;
       }
@@ -176,25 +214,73 @@ export class LiveClient {
   }
 
   /** Seals and sends in order (sealing is asynchronous); dropped if the connection changed meanwhile. */
-  #sendSealed(build: (d: string) => ClientMessage, plain: Uint8Array): void {
+  #sendSealed(build: (d: string) => ClientMessage, plain: () => Uint8Array, context: string): void {
     const socket = this.#socket;
     if (!socket) return;
     this.#outbox = this.#outbox
       .then(async () => {
-        const d = toBase64Url(await seal(await this.#key, plain));
+        const d = toBase64Url(await seal((await this.#keys).seal, plain(), context));
         this.#send(socket, build(d));
       })
       .catch((error) => this.#options.onError?.((error as Error).message));
   }
 
+  /** Seals a Yjs update with this writer's next count. */
+  #sendUpdate(update: Uint8Array): void {
+    const { roomId } = this.#options;
+    this.#sendSealed(
+      (d) => ({ t: 'update', d }),
+      () => frameUpdate(this.#writer, ++this.#written, update),
+      sealContext(roomId, 'update'),
+    );
+  }
+
+  /** An entry's Yjs update, or why it does not belong where the room put it. */
+  async #openEntry(message: Extract<ServerMessage, { t: 'entry' }>): Promise<Uint8Array | string> {
+    const { roomId } = this.#options;
+    const { seal: key } = await this.#keys;
+    const blob = fromBase64Url(message.d);
+    if (message.kind === 'snapshot') {
+      try {
+        return await open(key, blob, sealContext(roomId, 'snapshot', message.seq));
+      } catch {
+        return `the snapshot at ${message.seq} was not sealed by a member as this room's snapshot at ${message.seq} (a forged or replayed one)`;
+      }
+    }
+    let plain: Uint8Array;
+    try {
+      plain = await open(key, blob, sealContext(roomId, 'update'));
+    } catch {
+      return `the update at ${message.seq} was not sealed by a member as an update of this room`;
+    }
+    const { writer, n, update } = unframeUpdate(plain);
+    const last = this.#writers.get(writer) ?? 0;
+    if (n <= last) return `the update at ${message.seq} repeats an earlier one (a replay)`;
+    this.#writers.set(writer, n);
+    return update;
+  }
+
   async #handle(socket: SocketLike, message: ServerMessage): Promise<void> {
     if (this.#socket !== socket) return;
     switch (message.t) {
+      case 'hello': {
+        this.#clockOffset = message.now - Date.now();
+        const sig = await proveJoin((await this.#keys).signer, this.#options.roomId, message.nonce);
+        this.#send(socket, { t: 'proof', sig });
+        return;
+      }
       case 'entry': {
-        const update = await open(await this.#key, fromBase64Url(message.d));
+        this.#seen = Math.max(this.#seen, message.seq);
+        const update = await this.#openEntry(message);
+        if (typeof update === 'string') {
+          // Not applied: the doc (and whatever this user has made) stays as it was.
+          this.#options.onError?.(
+            `A change from the live room was refused: ${update}. Your design is unchanged.`,
+          );
+          return;
+        }
         Y.applyUpdate(this.doc, update, REMOTE_ORIGIN);
         if (!this.#synced) this.#backlog.push(update);
-        this.#seen = Math.max(this.#seen, message.seq);
         return;
       }
       case 'synced': {
@@ -208,7 +294,7 @@ export class LiveClient {
         const missing = Y.encodeStateAsUpdate(this.doc, roomHas);
         this.#synced = true;
         this.#failures = 0;
-        if (missing.length > 2) this.#sendSealed((d) => ({ t: 'update', d }), missing);
+        if (missing.length > 2) this.#sendUpdate(missing);
         const local = this.awareness.getLocalState();
         if (local) this.#sendAwareness([this.doc.clientID]);
         this.#setStatus('live');
@@ -218,7 +304,12 @@ export class LiveClient {
         this.#seen = Math.max(this.#seen, message.seq);
         return;
       case 'awareness': {
-        const update = await open(await this.#key, fromBase64Url(message.d));
+        const { seal: key } = await this.#keys;
+        const update = await open(
+          key,
+          fromBase64Url(message.d),
+          sealContext(this.#options.roomId, 'awareness'),
+        );
         applyAwarenessUpdate(this.awareness, update, { peer: message.peer });
         return;
       }
@@ -230,7 +321,12 @@ export class LiveClient {
       }
       case 'compact': {
         const upTo = this.#seen;
-        this.#sendSealed((d) => ({ t: 'snapshot', upTo, d }), Y.encodeStateAsUpdate(this.doc));
+        const snapshot = Y.encodeStateAsUpdate(this.doc);
+        this.#sendSealed(
+          (d) => ({ t: 'snapshot', upTo, d }),
+          () => snapshot,
+          sealContext(this.#options.roomId, 'snapshot', upTo),
+        );
         return;
       }
       case 'error':
@@ -241,11 +337,16 @@ export class LiveClient {
 
   readonly #onDocUpdate = (update: Uint8Array, origin: unknown) => {
     if (origin === REMOTE_ORIGIN || !this.#synced) return;
-    this.#sendSealed((d) => ({ t: 'update', d }), update);
+    this.#sendUpdate(update);
   };
 
   #sendAwareness(clients: number[]): void {
-    this.#sendSealed((d) => ({ t: 'awareness', d }), encodeAwarenessUpdate(this.awareness, clients));
+    const update = encodeAwarenessUpdate(this.awareness, clients);
+    this.#sendSealed(
+      (d) => ({ t: 'awareness', d }),
+      () => update,
+      sealContext(this.#options.roomId, 'awareness'),
+    );
   }
 
   readonly #onAwarenessUpdate = (
