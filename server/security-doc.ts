@@ -55,9 +55,9 @@ export const LIMIT_ROWS: LimitRow[] = [
     value: `${count(L.connections)} (the next is closed) / ${duration(L.headersMs)} / ${duration(L.requestReceiveMs)} (408 \`RequestTimeout\`, and the connection is closed: a client that opens connections and sends nothing, or trickles its headers, is cut off) / ${duration(L.keepAliveMs)}`,
   },
   {
-    limits: ['connectionsPerAddress'],
+    limits: ['connectionsPerAddress', 'connectionsPerAddressFloor'],
     what: 'connections of one address at once (an IPv6 /64 counts as one address)',
-    value: `${count(L.connectionsPerAddress)} (the next is closed): one client cannot take all ${count(L.connections)}, nor every event stream and live socket. A browser holds at most 8 (6 HTTP/1.1 connections, its event stream among them, and a live socket), so a workshop room of 60 behind one NAT address needs at most 480; the other ${count(L.connections - L.connectionsPerAddress)} stay for other addresses`,
+    value: `${count(L.connectionsPerAddress)} while half of the ${count(L.connections)} are free, then ${count(L.connectionsPerAddress)} × twice the share still free, never fewer than ${count(L.connectionsPerAddressFloor)} (the next is closed): a few addresses cannot take every connection, since each next one finds a share in what the earlier ones left (three greedy addresses hold 800 + 533 + 296 and a fourth still gets 165). A browser holds at most 8 (6 HTTP/1.1 connections, its event stream among them, and a live socket), so a workshop room of 60 behind one NAT address needs at most 480; the other ${count(L.connections - L.connectionsPerAddress)} stay for other addresses`,
   },
   {
     limits: ['bodyBytes', 'largeBodyBytes', 'concurrentLargeBodies'],
@@ -98,6 +98,11 @@ export const LIMIT_ROWS: LimitRow[] = [
     limits: ['tablesPerSession', 'itemsPerSession'],
     what: 'tables of one session / items of one session',
     value: `${count(L.tablesPerSession)} / ${count(L.itemsPerSession)} (403): a design at the items limit can be applied again over its table`,
+  },
+  {
+    limits: ['bytesPerSession', 'bytesServerWide'],
+    what: "bytes stored: of one session's tables / of every session's together",
+    value: `${bytes(L.bytesPerSession)} / ${bytes(L.bytesServerWide)} (403 \`StorageQuotaExceeded\`), as DynamoDB counts them (every item by DynamoDB's item sizes plus 100 bytes, again for each index it is in), checked before every write (apply, load, every raw write and PartiQL statement) and freed when a session resets or expires`,
   },
   {
     limits: ['requestsPerSecond', 'requestBurst', 'concurrentRequestsPerSession'],
@@ -152,14 +157,27 @@ export const LIMIT_ROWS: LimitRow[] = [
     value: `expires after ${duration(L.sessionIdleMs)} (${duration(L.unconfirmedSessionMs)} if its cookie never came back; looked for every ${duration(L.sweepEveryMs)}); its tables are deleted`,
   },
   {
-    limits: ['workshopAttendees', 'workshopDesignBytes', 'workshopLessonBytes', 'workshopSmallBodyBytes'],
-    what: 'a workshop: attendees / a reported or pushed design / an inline lesson / other bodies',
-    value: `${count(L.workshopAttendees)} (409) / ${bytes(L.workshopDesignBytes)} / ${bytes(L.workshopLessonBytes)} / ${bytes(L.workshopSmallBodyBytes)} (413)`,
+    limits: [
+      'workshopAttendees',
+      'workshopAttendeesPerAddress',
+      'workshopDesignBytes',
+      'workshopLessonBytes',
+      'workshopSmallBodyBytes',
+    ],
+    what: 'a workshop: attendees (of one address) / a reported or pushed design / an inline lesson / other bodies',
+    value: `${count(L.workshopAttendees)} (409 \`WorkshopFull\`; ${count(L.workshopAttendeesPerAddress)} of one address, 409 \`AddressFull\`: a NAT of 60 fits, one address cannot fill the room) / ${bytes(L.workshopDesignBytes)} / ${bytes(L.workshopLessonBytes)} / ${bytes(L.workshopSmallBodyBytes)} (413)`,
   },
   {
-    limits: ['workshopReportsPerSecond', 'workshopReportBurst'],
-    what: "an attendee's progress reports",
-    value: `${count(L.workshopReportsPerSecond)} a second, bursts of ${count(L.workshopReportBurst)} (429)`,
+    limits: [
+      'workshopReportsPerSecond',
+      'workshopReportBurst',
+      'workshopReportBytesPerSecond',
+      'workshopReportByteBurst',
+      'workshopServerReportBytesPerSecond',
+      'workshopServerReportByteBurst',
+    ],
+    what: 'progress reports: of an attendee / their bytes, of an attendee / of everyone',
+    value: `${count(L.workshopReportsPerSecond)} a second, bursts of ${count(L.workshopReportBurst)} (429) / ${bytes(L.workshopReportBytesPerSecond)} a second, bursts of ${bytes(L.workshopReportByteBurst)} / ${bytes(L.workshopServerReportBytesPerSecond)} a second, bursts of ${bytes(L.workshopServerReportByteBurst)} (429 \`TooManyReportBytes\`, counted from \`Content-Length\` before the body is read)`,
   },
   {
     limits: ['workshopAttendeeStreams', 'workshopPresenterStreams', 'workshopStreamBufferBytes'],
@@ -179,9 +197,14 @@ export const LIMIT_ROWS: LimitRow[] = [
     value: `${count(L.workshopWrongCodeBurst)}, then ${count(L.workshopWrongCodesPerSecond)} a second / ${count(L.workshopServerWrongCodeBurst)}, then ${count(L.workshopServerWrongCodesPerSecond)} a second (429 in place of 403) / ${count(L.workshopKeyFailures)}, then one per ${duration(L.workshopKeyRefillMs)} (429 in place of 401). The code and the key are looked at first: the right one always passes, whatever wrong ones its address sent`,
   },
   {
-    limits: ['workshopRoomUpdateMs', 'workshopHintSteps', 'workshopSaveMs'],
-    what: "the room view's updates / hints remembered / `--db-path` writes",
-    value: `gathered for ${duration(L.workshopRoomUpdateMs)} / ${count(L.workshopHintSteps)} steps / at most every ${duration(L.workshopSaveMs)}`,
+    limits: ['workshopRoomUpdateMs', 'workshopHintSteps', 'workshopSaveMs', 'workshopRemovedRemembered'],
+    what: "the room view's updates / hints remembered / `--db-path` writes / removed browsers remembered",
+    value: `gathered for ${duration(L.workshopRoomUpdateMs)} / ${count(L.workshopHintSteps)} steps / at most every ${duration(L.workshopSaveMs)} / ${count(L.workshopRemovedRemembered)}`,
+  },
+  {
+    limits: ['liveProofMs', 'liveRequestSkewMs', 'liveRequestNonces'],
+    what: "a live room's proof of its key: a socket's / a signed request's time / signed requests remembered",
+    value: `within ${duration(L.liveProofMs)} of connecting (closed 4401; nothing is sent to it before) / within ${duration(L.liveRequestSkewMs)} of the server's clock (401) / ${count(L.liveRequestNonces)} per room, each accepted once (429 \`RoomBusy\` when full)`,
   },
   {
     limits: ['liveRooms', 'liveClientsPerRoom', 'liveRoomIdleMs', 'liveSweepMs'],
@@ -192,6 +215,11 @@ export const LIMIT_ROWS: LimitRow[] = [
     limits: ['liveMessageBytes', 'liveLogBytes', 'liveCompactEntries', 'liveCompactBytes'],
     what: "a live room's message / log",
     value: `${bytes(V.liveMessageBytes)} / ${bytes(V.liveLogBytes)} (updates refused until a snapshot); a snapshot is asked for at ${count(V.liveCompactEntries)} entries or ${bytes(V.liveCompactBytes)}`,
+  },
+  {
+    limits: ['moduleLoadMs', 'moduleHeapMb', 'moduleMemoryBytes', 'moduleAnswerBytes'],
+    what: '`keyplan import --trust-code`: the sandboxed child that loads a module',
+    value: `killed after ${duration(L.moduleLoadMs)}, past a ${count(L.moduleHeapMb)} MB heap or ${bytes(L.moduleMemoryBytes)} resident, or an answer over ${bytes(L.moduleAnswerBytes)}`,
   },
 ];
 
