@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './quotas.ts';
-import { bytes, duration, limitsTable, limitsWithoutRow, withLimitsTable } from './security-doc.ts';
+import { bytes, duration, limitsTable, limitsWithoutRow, withSecurityDoc } from './security-doc.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -13,7 +13,7 @@ describe('the README Security section, from LIMITS', () => {
   });
 
   it('is what `npm run docs` writes', () => {
-    expect(withLimitsTable(readme) === readme, 'README.md is stale: run `npm run docs`').toBe(true);
+    expect(withSecurityDoc(readme) === readme, 'README.md is stale: run `npm run docs`').toBe(true);
   });
 
   it('shows each value as the server holds it', () => {

@@ -241,11 +241,85 @@ export function limitsWithoutRow(): string[] {
 export const LIMITS_START = '<!-- security-limits:start (written by `npm run docs` from LIMITS) -->';
 export const LIMITS_END = '<!-- security-limits:end -->';
 
-/** `readme` with its limits table written anew; throws when the markers are missing. */
-export function withLimitsTable(readme: string): string {
-  const start = readme.indexOf(LIMITS_START);
-  const end = readme.indexOf(LIMITS_END);
-  if (start < 0 || end < start)
-    throw new Error(`README.md lacks the markers ${LIMITS_START} … ${LIMITS_END}`);
-  return `${readme.slice(0, start + LIMITS_START.length)}\n${limitsTable()}\n${readme.slice(end)}`;
+/** `readme` with the text between `start` and `end` written anew; throws when the markers are missing. */
+function between(readme: string, start: string, end: string, text: string): string {
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`README.md lacks the markers ${start} … ${end}`);
+  return `${readme.slice(0, from + start.length)}\n${text}\n${readme.slice(to)}`;
+}
+
+interface Attacker {
+  /** Who, and what they have. */
+  who: string;
+  /** What they cannot do, each with the test that tries it. */
+  cannot: string[];
+}
+
+/**
+ * What each kind of attacker cannot do, with the values they run into: the README's threat list, written
+ * from the same LIMITS as the table so that a changed value changes both.
+ */
+export function attackers(): Attacker[] {
+  return [
+    {
+      who: 'A hostile attendee (a session of the shared server, any request they like)',
+      cannot: [
+        "*Reach another session's tables.* The embedded DynamoDB Local runs without `-sharedDb`: one database per access key, and the server signs each session's requests with a key derived from that session, so a request, whatever it names (PartiQL included), is answered from the session's own database. Every table a request names must also carry the session's prefix (PartiQL by a parse of the statement, `server/partiql.ts`; anything the parse cannot prove is 400 `PartiqlRefused`). `server/security.test.ts`.",
+        `*Become another session.* Session ids are 256 random bits in a cookie signed with an HMAC under a secret made at start (\`HttpOnly; SameSite=Strict; Path=/api\`); a forged, guessed or expired cookie starts a new session. Table names (\`kp-<12 hex>-\`) are a hash of the id.`,
+        '*Reach DynamoDB Local directly.* It is started through `server/dynamodb/LoopbackDynamoDBLocal.java`, which binds it to 127.0.0.1 only.',
+        `*Stall the server for everyone.* A design is held to its structural limits before any other work, and the checks over a design grow no faster than n log n (\`#26 class 2\`); bodies are capped at ${bytes(L.bodyBytes)}, items at ${count(L.itemsPerDesign)}, derived bytes at ${bytes(L.designItemBytes)}.`,
+        `*Fill DynamoDB Local's memory.* Stored bytes are counted as DynamoDB counts them, index copies included: ${bytes(L.bytesPerSession)} a session, ${bytes(L.bytesServerWide)} in all, checked before every write and freed on reset or expiry (\`#26 class 3\`, \`server/stored-bytes.test.ts\`).`,
+        `*Take every connection.* One address holds at most ${count(L.connectionsPerAddress)}, less as the server fills (never fewer than ${count(L.connectionsPerAddressFloor)}), so three addresses cannot take all ${count(L.connections)} (\`#26 class 3\`, \`server/connections.test.ts\`); headers must arrive within ${duration(L.headersMs)}.`,
+        `*Out-request the others.* ${count(L.requestsPerSecond)} requests a second a session (bursts of ${count(L.requestBurst)}, ${count(L.concurrentRequestsPerSession)} at once), ${count(L.addressRequestsPerSecond)} a second an address without one; bad input is a 4xx, never a 500 (\`server/fuzz.test.ts\`).`,
+        "*Lose someone's data.* `apply` checks every item before it changes anything and deletes nothing unless asked; an in-memory DynamoDB Local that restarts is reported (`dataLostAt`).",
+      ],
+    },
+    {
+      who: "A hostile page (another site, open in an attendee's or the presenter's browser)",
+      cannot: [
+        "*Act through the browser.* Every state-changing request needs JSON and, from a browser, the server's own Origin; only the Host names the server listens as are answered (DNS rebinding); the presenter key is never a cookie. `server/browser-guard.test.ts`.",
+        "*Use up an address's new sessions.* A request a page of another site sent (`Sec-Fetch-Site: cross-site` or `same-site`) is refused first (403 `ForeignSite`), before any quota is taken or a session made (`#26 class 3`).",
+        "*Frame or script the app.* Every response carries a Content-Security-Policy that allows only the app's own scripts and workers, `frame-ancestors 'none'`, `nosniff` and `no-referrer`.",
+      ],
+    },
+    {
+      who: "Whoever learns a live room's id (a proxy log, a LAN sniffer, a shared screen)",
+      cannot: [
+        `*Read, write, roll back or erase the room, or reach its tables.* The id is treated as public: a socket must sign the server's nonce within ${duration(L.liveProofMs)} with a key derived from the room key by HKDF (the server holds only its public half) before it is sent anything; room-scoped API calls carry a signature over the request, good for ${duration(L.liveRequestSkewMs)} and once; every blob is sealed for its room, kind and place, so a replayed one does not open (\`#26 class 5\`, \`server/live/live.test.ts\`). The content is AES-GCM ciphertext made in the browser.`,
+      ],
+    },
+    {
+      who: 'A hostile workshop attendee (they have the code on the wall)',
+      cannot: [
+        `*Fill the room.* One address holds at most ${count(L.workshopAttendeesPerAddress)} of the ${count(L.workshopAttendees)} attendees (a NAT of 60 fits), a browser that joins again is the same attendee, and the presenter can **Remove** anyone and **Close joins** (\`#26 class 6\`, \`server/workshop/workshop-abuse.test.ts\`).`,
+        `*Lock out the presenter or latecomers.* The key and the code are looked at first, and the right one always passes, whatever wrong ones came from the same address (a NAT, the TLS proxy); wrong ones are answered 429 past ${count(L.workshopKeyFailures)} keys or ${count(L.workshopWrongCodeBurst)} codes.`,
+        `*Flood the room view.* Reports are bounded in number (${count(L.workshopReportsPerSecond)} a second) and bytes (${bytes(L.workshopReportBytesPerSecond)} a second each, ${bytes(L.workshopServerReportBytesPerSecond)} a second in all), counted before the body is read.`,
+        '*Read the presenter key off the projector.* The room view moves it from the address bar into sessionStorage once read.',
+      ],
+    },
+    {
+      who: 'A hostile file (a design, a model, a lesson or a module from a colleague or a repository)',
+      cannot: [
+        '*Run code in an export.* Every comment, string and template literal of every generated file (TypeScript, JavaScript, Python, HCL, YAML, JSON) goes through one escaper per language that escapes every line terminator, control character and lone surrogate; a property test parses every target with its own parser (`#26 class 1`, `server/export-text.fuzz.test.ts`).',
+        `*Run when opened.* Formats that read JSON or YAML read text, always. An ElectroDB, DynamoDB-Toolbox or OneTable module is loaded only with \`--trust-code\`, in a child process under Node's permission model (no writes, no child processes or workers, reads limited to its packages, an empty environment, network stubbed), killed after ${duration(L.moduleLoadMs)} or past ${count(L.moduleHeapMb)} MB of heap (\`#26 class 4\`, \`src/cli/commands/import-sandbox.test.ts\`; see [Importing a module](#importing-a-module) for what the sandbox cannot stop). The app never executes uploaded code.`,
+      ],
+    },
+  ];
+}
+
+/** The threat list, as Markdown. */
+export function attackersList(): string {
+  return attackers()
+    .map(({ who, cannot }) => [`**${who} cannot:**`, ...cannot.map((line) => `- ${line}`)].join('\n'))
+    .join('\n\n');
+}
+
+export const ATTACKERS_START = '<!-- security-attackers:start (written by `npm run docs` from LIMITS) -->';
+export const ATTACKERS_END = '<!-- security-attackers:end -->';
+
+/** `readme` with its Security section's generated parts (the threat list, the limits table) written anew. */
+export function withSecurityDoc(readme: string): string {
+  const listed = between(readme, ATTACKERS_START, ATTACKERS_END, attackersList());
+  return between(listed, LIMITS_START, LIMITS_END, limitsTable());
 }
