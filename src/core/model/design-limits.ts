@@ -55,3 +55,10 @@ export const MAX_LESSON_BYTES = 2 * 1024 * 1024;
  * design between steps takes a few; ten levels of nine aliases each (a "billion laughs") would take 9^10.
  */
 export const MAX_YAML_ALIASES = 100;
+
+/**
+ * Bytes a share link's data may inflate to: the server's limit on a request body (LIMITS.bodyBytes), which a
+ * design at MAX_DESIGN_ITEMS fits. Deflate expands up to about 1,000 times, so a link within the
+ * 1 MiB a browser opens could otherwise ask for a gigabyte; inflating stops at this many.
+ */
+export const MAX_SHARED_DESIGN_BYTES = 32 * 1024 * 1024;
