@@ -164,25 +164,29 @@ describe('#26 class 7: no text of a design reaches the terminal as a control seq
     for (const run of [lint, validate]) {
       expect(rawControl(run.stdout + run.stderr)).toBeUndefined();
     }
-    expect(lint.stdout).toContain('Customer.title\\x1b]0;pwned\\x07 holds numbers as text');
-    expect(lint.stdout).toContain('Customer.clear\\x1b[2J holds numbers as text');
-    expect(lint.stdout).toContain('Customer.csi\\x9b2J holds numbers as text');
+    expect(lint.stdout).toContain('Customer.title\\u001b]0;pwned\\u0007 holds numbers as text');
+    expect(lint.stdout).toContain('Customer.clear\\u001b[2J holds numbers as text');
+    expect(lint.stdout).toContain('Customer.csi\\u009b2J holds numbers as text');
     expect(lint.stdout).toContain('Customer.back\\u202ewards holds numbers as text');
-    expect(validate.stderr).toContain('\\x1b[2J');
+    expect(validate.stderr).toContain('\\u001b[2J');
   });
 
-  it('--json output parses to the very names, with no raw control character either', async () => {
+  it('--json and SARIF output parse to the very names, with no raw control character either', async () => {
     const lint = await runKeyplan(['lint', valid, '--json']);
     expect(rawControl(lint.stdout)).toBeUndefined();
     const messages = (lint.json().findings as { message: string }[]).map((f) => f.message).join('\n');
     for (const name of names) expect(messages).toContain(`Customer.${name} holds numbers as text`);
+    const sarif = await runKeyplan(['lint', valid, '--format', 'sarif']);
+    expect(rawControl(sarif.stdout)).toBeUndefined();
+    for (const name of names)
+      expect(JSON.stringify(sarif.json())).toContain(JSON.stringify(name).slice(1, -1));
   });
 
   it('escapes control characters visibly and leaves the rest of the text as it is', () => {
     expect(escapeControls(`a${TITLE}b\tc\nd\r${C1_CSI}${OVERRIDE}\u2066é€😀`)).toBe(
-      'a\\x1b]0;pwned\\x07b\tc\nd\\x0d\\x9b2J\\u202e\\u2066é€😀',
+      'a\\u001b]0;pwned\\u0007b\tc\nd\\u000d\\u009b2J\\u202e\\u2066é€😀',
     );
-    expect(JSON.parse(`"${escapeControls(`${C1_CSI}\u007f${OVERRIDE}\u2028`, 'json')}"`)).toBe(
+    expect(JSON.parse(`"${escapeControls(`${C1_CSI}\u007f${OVERRIDE}\u2028`)}"`)).toBe(
       `${C1_CSI}\u007f${OVERRIDE}\u2028`,
     );
   });

@@ -40,7 +40,7 @@ function runCommand(command: Command, argv: string[], rawIo: CliIo): Promise<num
     return Promise.resolve(0);
   }
   const values = parsed.values as Parsed['values'];
-  const io = terminalSafeIo(rawIo, values.json ? 'json' : 'text');
+  const io = terminalSafeIo(rawIo);
   // A request refused as DynamoDB would refuse it is the user's to fix: one line, never a stack trace.
   return command.run({ positionals: parsed.positionals, values }, io).catch(async (error: unknown) => {
     if (error instanceof CommandError) reportCommandError(error, values, io);
