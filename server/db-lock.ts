@@ -1,9 +1,10 @@
 // One Keyplan server per --db-path folder: two DynamoDB Locals on one set of database files corrupt them or
 // lose each other's writes. The server holds `keyplan.lock` in the folder, holding its pid, from before
 // DynamoDB Local starts until it stops. A lock whose pid is no longer running (the server was killed) is
-// stale and taken over.
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+// stale and taken over. The folder is made (or tightened to) owner-only: private-files.ts.
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
 
 export const LOCK_FILE = 'keyplan.lock';
 
@@ -60,11 +61,11 @@ function removeIfPresent(file: string) {
  */
 export function lockDbPath(dir: string, pid = process.pid): DbPathLock {
   const folder = path.resolve(dir);
-  mkdirSync(folder, { recursive: true });
+  makePrivateDir(folder);
   const file = path.join(folder, LOCK_FILE);
   const content = `${pid}\n`;
   const aside = `${file}.${pid}.${Date.now()}`;
-  writeFileSync(aside, content);
+  writeFileSync(aside, content, { mode: PRIVATE_FILE_MODE });
   try {
     for (let attempt = 0; ; attempt++) {
       try {

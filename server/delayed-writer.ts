@@ -2,11 +2,12 @@
 // live rooms'): a change marks a file, and a round writes every marked file at most once per `delayMs`.
 // Each file is written atomically (a crash leaves the previous version, never half a file) with its text as
 // of the round. A file that cannot be written is named through `onError` and marked again, so the next round
-// (or the flush on close) tries it again with its newest text: a failed write is never forgotten.
-import { mkdirSync } from 'node:fs';
+// (or the flush on close) tries it again with its newest text: a failed write is never forgotten. The folder
+// and its files are the owner's only (private-files.ts), also those an older Keyplan wrote.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeAtomically } from './atomic-write.ts';
+import { makePrivateDir, PRIVATE_DIR_MODE, tightenTree } from './private-files.ts';
 
 /** A file's text as of now; null deletes the file. */
 export type FileText = () => string | null;
@@ -20,12 +21,13 @@ export class DelayedWriter {
   #writing: Promise<void> = Promise.resolve();
   #closed = false;
 
-  /** Makes `dir` (owner only: the stores keep secrets) when it is not there. */
+  /** Makes `dir` (owner only: the stores keep secrets) when it is not there, and tightens what it holds. */
   constructor(dir: string, delayMs: number, onError: (error: Error) => void) {
     this.#dir = dir;
     this.#delayMs = delayMs;
     this.#onError = onError;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makePrivateDir(dir);
+    tightenTree(dir);
   }
 
   /** `name` is written (or deleted, when `text` gives null) with `text()` as of the next round. */
@@ -50,7 +52,7 @@ export class DelayedWriter {
     if (round.length === 0) return this.#writing;
     this.#writing = this.#writing.then(async () => {
       let failure: Error | undefined;
-      const ready = mkdir(this.#dir, { recursive: true, mode: 0o700 });
+      const ready = mkdir(this.#dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       for (const { name, text, content } of round)
         try {
           await ready;

@@ -5,35 +5,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_JSON_DEPTH } from '../src/core/model/design-limits.ts';
 import { exactJsonOf, stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { jsonNestsDeeperThan } from '../src/core/model/json-depth.ts';
 import { API_PREFIX } from './api-request.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
 
-/**
- * How deep a JSON body may nest. The deepest request Keyplan takes is a raw TransactWriteItems with an
- * attribute at DynamoDB's 32 levels (two JSON levels each, under about six of request), well inside it.
- */
-export const MAX_JSON_DEPTH = 100;
-
 export function errorBody(failure: ApiFailure) {
   return { error: { code: failure.code, message: failure.message, details: failure.details } };
-}
-
-/** Whether a JSON text nests deeper than `limit` (a linear scan that skips strings; no parse). */
-export function jsonNestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
 }
 
 /** Fastify's `clientErrorHandler`: what Node's HTTP parser refused, answered before Fastify has a request. */

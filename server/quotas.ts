@@ -11,6 +11,7 @@ import {
   WORKSHOP_DESIGN_MAX_BYTES,
 } from '../src/core/api/workshop-contract.ts';
 import { designItemBytes } from '../src/core/keys/limits.ts';
+import { MAX_LESSON_BYTES } from '../src/core/model/design-limits.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { ApiFailure } from './errors.ts';
 import { partiqlTarget } from './partiql.ts';
@@ -160,8 +161,8 @@ export const LIMITS = {
   workshopReportsPerSecond: 2,
   /** … and at once. */
   workshopReportBurst: 10,
-  /** Bytes of a pushed lesson sent inline (413 beyond). */
-  workshopLessonBytes: 2 * 1024 * 1024,
+  /** Bytes of a pushed lesson sent inline (413 beyond): a lesson file's most (MAX_LESSON_BYTES). */
+  workshopLessonBytes: MAX_LESSON_BYTES,
   /** Bytes of the other workshop bodies (join, reveal, reset, end). */
   workshopSmallBodyBytes: 16 * 1024,
   /** Event streams open at once per attendee, and for the presenter (429 beyond). */

@@ -2,7 +2,13 @@
 // core's own limits) rather than copied by hand: `npm run docs` writes them between the README's markers,
 // and security-doc.test.ts fails when the README differs or when a limit has no row. A new limit is one
 // entry in LIMITS and one row here.
-import { MAX_DESIGN_ITEMS } from '../src/core/model/design-limits.ts';
+import {
+  MAX_DESIGN_ITEMS,
+  MAX_JSON_DEPTH,
+  MAX_LESSON_BYTES,
+  MAX_SHARED_DESIGN_BYTES,
+  MAX_YAML_ALIASES,
+} from '../src/core/model/design-limits.ts';
 import { LIVE_LIMITS } from './live/rooms.ts';
 import { LIMITS } from './quotas.ts';
 
@@ -299,10 +305,24 @@ export function attackers(): Attacker[] {
       ],
     },
     {
+      who: 'A hostile share link (a design sent as a URL)',
+      cannot: [
+        `*Freeze the tab that opens it.* A link's length, what it inflates to (${bytes(MAX_SHARED_DESIGN_BYTES)}, inflated in chunks so a bomb stops after one), its nesting (${count(MAX_JSON_DEPTH)} levels) and every count it asks the recipient to generate (${count(MAX_DESIGN_ITEMS)} items in all) are checked before any work (\`#26 class 7\`, \`src/core/share/share-link.test.ts\`).`,
+      ],
+    },
+    {
       who: 'A hostile file (a design, a model, a lesson or a module from a colleague or a repository)',
       cannot: [
+        `*Crash or hang what reads it.* JSON and YAML of any file nesting past ${count(MAX_JSON_DEPTH)} levels, YAML aliases expanding past ${count(MAX_YAML_ALIASES)} copies and a lesson past ${bytes(MAX_LESSON_BYTES)} are one-line refusals naming the file and the limit, found by a scan before the recursive parse (\`#26 class 7\`, \`src/cli/hostile-files.test.ts\`).`,
+        '*Write to the terminal.* The CLI prints control characters and bidi overrides found in a file (C0, DEL, C1, U+2028/U+2029, U+202A–U+202E, U+2066–U+2069) as visible escapes (`\\u001b`), never raw, in every command and output format.',
         '*Run code in an export.* Every comment, string and template literal of every generated file (TypeScript, JavaScript, Python, HCL, YAML, JSON) goes through one escaper per language that escapes every line terminator, control character and lone surrogate; a property test parses every target with its own parser (`#26 class 1`, `server/export-text.fuzz.test.ts`).',
         `*Run when opened.* Formats that read JSON or YAML read text, always. An ElectroDB, DynamoDB-Toolbox or OneTable module is loaded only with \`--trust-code\`, in a child process under Node's permission model (no writes, no child processes or workers, reads limited to its packages, an empty environment, network stubbed), killed after ${duration(L.moduleLoadMs)} or past ${count(L.moduleHeapMb)} MB of heap (\`#26 class 4\`, \`src/cli/commands/import-sandbox.test.ts\`; see [Importing a module](#importing-a-module) for what the sandbox cannot stop). The app never executes uploaded code.`,
+      ],
+    },
+    {
+      who: "Another user of the server's machine",
+      cannot: [
+        "*Read a `--db-path` folder.* It is its owner's only: folders 0700, files 0600, DynamoDB Local's databases too (it starts under `umask 077`), and what an older Keyplan left readable is tightened at start (`#26 class 7`, `server/private-files.test.ts`).",
       ],
     },
   ];

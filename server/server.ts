@@ -8,6 +8,7 @@ import { type DbPathLock, lockDbPath } from './db-lock.ts';
 import { DynamoDBLocal, listenOnce } from './dynamodb/local.ts';
 import { LIVE_LIMITS, LiveRooms } from './live/rooms.ts';
 import { LiveRoomStore, loadRooms } from './live/store.ts';
+import { makePrivateDir } from './private-files.ts';
 import { LIMITS, type Limits } from './quotas.ts';
 import { SessionSigner } from './session.ts';
 import { SessionRegistry } from './session-registry.ts';
@@ -66,6 +67,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   // A port in use (or a host not of this machine) fails here, at once, before DynamoDB Local is started
   // only to be stopped again. The app listens once DynamoDB is up, so its health answers "up" from the start.
   if (port !== 0) await listenOnce(port, host);
+  // Every attendee's data goes in it: the owner's only, whichever stores use it (private-files.ts).
+  if (options.dbPath) makePrivateDir(options.dbPath);
   let local: DynamoDBLocal | undefined;
   let lock: DbPathLock | undefined;
   let dynamo: DynamoTarget;

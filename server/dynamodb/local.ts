@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { makePrivateDir, tighten } from '../private-files.ts';
 
 export type DynamoDBLocalStatus = 'starting' | 'up' | 'restarting' | 'down';
 
@@ -43,6 +44,14 @@ while kill -0 "$1" 2>/dev/null; do
 done
 `;
 export const WATCHDOG_NAME = 'keyplan-dynamodb-watchdog';
+
+/**
+ * Starts Java with umask 077: DynamoDB Local (SQLite) creates its database files with the process's umask,
+ * 0644 under the usual one, and they hold every session's items. `exec` keeps the pid Java's.
+ */
+const PRIVATE_JAVA_SCRIPT = 'umask 077; exec "$0" "$@"';
+/** DynamoDB Local's files in a dbPath: a database per access key and region, and SQLite's side files. */
+const DATABASE_FILE = /\.db(-journal|-wal|-shm)?$/;
 
 /** Java source run as a single-file program: DynamoDB Local's own main, bound to 127.0.0.1. */
 const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./LoopbackDynamoDBLocal.java', import.meta.url));
@@ -185,7 +194,7 @@ export class DynamoDBLocal {
     this.#outputTail = [];
     // Own process group: a terminal's Ctrl-C must reach Node only, which then decides to stop Java
     // (otherwise Java could die first and be "restarted" during shutdown).
-    const child = spawn(java, args, {
+    const child = spawn('/bin/sh', ['-c', PRIVATE_JAVA_SCRIPT, java, ...args], {
       env: this.#options.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -234,7 +243,9 @@ export class DynamoDBLocal {
   #storageArgs(): string[] {
     if (!this.#options.dbPath) return ['-inMemory'];
     const dir = path.resolve(this.#options.dbPath);
-    mkdirSync(dir, { recursive: true });
+    // The owner's only, also the databases an older Keyplan left readable to every local user.
+    makePrivateDir(dir);
+    for (const name of readdirSync(dir)) if (DATABASE_FILE.test(name)) tighten(path.join(dir, name));
     return ['-dbPath', dir];
   }
 

@@ -1,11 +1,13 @@
 // The keyplan command: parses arguments, dispatches to one command, maps failures to exit codes
-// (0 ok, 1 something to fix, 2 wrong usage) with messages on stderr.
+// (0 ok, 1 something to fix, 2 wrong usage) with messages on stderr. Everything a command prints goes
+// through terminalSafeIo, so no text of a file reaches the terminal as a control sequence.
 import { parseArgs } from 'node:util';
 import type { Command, Parsed } from './command.ts';
 import { commands } from './commands/index.ts';
 import { DEFAULT_TIMEOUT_SECONDS } from './dynamo-options.ts';
 import { type CliIo, CommandError, processIo, UsageError } from './io.ts';
 import { describeRefusal, fail, reportCommandError } from './refusal.ts';
+import { terminalSafeIo } from './terminal-text.ts';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.usage.length));
@@ -21,7 +23,7 @@ function help(): string {
   ].join('\n');
 }
 
-function runCommand(command: Command, argv: string[], io: CliIo): Promise<number> {
+function runCommand(command: Command, argv: string[], rawIo: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -34,10 +36,11 @@ function runCommand(command: Command, argv: string[], io: CliIo): Promise<number
     throw new UsageError((error as Error).message.replace(/\. To specify a positional.*$/s, ''));
   }
   if (parsed.values.help) {
-    io.stdout(`Usage: keyplan ${command.usage}\n${command.summary}\n`);
+    rawIo.stdout(`Usage: keyplan ${command.usage}\n${command.summary}\n`);
     return Promise.resolve(0);
   }
   const values = parsed.values as Parsed['values'];
+  const io = terminalSafeIo(rawIo);
   // A request refused as DynamoDB would refuse it is the user's to fix: one line, never a stack trace.
   return command.run({ positionals: parsed.positionals, values }, io).catch(async (error: unknown) => {
     if (error instanceof CommandError) reportCommandError(error, values, io);
@@ -48,7 +51,8 @@ function runCommand(command: Command, argv: string[], io: CliIo): Promise<number
   });
 }
 
-export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+export async function main(argv: string[], rawIo: CliIo = processIo): Promise<number> {
+  const io = terminalSafeIo(rawIo);
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(`${help()}\n`);
@@ -57,7 +61,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   const command = commands.find((c) => c.name === name);
   try {
     if (!command) throw new UsageError(`unknown command "${name}"; run keyplan --help for the list`);
-    return await runCommand(command, rest, io);
+    return await runCommand(command, rest, rawIo);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(

@@ -1,7 +1,10 @@
 // The JSON value a text format reads from its input: the file's text parsed with every digit of a number
 // kept (src/core/model/exact-json.ts), or, for a module the CLI loaded (`schema.ts` exporting the object), its
-// default export or its one exported object. A syntax error names its line and column.
+// default export or its one exported object. A syntax error names its line and column; a text or an object
+// nested past MAX_JSON_DEPTH is refused by its depth before an importer recurses into it.
+import { nestingLimitMessage } from '../model/design-limits.ts';
 import { parseExactJson } from '../model/exact-json.ts';
+import { valueNestsDeeperThan } from '../model/json-depth.ts';
 import { jsonSyntaxMessage } from '../model/validate.ts';
 import type { FormatInput } from './types.ts';
 
@@ -18,9 +21,9 @@ export function jsonOf(input: FormatInput): JsonInput {
       return { ok: false, message: jsonSyntaxMessage(input.text, error) };
     }
   }
-  if (isObject(input.exports.default)) return { ok: true, json: input.exports.default };
+  if (isObject(input.exports.default)) return exported(input.exports.default);
   const objects = Object.entries(input.exports).filter(([, value]) => isObject(value));
-  if (objects.length === 1) return { ok: true, json: objects[0][1] };
+  if (objects.length === 1) return exported(objects[0][1]);
   const names = Object.keys(input.exports);
   return {
     ok: false,
@@ -29,4 +32,9 @@ export function jsonOf(input: FormatInput): JsonInput {
         ? `the module exports no object (its exports: ${names.join(', ') || 'none'})`
         : `the module exports several objects (${objects.map(([name]) => name).join(', ')}) and no default; export the one to import as default`,
   };
+}
+
+function exported(json: unknown): JsonInput {
+  if (valueNestsDeeperThan(json)) return { ok: false, message: nestingLimitMessage("the module's export") };
+  return { ok: true, json };
 }

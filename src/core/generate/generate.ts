@@ -11,6 +11,11 @@ import { type Draw, Source, type Space, valueDraw } from './values.ts';
 export interface GenerateOptions {
   /** Items per entity. */
   count: number;
+  /**
+   * Items of the entities it names, instead of `count` (a shared link's counts, core/share/regenerate.ts):
+   * the work is their sum, not `count` times the entities.
+   */
+  counts?: Readonly<Record<string, number>>;
   /** Same seed (and reference date), same items. */
   seed?: number;
   /**
@@ -87,10 +92,10 @@ export function generateItems(design: Design, options: GenerateOptions): Record<
 /** Generated sample values per entity, with what was generated of each and why fewer if so. */
 export function generateSamples(
   design: Design,
-  { count, seed = 1, refDate, onProgress }: GenerateOptions,
+  { count, counts = {}, seed = 1, refDate, onProgress }: GenerateOptions,
 ): Generated {
-  if (!Number.isInteger(count) || count < 0)
-    throw new RangeError(`count must be a whole number ≥ 0, got ${count}`);
+  for (const n of [count, ...Object.values(counts)])
+    if (!Number.isInteger(n) || n < 0) throw new RangeError(`count must be a whole number ≥ 0, got ${n}`);
   const faker = new Faker({ locale: [en, base] });
   faker.seed(seed);
   const source = new Source(faker, referenceDate(refDate));
@@ -105,16 +110,17 @@ export function generateSamples(
       const values = (generated.get(parent) ?? []).flatMap((sample) => sample[attribute] ?? []);
       if (values.length > 0) parentValues.set(attribute, { parent, values });
     }
-    const run = generateEntity({ design, entity, source, count, owners, parentValues });
+    const wanted = Object.hasOwn(counts, entity.name) ? counts[entity.name] : count;
+    const run = generateEntity({ design, entity, source, count: wanted, owners, parentValues });
     generated.set(entity.name, run.samples);
     spaces.set(entity.name, run.spaces);
     const result: GenerateResult = {
       entity: entity.name,
-      requested: count,
+      requested: wanted,
       generated: run.samples.length,
       taken: 0,
     };
-    if (result.generated < count) {
+    if (result.generated < wanted) {
       result.keySpace = keySpace(design, entity, (name) => run.spaces.get(name));
       result.reason = shortfallReason(design, entity, result);
     }

@@ -1,9 +1,18 @@
 // Reading a lesson file (JSON or YAML): its shape (lesson-schema.ts), each of its designs as a design
 // document (validateDesign, problems under the lesson path), and the references a schema cannot express
 // (a check's pattern, entity and attribute exist in the step's solution; ids are unique; `start: previous`
-// has a previous step). Numbers keep every digit in both syntaxes (exact-json.ts). Pure: no Node imports.
+// has a previous step). Numbers keep every digit in both syntaxes (exact-json.ts). A file past MAX_LESSON_BYTES,
+// nested past MAX_JSON_DEPTH or whose YAML aliases expand past MAX_YAML_ALIASES is refused before it is built,
+// in one problem naming the limit. Pure: no Node imports.
 import { parseDocument, visit } from 'yaml';
+import { utf8Length } from '../analysis/item-size.ts';
 import { LINT_RULES } from '../analysis/rules/index.ts';
+import {
+  MAX_JSON_DEPTH,
+  MAX_LESSON_BYTES,
+  MAX_YAML_ALIASES,
+  nestingLimitMessage,
+} from '../model/design-limits.ts';
 import { numberFromText, parseExactJson } from '../model/exact-json.ts';
 import { lineColumnAt } from '../model/json-locate.ts';
 import type { Design, DesignInput } from '../model/schema.ts';
@@ -17,6 +26,7 @@ import {
 } from '../model/validate.ts';
 import { lessonSchema } from './lesson-schema.ts';
 import type { Lesson, LessonCheck } from './lesson-types.ts';
+import { yamlNestsDeeperThan } from './yaml-depth.ts';
 
 export type LessonProblem = ValidationProblem;
 
@@ -37,6 +47,8 @@ const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
  * so `total: 12345678901234567890.5` keeps them; a syntax problem names its line and column.
  */
 function parseYaml(text: string): { value: unknown } | { problems: LessonProblem[] } {
+  if (yamlNestsDeeperThan(text, MAX_JSON_DEPTH))
+    return { problems: [{ path: '(document)', message: nestingLimitMessage('the YAML') }] };
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0)
     return {
@@ -63,14 +75,30 @@ function parseYaml(text: string): { value: unknown } | { problems: LessonProblem
   });
   if (problems.length > 0) return { problems };
   // An ExactNumber is kept as the object it is (toJS copies plain scalars only).
-  return { value: doc.toJS({ maxAliasCount: 100 }) };
+  try {
+    return { value: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) };
+  } catch (error) {
+    // The yaml package's refusal of an alias bomb (a ReferenceError); anything else is a bug, with its stack.
+    if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
+    return { problems: [{ path: '(document)', message: aliasLimitMessage() }] };
+  }
 }
+
+const aliasLimitMessage = () =>
+  `the YAML's aliases (*name) expand to more than ${MAX_YAML_ALIASES.toLocaleString('en-US')} copies, the most Keyplan expands: write the repeated part out, or reuse it less`;
+
+const lessonBytesMessage = (bytes: number) =>
+  `the lesson file is ${bytes.toLocaleString('en-US')} bytes, more than the ${MAX_LESSON_BYTES.toLocaleString('en-US')} a lesson may have`;
 
 /**
  * Parses and fully checks a lesson file's text. `source` is its file name (or URL): a name ending in .json
  * is read as JSON, any other as YAML; without one, text starting with "{" is JSON.
  */
 export function parseLessonText(text: string, source?: string): LessonParseResult {
+  // A character is at least a byte: only a text that may be too long is counted.
+  const bytes = text.length > MAX_LESSON_BYTES / 3 ? utf8Length(text) : 0;
+  if (bytes > MAX_LESSON_BYTES)
+    return { ok: false, problems: [{ path: '(document)', message: lessonBytesMessage(bytes) }] };
   let value: unknown;
   if (isJsonText(text, source)) {
     try {

@@ -6,6 +6,7 @@
 import { isLosslessNumber, LosslessNumber, parse, stringify } from 'lossless-json';
 // A cycle (compare.ts reads ExactNumbers); only functions cross it, called after both modules loaded.
 import { canonicalNumber, parseDecimal } from '../keys/compare.ts';
+import { jsonNestsDeeperThan, NestingTooDeepError } from './json-depth.ts';
 
 export const ExactNumber = LosslessNumber;
 export type ExactNumber = LosslessNumber;
@@ -92,8 +93,13 @@ function mayBeInexact(text: string): boolean {
   return false;
 }
 
-/** JSON.parse that keeps every number exactly (see numberFromText); throws JSON.parse's SyntaxError. */
+/**
+ * JSON.parse that keeps every number exactly (see numberFromText); throws JSON.parse's SyntaxError, or a
+ * NestingTooDeepError (a SyntaxError too) before any parse when the text nests past MAX_JSON_DEPTH: the
+ * exact parser, the schema checks and the importers recurse, and a file of nested `[` must not crash them.
+ */
 export function parseExactJson(text: string): unknown {
+  if (jsonNestsDeeperThan(text)) throw new NestingTooDeepError();
   return exactJsonOf(text, JSON.parse(text));
 }
 

@@ -19,6 +19,7 @@ import { messageOf } from '../text/message.ts';
 import { designItemCount, itemLimitMessage } from './design-limits.ts';
 import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from './exact-json.ts';
 import { isMultiAttribute, keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
+import { NestingTooDeepError } from './json-depth.ts';
 import { checkGsiKeys, checkKeyCondition } from './key-conditions.ts';
 import {
   type AccessPattern,
@@ -185,6 +186,8 @@ export function validateDesignText(text: string): ValidationResult {
 }
 
 export function jsonSyntaxMessage(text: string, error: unknown): string {
+  // Valid JSON, refused for its depth: the message names the limit, not a syntax error.
+  if (error instanceof NestingTooDeepError) return error.message;
   const message = messageOf(error);
   const position = /position (\d+)/.exec(message);
   if (!position) return `invalid JSON: ${message}`;

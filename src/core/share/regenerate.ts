@@ -1,20 +1,21 @@
 // Sample items for a shared design whose link left them out: generated from the link's seed and reference
-// day, as many per entity as the sender had. The generator (faker) is large: the app loads this on demand.
+// day, as many per entity as the sender had (and never more in all than a design may hold: checkRegenerate).
+// The generator (faker) is large: the app loads this on demand.
 import { generateItems } from '../generate/generate.ts';
 import type { Design } from '../model/schema.ts';
-import type { RegenerateSpec, SharePayload } from './share-link.ts';
+import { checkRegenerate, type RegenerateSpec, type SharePayload } from './share-link.ts';
 
 /** The design with the items the spec describes (the same spec gives the same items). */
 export function regenerateItems(design: Design, spec: RegenerateSpec): Design {
-  const wanted = design.entities.map((entity) => spec.counts[entity.name] ?? 0);
-  const count = Math.max(0, ...wanted);
-  if (count === 0) return design;
-  const generated = generateItems(design, { count, seed: spec.seed, refDate: spec.refDate });
+  // decodeShare checked it already; a spec from anywhere else is checked before any work too.
+  const { counts, seed, refDate } = checkRegenerate(spec, design);
+  if (!Object.values(counts).some((n) => n > 0)) return design;
+  const generated = generateItems(design, { count: 0, counts, seed, refDate });
   const items: Design['items'] = {};
-  design.entities.forEach((entity, i) => {
-    const samples = (generated[entity.name] ?? []).slice(0, wanted[i]);
+  for (const entity of design.entities) {
+    const samples = generated[entity.name] ?? [];
     if (samples.length > 0) items[entity.name] = samples;
-  });
+  }
   return { ...design, items };
 }
 

@@ -1,19 +1,29 @@
 // Share links: every built-in example (with its items) and every fixture design round-trips through a link
 // to the very same design, in a link whose length is fixed here (a change of the format or the compression
 // shows as a changed number); a cut or altered link is refused with a reason; a design whose items do not
-// fit carries the settings that regenerate them.
+// fit carries the settings that regenerate them, and a link asking for more items, bytes or depth than the
+// limits allow is refused with the limit named before any of that work is done.
 import { readdirSync, readFileSync } from 'node:fs';
+import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../examples/index.ts';
-import { designItemCount } from '../model/design-limits.ts';
+import { toBase64Url } from '../live/crypto.ts';
+import {
+  designItemCount,
+  MAX_DESIGN_ITEMS,
+  MAX_JSON_DEPTH,
+  MAX_SHARED_DESIGN_BYTES,
+} from '../model/design-limits.ts';
 import { parseExactJson, stringifyExactJson } from '../model/exact-json.ts';
 import { addComment } from '../model/ops/comments.ts';
 import type { Design } from '../model/schema.ts';
 import { validateDesign, validateDesignText } from '../model/validate.ts';
 import { regenerateItems, sharedDesign } from './regenerate.ts';
 import {
+  BROWSER_LINK_CHARS,
   CHAT_SAFE_LINK_CHARS,
   decodeShare,
+  encodePayload,
   encodeShare,
   SHARE_VERSION,
   ShareLinkError,
@@ -145,6 +155,76 @@ describe('share links', () => {
     // Asked for, the items go in whatever the budget.
     expect(encodeShare(design, { budget: 4500, forceItems: true }).includedItems).toBe(
       designItemCount(design),
+    );
+  });
+});
+
+describe('#26 class 7: every count and size a link asks for is checked against the limits before any work', () => {
+  const design = valid(EXAMPLES[0].design);
+  const entity = design.entities[0].name;
+  const refusal = (token: string) => {
+    try {
+      decodeShare(token);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ShareLinkError);
+      return (error as Error).message;
+    }
+    throw new Error('decoded');
+  };
+
+  it('a short link asking to regenerate 50,000,000 items is refused naming the 100,000-item limit', () => {
+    const small: Design = { ...design, entities: [design.entities[0]], accessPatterns: [], items: {} };
+    const spec = { seed: 1, refDate: '2026-12-01', counts: { [entity]: 50_000_000 } };
+    const token = encodePayload({ design: small, regenerate: spec });
+    expect(token.length).toBeLessThan(1_000);
+    expect(refusal(token)).toBe(
+      `the link asks to generate 50,000,000 sample items, more than the ${MAX_DESIGN_ITEMS.toLocaleString('en-US')} a design may hold`,
+    );
+    // Counts spread over the entities add up; one past the limit is refused, the limit itself is not.
+    const names = design.entities.map((e) => e.name);
+    const spread = (total: number) =>
+      Object.fromEntries(names.map((name, i) => [name, i === 0 ? total - (names.length - 1) : 1]));
+    const at = encodePayload({
+      design: { ...design, items: {} },
+      regenerate: { ...spec, counts: spread(MAX_DESIGN_ITEMS + 1) },
+    });
+    expect(refusal(at)).toMatch(/asks to generate 100,001 sample items/);
+    expect(
+      decodeShare(
+        encodePayload({ design: { ...design, items: {} }, regenerate: { ...spec, counts: spread(40) } }),
+      ).regenerate?.counts,
+    ).toEqual(spread(40));
+    // A count for an entity the design does not have, or one that is no whole number, asks for nothing sane.
+    expect(refusal(encodePayload({ design: small, regenerate: { ...spec, counts: { Ghost: 1 } } }))).toMatch(
+      /items of "Ghost", which is not an entity of its design/,
+    );
+    expect(
+      refusal(encodePayload({ design: small, regenerate: { ...spec, counts: { [entity]: 1e300 } } })),
+    ).toMatch(/"regenerate" settings are damaged/);
+    // regenerateItems checks a spec given to it directly the same way, before generating.
+    expect(() => regenerateItems(small, spec)).toThrow(/50,000,000 sample items/);
+  });
+
+  it('regenerates exactly the counts asked for: the work is their sum, not the largest times the entities', () => {
+    const counts = { [entity]: 3, [design.entities[1].name]: 0 };
+    const opened = regenerateItems({ ...design, items: {} }, { seed: 2, refDate: '2026-12-01', counts });
+    expect(
+      Object.fromEntries(Object.entries(opened.items).map(([name, list]) => [name, list.length])),
+    ).toEqual({
+      [entity]: 3,
+    });
+  });
+
+  it('a link that inflates past the shared-design limit, or nests past the depth limit, is refused naming it', () => {
+    const bomb = `${SHARE_VERSION}.${toBase64Url(deflateSync(new Uint8Array(MAX_SHARED_DESIGN_BYTES + 1024), { level: 9 }))}`;
+    expect(bomb.length).toBeLessThan(CHAT_SAFE_LINK_CHARS * 10);
+    expect(refusal(bomb)).toBe(
+      `the link's design is more than ${MAX_SHARED_DESIGN_BYTES.toLocaleString('en-US')} bytes once unpacked, the most a shared design may be: save it as a file instead`,
+    );
+    const deep = `${SHARE_VERSION}.${toBase64Url(deflateSync(new TextEncoder().encode(`{"design":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)))}`;
+    expect(refusal(deep)).toMatch(new RegExp(`deeper than ${MAX_JSON_DEPTH} levels`));
+    expect(refusal(`${SHARE_VERSION}.${'A'.repeat(BROWSER_LINK_CHARS)}`)).toMatch(
+      /more than the 1,048,576 a browser/,
     );
   });
 });

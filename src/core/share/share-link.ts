@@ -3,11 +3,18 @@
 // it in the URL fragment (`#share=k1.…`), which browsers never send to a server. When the items would make
 // the link too long for chat tools, the link carries the generator settings that recreate items instead
 // (the same count per entity, from a seed and a reference day): the recipient sees generated items, not the
-// sender's own.
-import { deflateSync, inflateSync } from 'fflate';
+// sender's own. A link is untrusted input: its length, what it inflates to and every count it asks for are
+// checked against the limits before any of that work is done, and refused with the limit named.
+import { deflateSync, Inflate } from 'fflate';
 import { fromBase64Url, toBase64Url } from '../live/crypto.ts';
-import { designItemCount } from '../model/design-limits.ts';
+import {
+  designItemCount,
+  ITEM_LIMIT_TEXT,
+  MAX_DESIGN_ITEMS,
+  MAX_SHARED_DESIGN_BYTES,
+} from '../model/design-limits.ts';
 import { parseExactJson, stringifyExactJson } from '../model/exact-json.ts';
+import { NestingTooDeepError } from '../model/json-depth.ts';
 import type { Design } from '../model/schema.ts';
 import { validateDesign } from '../model/validate.ts';
 
@@ -110,13 +117,15 @@ export function decodeShare(token: string): SharePayload {
     throw new ShareLinkError(
       `this share link is of a newer format (${version}) than this Keyplan reads (${SHARE_VERSION}): open it in a newer Keyplan`,
     );
+  if (token.length > BROWSER_LINK_CHARS) throw new ShareLinkError(tooLongMessage(token.length));
   const body = token.slice(dot + 1);
   if (!/^[A-Za-z0-9_-]*$/.test(body))
     throw new ShareLinkError('the link holds characters a share link never has: it was altered on the way');
   let json: string;
   try {
-    json = new TextDecoder('utf-8', { fatal: true }).decode(inflateSync(fromBase64Url(body)));
-  } catch {
+    json = new TextDecoder('utf-8', { fatal: true }).decode(inflateBounded(fromBase64Url(body)));
+  } catch (error) {
+    if (error instanceof ShareLinkError) throw error;
     throw new ShareLinkError(
       `the link's data is damaged or cut short (${body.length.toLocaleString('en-US')} characters read): copy the whole link again`,
     );
@@ -124,7 +133,9 @@ export function decodeShare(token: string): SharePayload {
   let value: unknown;
   try {
     value = parseExactJson(json);
-  } catch {
+  } catch (error) {
+    // Too deep to read is said as such (the limit named); any other failure is damage.
+    if (error instanceof NestingTooDeepError) throw new ShareLinkError(error.message);
     throw new ShareLinkError("the link's data is damaged: it is not a design");
   }
   if (typeof value !== 'object' || value === null || !('design' in value))
@@ -136,10 +147,50 @@ export function decodeShare(token: string): SharePayload {
     throw new ShareLinkError(`the shared design is not valid: ${shown.join('; ')}`);
   }
   if (regenerate === undefined) return { design: result.design };
-  return { design: result.design, regenerate: checkRegenerate(regenerate) };
+  return { design: result.design, regenerate: checkRegenerate(regenerate, result.design) };
 }
 
-function checkRegenerate(value: unknown): RegenerateSpec {
+/** Input bytes inflated at a time: one push of them writes at most about a thousand times as many. */
+const INFLATE_CHUNK_BYTES = 16 * 1024;
+
+/**
+ * The inflated bytes, refused (ShareLinkError naming the limit) as soon as they pass MAX_SHARED_DESIGN_BYTES:
+ * the input goes in by chunks, so a bomb is stopped after one chunk's worth of output, not after all of it.
+ * Throws fflate's error for damaged data, and an Error when the data ends before its last block.
+ */
+function inflateBounded(deflated: Uint8Array): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  const inflate = new Inflate((chunk, final) => {
+    size += chunk.length;
+    if (size > MAX_SHARED_DESIGN_BYTES)
+      throw new ShareLinkError(
+        `the link's design is more than ${MAX_SHARED_DESIGN_BYTES.toLocaleString('en-US')} bytes once unpacked, the most a shared design may be: save it as a file instead`,
+      );
+    chunks.push(chunk);
+    ended ||= final;
+  });
+  for (let at = 0; at < deflated.length; at += INFLATE_CHUNK_BYTES) {
+    const end = Math.min(at + INFLATE_CHUNK_BYTES, deflated.length);
+    inflate.push(deflated.subarray(at, end), end === deflated.length);
+  }
+  if (deflated.length === 0 || !ended) throw new Error('the data ends before its last block');
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+/**
+ * A link's regenerate settings, checked against the design it came with before any item is generated: the
+ * counts name entities of the design and add up to MAX_DESIGN_ITEMS at most, the most a design may hold.
+ * The recipient's app generates what a link asks for, so a short link must not be able to ask for more.
+ */
+export function checkRegenerate(value: unknown, design: Design): RegenerateSpec {
   const spec = value as Partial<RegenerateSpec> | null;
   const ok =
     typeof spec === 'object' &&
@@ -149,8 +200,21 @@ function checkRegenerate(value: unknown): RegenerateSpec {
     !Number.isNaN(Date.parse(spec.refDate)) &&
     typeof spec.counts === 'object' &&
     spec.counts !== null &&
-    Object.values(spec.counts).every((n) => Number.isInteger(n) && n >= 0);
+    !Array.isArray(spec.counts) &&
+    Object.values(spec.counts).every((n) => Number.isSafeInteger(n) && n >= 0);
   if (!ok) throw new ShareLinkError('the link\'s "regenerate" settings are damaged');
+  const counts = spec.counts as Record<string, number>;
+  const names = new Set(design.entities.map((entity) => entity.name));
+  const unknown = Object.keys(counts).find((name) => !names.has(name));
+  if (unknown !== undefined)
+    throw new ShareLinkError(
+      `the link asks for items of ${JSON.stringify(unknown)}, which is not an entity of its design`,
+    );
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  if (total > MAX_DESIGN_ITEMS)
+    throw new ShareLinkError(
+      `the link asks to generate ${total.toLocaleString('en-US')} sample items, ${ITEM_LIMIT_TEXT}`,
+    );
   return spec as RegenerateSpec;
 }
 

@@ -8,8 +8,9 @@
 // which a design's plain values hold as a list or a string; a set member listed twice, kept once) is read
 // with a note, and a value that cannot be read at all (`{ "N": "abc" }`, `{ "B": "not base64" }`) is
 // dropped with a warning naming its item and attribute, as is a row without its primary key, which
-// DynamoDB would not store.
+// DynamoDB would not store, and a value nested deeper than DynamoDB's 32 levels.
 
+import { NESTING_LIMIT } from '../../items/writable.ts';
 import { canonicalNumber, numberFromKeyText } from '../../keys/compare.ts';
 import { isExactNumber, type NumberValue } from '../../model/exact-json.ts';
 import type { AttributeType, JsonValue, KeyType } from '../../model/schema.ts';
@@ -94,11 +95,11 @@ const child = (at: string, key: string | number) =>
   typeof key === 'number' ? `${at}[${key}]` : at === '' ? key : `${at}.${key}`;
 
 /** A member of a map or list: DynamoDB JSON where it is, else plain JSON. */
-function readMember(raw: unknown, at: string, notes: ReadNote[]): Read {
+function readMember(raw: unknown, at: string, notes: ReadNote[], level: number): Read {
   const entry = typeEntry(raw);
-  if (!entry) return readPlain(raw, at, notes);
+  if (!entry) return readPlain(raw, at, notes, level);
   const [type, value] = entry;
-  const read = readValue(type, value, at, notes);
+  const read = readValue(type, value, at, notes, level);
   if (!read.ok) return read;
   // A design's sample values are plain JSON: inside a map or list, a set is a list and binary a string.
   if (type === 'SS' || type === 'NS' || type === 'BS')
@@ -108,15 +109,18 @@ function readMember(raw: unknown, at: string, notes: ReadNote[]): Read {
 }
 
 /** JSON written without DynamoDB types, read by its JSON type; its members may be typed again. */
-function readPlain(raw: unknown, at: string, notes: ReadNote[]): Read {
+function readPlain(raw: unknown, at: string, notes: ReadNote[], level: number): Read {
   if (raw === null || typeof raw === 'string' || typeof raw === 'boolean') return { ok: true, value: raw };
   if (typeof raw === 'number' || isExactNumber(raw)) return { ok: true, value: raw };
-  if (Array.isArray(raw)) return readValue('L', raw, at, notes);
-  if (isObject(raw)) return readValue('M', raw, at, notes);
+  if (Array.isArray(raw)) return readValue('L', raw, at, notes, level);
+  if (isObject(raw)) return readValue('M', raw, at, notes, level);
   return fail(`not a JSON value: ${String(raw)}`);
 }
 
-function readValue(type: string, raw: unknown, at: string, notes: ReadNote[]): Read {
+/** `level`: how deep the value nests in its attribute (the attribute's own value is level 1). */
+function readValue(type: string, raw: unknown, at: string, notes: ReadNote[], level: number): Read {
+  if ((type === 'L' || type === 'M') && level > NESTING_LIMIT)
+    return fail(`lists and maps nest over ${NESTING_LIMIT} levels deep (DynamoDB's limit)`);
   switch (type) {
     case 'S':
       return typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean'
@@ -140,7 +144,7 @@ function readValue(type: string, raw: unknown, at: string, notes: ReadNote[]): R
       if (!Array.isArray(raw)) return fail('L needs an array');
       const out: JsonValue[] = [];
       for (const [i, member] of raw.entries()) {
-        const read = readMember(member, child(at, i), notes);
+        const read = readMember(member, child(at, i), notes, level + 1);
         if (!read.ok) return read;
         out.push(read.value);
       }
@@ -153,7 +157,7 @@ function readValue(type: string, raw: unknown, at: string, notes: ReadNote[]): R
         notes.push({ at, note: 'a map written inside another map ({"M":{"M":…}}); read as the inner map' });
       const entries: [string, JsonValue][] = [];
       for (const [key, member] of Object.entries(inner ?? raw)) {
-        const read = readMember(member, child(at, key), notes);
+        const read = readMember(member, child(at, key), notes, level + 1);
         if (!read.ok) return read;
         entries.push([key, read.value]);
       }
@@ -180,10 +184,10 @@ const PLAIN_TYPES: Record<string, AttributeType> = { string: 'S', number: 'N', b
 export function readAttributeValue(raw: unknown, notes: ReadNote[] = []): TypedValue | { error: string } {
   const entry = typeEntry(raw);
   if (entry) {
-    const read = readValue(entry[0], entry[1], '', notes);
+    const read = readValue(entry[0], entry[1], '', notes, 1);
     return read.ok ? { type: entry[0] as AttributeType, value: read.value } : { error: read.error };
   }
-  const read = readPlain(raw, '', notes);
+  const read = readPlain(raw, '', notes, 1);
   if (!read.ok) return { error: read.error };
   const type =
     raw === null
