@@ -22,18 +22,21 @@ export const DESIGN_LIMITS = {
    */
   attributes: 20_000,
   /**
-   * Key templates of one entity (its `keys`, and each copy's): the table's 2 key attributes, 20 GSIs of up to
-   * 8 and 5 LSIs make 167 key attributes at most.
+   * Key templates of one entity (its `keys`, and each copy's): DynamoDB's 2 table key attributes, 20 GSIs
+   * of up to 8 and 5 LSIs make 167 key attributes at most.
    */
   keysPerEntity: 200,
   /** Copies of one entity (each stores every sample once more): real designs have one or two. */
   copiesPerEntity: 100,
   /** Copies of all entities together. */
   copies: 2_000,
-  /** GSIs of the table: DynamoDB's default quota per table. */
-  globalSecondaryIndexes: 20,
-  /** LSIs of the table: DynamoDB's limit per table. */
-  localSecondaryIndexes: 5,
+  /**
+   * GSIs of the table: five times DynamoDB's default quota of 20, which an account can have raised (the
+   * index-limits lint rule warns past 20, so a design past the quota still opens and is told why).
+   */
+  globalSecondaryIndexes: 100,
+  /** LSIs of the table: four times DynamoDB's 5 per table (index-limits reports the ones past 5). */
+  localSecondaryIndexes: 20,
   /** Values of one enum attribute (a status, a country list). */
   enumValues: 1_000,
   /** Review comments (see commentSchema): a long review has hundreds. */
