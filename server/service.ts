@@ -47,7 +47,7 @@ export function sdkItems(design: Design): AttributeMap[] {
  * against what DynamoDB would refuse; an ApiFailure naming each refused item (its path in the design)
  * otherwise, before anything is changed.
  */
-function checkedItems(design: Design): AttributeMap[] {
+export function checkedItems(design: Design): AttributeMap[] {
   const { items, problems, problemCount } = writableItems(design);
   if (problemCount === 0) return toSdk(items) as AttributeMap[];
   const more = problemCount > 5 ? `\n(and ${problemCount - 5} more)` : '';
@@ -67,6 +67,11 @@ export interface ApplyOptions {
   /** Writes the design's items (default true). */
   loadItems?: boolean;
   onProgress?: (p: LoadProgress) => void;
+  /**
+   * The design's items already checked and made one per primary key (a large design's, by a worker thread:
+   * design-check.ts); derived from the design otherwise.
+   */
+  items?: AttributeMap[];
   /** Told each destructive step before it is taken (the CLI prints it). */
   onStep?: (step: DestructiveStep) => void;
 }
@@ -113,7 +118,7 @@ export async function applyForSession(
       'replace deletes the items not in the design, so it needs the design written: it cannot go with loadItems: false',
     );
   const keyNames = primaryKeyNames(design);
-  const items = loadItems ? uniqueByKey(checkedItems(design), keyNames) : undefined;
+  const items = loadItems ? (options.items ?? uniqueByKey(checkedItems(design), keyNames)) : undefined;
   const { found, keys } = await inspectTable(client, tableName, design, items);
   const plan = planApply(found, { recreate: options.recreate, replace: options.replace });
   if (plan.refused?.kind === 'recreate')
@@ -148,10 +153,10 @@ export async function loadForSession(
   client: DynamoDBClient,
   prefix: string,
   design: Design,
-  options: { replace?: boolean; onProgress?: (p: LoadProgress) => void } = {},
+  options: { replace?: boolean; onProgress?: (p: LoadProgress) => void; items?: AttributeMap[] } = {},
 ): Promise<ApplyResponse['items']> {
   const keyNames = primaryKeyNames(design);
-  const items = uniqueByKey(checkedItems(design), keyNames);
+  const items = options.items ?? uniqueByKey(checkedItems(design), keyNames);
   const tableName = namespacedTable(prefix, design.table.name);
   const stale = keysNotIn(await scanKeys(client, tableName, keyNames), items, keyNames);
   const written = await batchWrite(client, tableName, putRequests(items), { onProgress: options.onProgress });
@@ -159,17 +164,19 @@ export async function loadForSession(
   return { written, deleted, total: items.length, notInDesign: stale.length - deleted };
 }
 
-export async function runPatternForSession(
-  client: DynamoDBClient,
+export interface PatternRun {
+  patternId: string;
+  args?: Record<string, unknown>;
+  limit?: number;
+  exclusiveStartKey?: Record<string, unknown>;
+}
+
+/** The request a run of one of the design's patterns sends, in the session's namespace `prefix`. */
+export function buildPatternRequest(
   prefix: string,
   design: Design,
-  run: {
-    patternId: string;
-    args?: Record<string, unknown>;
-    limit?: number;
-    exclusiveStartKey?: Record<string, unknown>;
-  },
-): Promise<RunResponse> {
+  run: PatternRun,
+): { operation: string; input: Record<string, unknown> } {
   const pattern = design.accessPatterns.find((p) => p.id === run.patternId);
   if (!pattern)
     throw new ApiFailure(404, 'PatternNotFound', `the design has no access pattern "${run.patternId}"`);
@@ -179,15 +186,25 @@ export async function runPatternForSession(
     limit: run.limit,
     exclusiveStartKey: run.exclusiveStartKey as PlainItem | undefined,
   });
-  const result = await execute(
-    client,
-    request.operation as AllowedOperation,
-    request.input as unknown as Record<string, unknown>,
-  );
-  return {
-    ...result,
-    request: { operation: request.operation, input: request.input as unknown as Record<string, unknown> },
-  };
+  return { operation: request.operation, input: request.input as unknown as Record<string, unknown> };
+}
+
+export async function runPatternForSession(
+  client: DynamoDBClient,
+  prefix: string,
+  design: Design,
+  run: PatternRun,
+): Promise<RunResponse> {
+  return runBuiltRequest(client, buildPatternRequest(prefix, design, run));
+}
+
+/** Sends a pattern's request (buildPatternRequest) and answers as a run does. */
+export async function runBuiltRequest(
+  client: DynamoDBClient,
+  request: { operation: string; input: Record<string, unknown> },
+): Promise<RunResponse> {
+  const result = await execute(client, request.operation as AllowedOperation, request.input);
+  return { ...result, request };
 }
 
 export async function runRawForSession(
