@@ -3,6 +3,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 // prints its own table; add one by adding it here.
 import { runCoreBench } from './core.ts';
+import { runDesignScaleBench } from './design-scale.ts';
 import { runDynamoBench } from './dynamodb.ts';
 import { runLintBench } from './lint.ts';
 import { runLiveBench } from './live.ts';
@@ -18,6 +19,7 @@ export interface BenchOptions {
 
 const suites: Record<string, (options: BenchOptions) => void | Promise<void>> = {
   core: runCoreBench,
+  'design-scale': runDesignScaleBench,
   dynamodb: runDynamoBench,
   ui: runUiBench,
   load: runLoadBench,

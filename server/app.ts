@@ -14,15 +14,23 @@ import {
 import { createTableInput } from '../src/core/export/create-table.ts';
 import { rememberDerivations } from '../src/core/items/derive.ts';
 import type { Lesson } from '../src/core/lessons/lesson-types.ts';
-import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { parseExactJson, stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
 import { isApiRequest } from './api-request.ts';
 import { foreignFetchFailure, guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
 import { boundedClient, requestScope, stoppedFailure } from './deadline.ts';
+import type { DesignCheckResult, DesignRoute } from './design-check.ts';
+import { DesignWorkers } from './design-workers.ts';
 import type { LoadProgress } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
-import { answerInApiShape, clientErrorHandler, errorBody, frameworkErrors } from './http-errors.ts';
+import {
+  answerInApiShape,
+  clientErrorHandler,
+  errorBody,
+  frameworkErrors,
+  JsonBytes,
+} from './http-errors.ts';
 import { type LivePluginOptions, livePlugin, roomSessionOf } from './live/plugin.ts';
 import { LIVE_LIMITS, LiveRooms } from './live/rooms.ts';
 import { namespacedTable, tablesNamedBy } from './namespace.ts';
@@ -43,6 +51,7 @@ import {
   type BeforeSend,
   loadForSession,
   resetSession,
+  runBuiltRequest,
   runPatternForSession,
   runRawForSession,
 } from './service.ts';
@@ -90,6 +99,11 @@ export interface AppOptions {
   sessions?: SessionRegistry;
   /** Other values for some of the limits (tests); LIMITS otherwise. */
   limits?: Partial<Limits>;
+  /**
+   * Start the design workers (design-workers.ts) before listening, as `keyplan serve` does; otherwise the
+   * first large design starts them (tests that build many apps).
+   */
+  warmDesignWorkers?: boolean;
   /** Lessons loaded with `keyplan serve --lessons DIR`, served at GET /api/lessons. */
   lessons?: Lesson[];
   /** Workshop mode (`keyplan serve --workshop`): server/workshop/. */
@@ -192,7 +206,42 @@ export function buildApp(options: AppOptions): FastifyInstance {
     reply.raw.once('close', release);
   });
   guardBrowserRequests(app, options.hosts);
-  answerInApiShape(app);
+  // A large body of a route that takes a design is parsed and checked in a worker thread (design-check.ts),
+  // never on the event loop: other sessions' requests go on meanwhile.
+  const designRoutes = new Map<string, DesignRoute>([
+    ['/api/apply', 'apply'],
+    ['/api/load', 'load'],
+    ['/api/run', 'run'],
+  ]);
+  answerInApiShape(
+    app,
+    (request, length) =>
+      length > limits.designWorkerBytes && designRoutes.has(request.routeOptions.url ?? ''),
+  );
+  const designWorkers = new DesignWorkers(limits.designWorkers, limits);
+  // Started as the server starts, not awaited: loading the checks' modules takes seconds of a busy core.
+  if (options.warmDesignWorkers) app.addHook('onReady', async () => void designWorkers.warm());
+  app.addHook('onClose', () => designWorkers.close());
+  /** The worker's checks of a large body, within `ms`; a refusal is thrown as the small-body path throws it. */
+  const checkedOffLoop = async (
+    route: DesignRoute,
+    body: JsonBytes,
+    session: Session,
+    reply: FastifyReply,
+    ms: number,
+  ): Promise<Exclude<DesignCheckResult, { kind: 'refused' }>> => {
+    const scope = requestScope(reply.raw, ms);
+    try {
+      const result = await designWorkers.check(route, body.body, session.namespace, scope.signal);
+      if (result.kind === 'refused')
+        throw new ApiFailure(result.status, result.code, result.message, result.details);
+      return result;
+    } catch (error) {
+      throw stoppedFailure(error);
+    } finally {
+      scope.dispose();
+    }
+  };
   const { dynamo } = options;
   // Each request brings its own design: nothing derived from it may outlive the answer.
   rememberDerivations(false);
@@ -231,17 +280,21 @@ export function buildApp(options: AppOptions): FastifyInstance {
     design: Design,
     writesItems: boolean,
     work: (client: DynamoDBClient, beforeWrite: (items: WireItem[]) => Promise<void>) => Promise<T>,
+    /** The samples written, when a worker counted them and checked their bytes (design-check.ts). */
+    checkedSamples?: number,
   ) =>
     asSession(
       reply,
       session,
       async (client, signal) => {
-        if (writesItems) checkDesignBytes(design, limits);
+        if (writesItems && checkedSamples === undefined) checkDesignBytes(design, limits);
         const leave = await loads.enter(signal);
         const tableName = namespacedTable(session.namespace, design.table.name);
         let reservation: Reservation | undefined;
         try {
-          const items = writesItems ? Object.values(design.items).reduce((n, list) => n + list.length, 0) : 0;
+          const items =
+            checkedSamples ??
+            (writesItems ? Object.values(design.items).reduce((n, list) => n + list.length, 0) : 0);
           await checkLoadQuota(client, session.namespace, tableName, items, limits);
           return await work(client, async (written) => {
             reservation = await storedBytes.reserve(client, session.namespace, [tableName], (found) =>
@@ -339,7 +392,42 @@ export function buildApp(options: AppOptions): FastifyInstance {
     };
   });
 
+  /** An apply or load whose body a worker checked: its items are written as checked there. */
+  const applyChecked = (
+    route: 'apply' | 'load',
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: Session,
+    checked: Extract<DesignCheckResult, { kind: 'apply' }>,
+  ) => {
+    const { design, options: body, items } = checked;
+    return withProgress(request, reply, (onProgress) =>
+      asLoad(
+        reply,
+        session,
+        design,
+        items !== undefined,
+        (client, beforeWrite): Promise<unknown> =>
+          route === 'apply'
+            ? applyForSession(client, session.namespace, design, { ...body, onProgress, items, beforeWrite })
+            : loadForSession(client, session.namespace, design, {
+                replace: body.replace,
+                onProgress,
+                items,
+                beforeWrite,
+              }),
+        checked.sampleCount,
+      ),
+    );
+  };
+
   app.post('/api/apply', async (request, reply) => {
+    if (request.body instanceof JsonBytes) {
+      const session = sessionOf(sessions, request, reply);
+      const checked = await checkedOffLoop('apply', request.body, session, reply, limits.loadMs);
+      if (checked.kind !== 'apply') throw new ApiFailure(400, 'InvalidRequest', 'not an apply request');
+      return applyChecked('apply', request, reply, session, checked);
+    }
     const body = parseBody(applyRequestSchema, request.body);
     const session = sessionOf(sessions, request, reply);
     const design = checkDesign(body.design);
@@ -351,6 +439,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   app.post('/api/load', async (request, reply) => {
+    if (request.body instanceof JsonBytes) {
+      const session = sessionOf(sessions, request, reply);
+      const checked = await checkedOffLoop('load', request.body, session, reply, limits.loadMs);
+      if (checked.kind !== 'apply') throw new ApiFailure(400, 'InvalidRequest', 'not a load request');
+      return applyChecked('load', request, reply, session, checked);
+    }
     const body = parseBody(applyRequestSchema, request.body);
     const session = sessionOf(sessions, request, reply);
     const design = checkDesign(body.design);
@@ -363,6 +457,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   app.post('/api/run', async (request, reply) => {
     const session = sessionOf(sessions, request, reply);
+    if (request.body instanceof JsonBytes) {
+      const checked = await checkedOffLoop('run', request.body, session, reply, limits.requestMs);
+      if (checked.kind === 'run')
+        return asSession(reply, session, (client) =>
+          runBuiltRequest(client, checked.request, runQuotas(client, session)),
+        );
+      // A raw request: no design to check; its body (given back) is read as a small one's is.
+      if (checked.kind !== 'raw' || !checked.bytes) throw new ApiFailure(400, 'InvalidRequest', 'not a run');
+      request.body = parseExactJson(Buffer.from(checked.bytes).toString('utf8'));
+    }
     const body = request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && 'operation' in body) {
       const raw = parseBody(rawRunSchema, body);

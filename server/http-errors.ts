@@ -10,6 +10,7 @@ import { exactJsonOf, stringifyExactJson } from '../src/core/model/exact-json.ts
 import { jsonNestsDeeperThan } from '../src/core/model/json-depth.ts';
 import { API_PREFIX } from './api-request.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
+import { type BodyChunks, readBodyChunks } from './read-body.ts';
 
 export function errorBody(failure: ApiFailure) {
   return { error: { code: failure.code, message: failure.message, details: failure.details } };
@@ -41,15 +42,36 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 }
 
 /**
+ * A JSON body kept as the chunks it came in, for its route to join, decode and parse off the event loop
+ * (app.ts: design-workers.ts): even making a string of 30 MB takes the event loop a few hundred ms.
+ */
+export class JsonBytes {
+  constructor(readonly body: BodyChunks) {}
+}
+
+/**
  * JSON bodies only (no text/plain), refused when nested deeper than MAX_JSON_DEPTH before they are parsed,
  * numbers kept exactly both ways (src/core/model/exact-json.ts), and a 404 or 405 for what no route serves.
- * Call before the routes are added.
+ * A body `keepBytes` picks is not parsed here: its route gets a JsonBytes. Call before the routes are added.
  */
-export function answerInApiShape(app: FastifyInstance): void {
+export function answerInApiShape(
+  app: FastifyInstance,
+  keepBytes: (request: FastifyRequest, length: number) => boolean = () => false,
+): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
-    const body = String(raw);
+  app.addContentTypeParser('application/json', (request, payload, done) => {
+    const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
+    readBodyChunks(request, payload, limit).then((read) => {
+      if (keepBytes(request, read.length)) return done(null, new JsonBytes(read));
+      parseJson(request, Buffer.concat(read.chunks, read.length).toString('utf8'), done);
+    }, done);
+  });
+  const parseJson = (
+    request: FastifyRequest,
+    body: string,
+    done: (error: Error | null, value?: unknown) => void,
+  ): void => {
     if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) {
       const message = `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`;
       done(new ApiFailure(400, 'TooDeep', message), undefined);
@@ -61,7 +83,7 @@ export function answerInApiShape(app: FastifyInstance): void {
       if (error) done(error, undefined);
       else done(null, exactJsonOf(body, value));
     });
-  });
+  };
   // Answers write such numbers with all their digits, as JSON numbers.
   app.setReplySerializer((payload) => stringifyExactJson(payload));
 

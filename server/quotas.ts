@@ -11,14 +11,37 @@ import {
   WORKSHOP_DESIGN_MAX_BYTES,
 } from '../src/core/api/workshop-contract.ts';
 import { designItemBytes } from '../src/core/keys/limits.ts';
-import { MAX_LESSON_BYTES } from '../src/core/model/design-limits.ts';
+import { DESIGN_LIMITS, MAX_LESSON_BYTES } from '../src/core/model/design-limits.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { ApiFailure } from './errors.ts';
 import { partiqlTarget } from './partiql.ts';
 import { sessionTables } from './service.ts';
 import type { Session } from './session.ts';
 
+/**
+ * The limits on a design's structure (src/core/model/design-limits.ts, where each says why its value), as
+ * LIMITS names them: `design` + the limit (`designEntities`). The app and the CLI hold the same ones; a design
+ * past one is refused (413 DesignTooLarge, naming it) before its body is checked any further (parse-body.ts).
+ */
+const DESIGN_STRUCTURE_LIMITS = Object.fromEntries(
+  Object.entries(DESIGN_LIMITS).map(([name, value]) => [
+    `design${name[0].toUpperCase()}${name.slice(1)}`,
+    value,
+  ]),
+) as { readonly [K in keyof typeof DESIGN_LIMITS as `design${Capitalize<K>}`]: (typeof DESIGN_LIMITS)[K] };
+
 export const LIMITS = {
+  // #26 class 2: the design's structure, refused before any work (see DESIGN_STRUCTURE_LIMITS), and the
+  // checks of a large design kept off the event loop.
+  ...DESIGN_STRUCTURE_LIMITS,
+  /**
+   * A body of apply, load or run larger than this is parsed and checked in a worker thread
+   * (design-workers.ts), not on the event loop: a design of this size validates in well under 50 ms, a
+   * larger one may take seconds (10,000 samples, a thousand entities), which no other session must wait on.
+   */
+  designWorkerBytes: 256 * 1024,
+  /** Worker threads checking large designs at once, server-wide; the next ones wait their turn. */
+  designWorkers: 2,
   /** Bytes of one request body (413 beyond): a design at its most items (MAX_ITEMS) of ~300 bytes each. */
   bodyBytes: 32 * 1024 * 1024,
   /**

@@ -136,6 +136,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       log(`Could not save live rooms in ${options.dbPath}: ${error.message}`),
     );
   const app = buildApp({
+    warmDesignWorkers: true,
     dynamo,
     live: { rooms: liveRooms, onClose: liveStore ? () => liveStore.close() : undefined },
     staticDir: hasSpa ? staticDir : undefined,

@@ -47,7 +47,7 @@ export function sdkItems(design: Design): AttributeMap[] {
  * against what DynamoDB would refuse; an ApiFailure naming each refused item (its path in the design)
  * otherwise, before anything is changed.
  */
-function checkedItems(design: Design): AttributeMap[] {
+export function checkedItems(design: Design): AttributeMap[] {
   const { items, problems, problemCount } = writableItems(design);
   if (problemCount === 0) return toSdk(items) as AttributeMap[];
   const more = problemCount > 5 ? `\n(and ${problemCount - 5} more)` : '';
@@ -67,6 +67,11 @@ export interface ApplyOptions {
   /** Writes the design's items (default true). */
   loadItems?: boolean;
   onProgress?: (p: LoadProgress) => void;
+  /**
+   * The design's items already checked and made one per primary key (a large design's, by a worker thread:
+   * design-check.ts); derived from the design otherwise.
+   */
+  items?: AttributeMap[];
   /** Told each destructive step before it is taken (the CLI prints it). */
   onStep?: (step: DestructiveStep) => void;
   /**
@@ -118,7 +123,7 @@ export async function applyForSession(
       'replace deletes the items not in the design, so it needs the design written: it cannot go with loadItems: false',
     );
   const keyNames = primaryKeyNames(design);
-  const items = loadItems ? uniqueByKey(checkedItems(design), keyNames) : undefined;
+  const items = loadItems ? (options.items ?? uniqueByKey(checkedItems(design), keyNames)) : undefined;
   const { found, keys } = await inspectTable(client, tableName, design, items);
   const plan = planApply(found, { recreate: options.recreate, replace: options.replace });
   if (plan.refused?.kind === 'recreate')
@@ -154,10 +159,10 @@ export async function loadForSession(
   client: DynamoDBClient,
   prefix: string,
   design: Design,
-  options: Pick<ApplyOptions, 'replace' | 'onProgress' | 'beforeWrite'> = {},
+  options: Pick<ApplyOptions, 'replace' | 'onProgress' | 'beforeWrite' | 'items'> = {},
 ): Promise<ApplyResponse['items']> {
   const keyNames = primaryKeyNames(design);
-  const items = uniqueByKey(checkedItems(design), keyNames);
+  const items = options.items ?? uniqueByKey(checkedItems(design), keyNames);
   const tableName = namespacedTable(prefix, design.table.name);
   const stale = keysNotIn(await scanKeys(client, tableName, keyNames), items, keyNames);
   await options.beforeWrite?.(items);
@@ -166,19 +171,19 @@ export async function loadForSession(
   return { written, deleted, total: items.length, notInDesign: stale.length - deleted };
 }
 
-export async function runPatternForSession(
-  client: DynamoDBClient,
+export interface PatternRun {
+  patternId: string;
+  args?: Record<string, unknown>;
+  limit?: number;
+  exclusiveStartKey?: Record<string, unknown>;
+}
+
+/** The request a run of one of the design's patterns sends, in the session's namespace `prefix`. */
+export function buildPatternRequest(
   prefix: string,
   design: Design,
-  run: {
-    patternId: string;
-    args?: Record<string, unknown>;
-    limit?: number;
-    exclusiveStartKey?: Record<string, unknown>;
-  },
-  /** As runRawForSession's, with the request the pattern became. */
-  beforeSend?: BeforeSend,
-): Promise<RunResponse> {
+  run: PatternRun,
+): { operation: string; input: Record<string, unknown> } {
   const pattern = design.accessPatterns.find((p) => p.id === run.patternId);
   if (!pattern)
     throw new ApiFailure(404, 'PatternNotFound', `the design has no access pattern "${run.patternId}"`);
@@ -188,12 +193,29 @@ export async function runPatternForSession(
     limit: run.limit,
     exclusiveStartKey: run.exclusiveStartKey as PlainItem | undefined,
   });
-  const input = request.input as unknown as Record<string, unknown>;
-  const result = await sendChecked(client, request.operation as AllowedOperation, input, beforeSend);
-  return {
-    ...result,
-    request: { operation: request.operation, input: request.input as unknown as Record<string, unknown> },
-  };
+  return { operation: request.operation, input: request.input as unknown as Record<string, unknown> };
+}
+
+export async function runPatternForSession(
+  client: DynamoDBClient,
+  prefix: string,
+  design: Design,
+  run: PatternRun,
+  /** As runRawForSession's, with the request the pattern became. */
+  beforeSend?: BeforeSend,
+): Promise<RunResponse> {
+  return runBuiltRequest(client, buildPatternRequest(prefix, design, run), beforeSend);
+}
+
+/** Sends a pattern's request (buildPatternRequest) and answers as a run does. */
+export async function runBuiltRequest(
+  client: DynamoDBClient,
+  request: { operation: string; input: Record<string, unknown> },
+  /** As runRawForSession's, with the request the pattern became. */
+  beforeSend?: BeforeSend,
+): Promise<RunResponse> {
+  const result = await sendChecked(client, request.operation as AllowedOperation, request.input, beforeSend);
+  return { ...result, request };
 }
 
 export async function runRawForSession(

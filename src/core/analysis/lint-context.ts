@@ -4,6 +4,7 @@
 import { EvaluationError, evaluateRead } from '../evaluate/evaluate.ts';
 import { buildViews, type IndexViews } from '../indexes/views.ts';
 import { deriveItems } from '../items/derive.ts';
+import { placeholders } from '../keys/template.ts';
 import { storedForms } from '../model/copies.ts';
 import { type KeySchema, keySchemaFor, keySchemas } from '../model/indexes.ts';
 import type { DerivedItem } from '../model/item.ts';
@@ -19,6 +20,7 @@ import type {
 import { RequestError } from '../requests/errors.ts';
 import type { ReadResult } from '../requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { PrefixIndex } from './prefix-index.ts';
 import { anyIntersect, type KeyShape, rangeSatisfiable, templateShapes } from './template-match.ts';
 
 /** An entity and its position in design.entities (for targets such as `entities[2].keys.SK`). */
@@ -40,7 +42,8 @@ export interface Reach {
   /** Entities in the index: with templates for its partition key and, if it has one, its sort key. */
   inIndex: EntityRef[];
   byPartition: EntityRef[];
-  bySort: EntityRef[];
+  /** Built when first read: only a pattern that serves nothing asks for it. */
+  readonly bySort: EntityRef[];
   /** Entities whose items the key condition can return. */
   served: EntityRef[];
 }
@@ -52,6 +55,14 @@ export class LintContext {
   #derived?: DerivedItem[];
   #views?: IndexViews;
   readonly #shapes = new Map<string, KeyShape[] | undefined>();
+  /** The shapes of one template text with one entity's enums: entities keyed alike share them (meets()). */
+  readonly #shapesOf = new Map<string, KeyShape[] | undefined>();
+  readonly #meets = new WeakMap<KeyShape[], WeakMap<KeyShape[], boolean>>();
+  readonly #inIndex = new Map<string, EntityRef[]>();
+  readonly #inIndexPositions = new Map<string, Map<EntityRef, number>>();
+  readonly #byPrefix = new Map<string, PrefixIndex<EntityRef>>();
+  #entityPositions?: Map<string, number>;
+  #ownDerived?: Map<string, DerivedItem[]>;
   readonly #reach = new Map<number, Reach | undefined>();
   readonly #evaluations = new Map<number, Evaluation | undefined>();
 
@@ -92,8 +103,62 @@ export class LintContext {
   }
 
   entityRef(name: string): EntityRef | undefined {
-    const index = this.#design.entities.findIndex((e) => e.name === name);
-    return index < 0 ? undefined : { entity: this.#design.entities[index], index };
+    if (!this.#entityPositions) {
+      this.#entityPositions = new Map();
+      this.#design.entities.forEach((e, i) => {
+        if (!this.#entityPositions!.has(e.name)) this.#entityPositions!.set(e.name, i);
+      });
+    }
+    const index = this.#entityPositions.get(name);
+    return index === undefined ? undefined : { entity: this.#design.entities[index], index };
+  }
+
+  /** The entity's own derived items (not its copies'), in sample order. */
+  ownDerived(name: string): DerivedItem[] {
+    if (!this.#ownDerived) {
+      this.#ownDerived = new Map();
+      for (const d of this.derived) {
+        if (d.copy) continue;
+        const list = this.#ownDerived.get(d.entity);
+        if (list) list.push(d);
+        else this.#ownDerived.set(d.entity, [d]);
+      }
+    }
+    return this.#ownDerived.get(name) ?? [];
+  }
+
+  /** Whether two lists of shapes share a string (anyIntersect), asked once per pair of shape lists. */
+  meets(a: KeyShape[], b: KeyShape[]): boolean {
+    let row = this.#meets.get(a);
+    if (!row) {
+      row = new WeakMap();
+      this.#meets.set(a, row);
+    }
+    let met = row.get(b);
+    if (met === undefined) {
+      met = anyIntersect(a, b);
+      row.set(b, met);
+    }
+    return met;
+  }
+
+  /**
+   * The forms of `forms` that have a template for `keyName`, indexed by their shapes' literal prefixes (one
+   * that does not parse under '', where every lookup finds it): see prefix-index.ts.
+   */
+  prefixIndex(refs: readonly EntityRef[], keyName: string, id: string): PrefixIndex<EntityRef> {
+    let index = this.#byPrefix.get(`${id}\u0000${keyName}`);
+    if (!index) {
+      index = new PrefixIndex();
+      for (const ref of refs) {
+        if (ref.entity.keys[keyName] === undefined) continue;
+        const shapes = this.entityShapes(ref, keyName);
+        const prefixes = new Set(shapes ? shapes.map((shape) => shape.prefix) : ['']);
+        for (const prefix of prefixes) index.add(prefix, ref);
+      }
+      this.#byPrefix.set(`${id}\u0000${keyName}`, index);
+    }
+    return index;
   }
 
   /** The shapes of an entity's template for a key attribute; undefined when it has none (or it does not parse). */
@@ -104,18 +169,40 @@ export class LintContext {
       // A copy's templates may use every attribute of its entity, held or not.
       const { attributes: all } = this.#design.entities[ref.index];
       const attributes = new Map<string, Attribute>(all.map((a) => [a.name, a]));
-      this.#shapes.set(id, template === undefined ? undefined : templateShapes(template, attributes));
+      this.#shapes.set(id, template === undefined ? undefined : this.#sharedShapes(template, attributes));
     }
     return this.#shapes.get(id);
   }
 
+  #sharedShapes(template: string, attributes: ReadonlyMap<string, Attribute>): KeyShape[] | undefined {
+    // What the shapes depend on: the text and the enum values of the placeholders it names.
+    let names: string[] = [];
+    try {
+      names = placeholders(template);
+    } catch {
+      // it does not parse: templateShapes says so
+    }
+    const enums = names.flatMap((name) => {
+      const values = attributes.get(name)?.enum;
+      return values ? [[name, values]] : [];
+    });
+    const id = JSON.stringify([template, enums]);
+    if (!this.#shapesOf.has(id)) this.#shapesOf.set(id, templateShapes(template, attributes));
+    return this.#shapesOf.get(id);
+  }
+
   /**
    * Entities with templates for the partition key and (when there is one) the sort key of a key schema; an
-   * entity's copy is there as a form of its own (ref.copy).
+   * entity's copy is there as a form of its own (ref.copy). The same list for every caller: do not change it.
    */
   inIndex(schema: KeySchema): EntityRef[] {
-    const keys = [...schema.partitionKeys, ...schema.sortKeys];
-    return this.forms().filter((ref) => keys.every((key) => ref.entity.keys[key.name] !== undefined));
+    let members = this.#inIndex.get(schema.name);
+    if (!members) {
+      const keys = [...schema.partitionKeys, ...schema.sortKeys];
+      members = this.forms().filter((ref) => keys.every((key) => ref.entity.keys[key.name] !== undefined));
+      this.#inIndex.set(schema.name, members);
+    }
+    return members;
   }
 
   /** The reach of the pattern at this position; undefined unless it is a GetItem or Query of an existing index. */
@@ -131,12 +218,53 @@ export class LintContext {
     if (!schema) return undefined;
     const inIndex = this.inIndex(schema);
     const { partition } = keyConditionParts(schema, pattern.keyCondition);
-    const byPartition = inIndex.filter((ref) =>
+    const byPartition = this.#candidates(schema, inIndex, partition).filter((ref) =>
       partition.every((part) => this.partitionMatches(ref, schema, part.template, part.attribute)),
     );
-    const bySort = inIndex.filter((ref) => this.sortMatches(ref, schema, pattern));
-    const served = byPartition.filter((ref) => bySort.includes(ref));
-    return { schema, inIndex, byPartition, bySort, served };
+    const served = byPartition.filter((ref) => this.sortMatches(ref, schema, pattern));
+    let bySort: EntityRef[] | undefined;
+    const sortMatches = (ref: EntityRef) => this.sortMatches(ref, schema, pattern);
+    return {
+      schema,
+      inIndex,
+      byPartition,
+      get bySort() {
+        bySort ??= inIndex.filter(sortMatches);
+        return bySort;
+      },
+      served,
+    };
+  }
+
+  /**
+   * The members of the index that a partition condition can reach at all, in the index's order: those whose
+   * template for the narrowest string partition attribute has a prefix that meets the one asked (all of
+   * them when no part is a string template).
+   */
+  #candidates(
+    schema: KeySchema,
+    inIndex: EntityRef[],
+    partition: ReturnType<typeof keyConditionParts>['partition'],
+  ): EntityRef[] {
+    let narrowest: { index: PrefixIndex<EntityRef>; prefix: string; count: number } | undefined;
+    for (const part of partition) {
+      if (part.attribute.type !== 'S') continue;
+      const shapes = templateShapes(part.template);
+      const asked = shapes?.length === 1 ? shapes[0] : undefined;
+      if (!asked) continue;
+      const index = this.prefixIndex(inIndex, part.attribute.name, `index ${schema.name}`);
+      const count = index.count(asked.prefix);
+      if (!narrowest || count < narrowest.count) narrowest = { index, prefix: asked.prefix, count };
+    }
+    if (!narrowest || narrowest.count >= inIndex.length) return inIndex;
+    let position = this.#inIndexPositions.get(schema.name);
+    if (!position) {
+      position = new Map(inIndex.map((ref, i) => [ref, i]));
+      this.#inIndexPositions.set(schema.name, position);
+    }
+    return [...new Set(narrowest.index.meeting(narrowest.prefix))].sort(
+      (a, b) => position.get(a)! - position.get(b)!,
+    );
   }
 
   /** Whether the entity's partition template can produce the value a partition template asks for. */
@@ -144,7 +272,7 @@ export class LintContext {
     if (key.type !== 'S') return true;
     const entity = this.entityShapes(ref, key.name);
     const asked = templateShapes(template);
-    return !entity || !asked || anyIntersect(entity, asked);
+    return !entity || !asked || this.meets(entity, asked);
   }
 
   /** Whether the entity's sort template can satisfy the pattern's sort condition (true without one). */

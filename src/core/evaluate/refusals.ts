@@ -83,7 +83,8 @@ export function sortBoundsProblem(
  * repeated path (for `a, b, a` it names [b]); Keyplan names the repeated one both times.
  */
 export function projectionOverlap(projection: readonly string[] | undefined): string | undefined {
-  const repeated = projection?.find((name, i) => projection.indexOf(name) !== i);
+  const seen = new Set<string>();
+  const repeated = projection?.find((name) => seen.has(name) || !seen.add(name));
   if (repeated === undefined) return undefined;
   return `Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [${repeated}], path two: [${repeated}]`;
 }
@@ -101,8 +102,9 @@ export function indexProjectionProblem(
   operation: 'GetItem' | 'Query' | 'Scan',
   filter: readonly { attribute: string }[] | undefined,
   projection: readonly string[] | undefined,
+  /** What the index holds (projectedAttributeNames), when the caller asks for many names of one index. */
+  held = projectedAttributeNames(design, schema),
 ): string | undefined {
-  const held = projectedAttributeNames(design, schema);
   if (!held) return undefined;
   const missing = (names: readonly string[]) => [...new Set(names.filter((n) => !held.has(n)))];
   if (operation === 'Query') {
@@ -203,11 +205,13 @@ export function readPatternProblems(
 ): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
   const { operation, projection, filter, keyCondition } = pattern;
+  const seen = new Set<string>();
+  const held = projectedAttributeNames(design, schema);
   projection?.forEach((name, j) => {
-    if (projection.indexOf(name) !== j)
+    if (seen.has(name) || !seen.add(name))
       problems.push({ path: `projection[${j}]`, message: projectionOverlap([name, name])! });
     else {
-      const unheld = indexProjectionProblem(design, schema, 'GetItem', undefined, [name]);
+      const unheld = indexProjectionProblem(design, schema, 'GetItem', undefined, [name], held);
       if (unheld) problems.push({ path: `projection[${j}]`, message: unheld });
     }
   });
@@ -215,7 +219,7 @@ export function readPatternProblems(
     if (clause.op === 'begins_with' && numeric.has(clause.attribute))
       problems.push({ path: `filter[${j}].op`, message: clauseProblem({ ...clause, value: 0 })! });
     if (operation !== 'Query') return;
-    const unheld = indexProjectionProblem(design, schema, 'Query', [clause], undefined);
+    const unheld = indexProjectionProblem(design, schema, 'Query', [clause], undefined, held);
     if (unheld) problems.push({ path: `filter[${j}].attribute`, message: unheld });
   });
   if (operation !== 'Scan' && keyCondition) {

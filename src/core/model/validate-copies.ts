@@ -23,21 +23,25 @@ export function checkCopies(
   const primary = primaryKeyNames(design);
   const primaryOf = (keys: Record<string, string>) => JSON.stringify(primary.map((name) => keys[name]));
   const storedUnder = new Map<string, string>([[primaryOf(entity.keys), `the entity's own item`]]);
+  // Looked up, never searched: an entity may have many copies, and a copy many attributes.
+  const firstNamed = new Map<string, number>();
   copies.forEach((copy, j) => {
     const copyPath = `${path}.copies[${j}]`;
-    const first = copies.findIndex((c) => c.name === copy.name);
-    if (first !== j) add(`${copyPath}.name`, `duplicate copy name "${copy.name}" (copies[${first}])`);
-    const held = copy.attributes ?? [...names];
+    const first = firstNamed.get(copy.name) ?? j;
+    if (first === j) firstNamed.set(copy.name, j);
+    else add(`${copyPath}.name`, `duplicate copy name "${copy.name}" (copies[${first}])`);
+    const held = new Set(copy.attributes ?? names);
+    const listed = new Set<string>();
     copy.attributes?.forEach((name, k) => {
       if (!names.has(name)) add(`${copyPath}.attributes[${k}]`, `${entity.name} has no attribute "${name}"`);
-      else if (copy.attributes?.indexOf(name) !== k)
-        add(`${copyPath}.attributes[${k}]`, `"${name}" is listed twice`);
+      else if (listed.has(name)) add(`${copyPath}.attributes[${k}]`, `"${name}" is listed twice`);
+      listed.add(name);
     });
     // The copy's templates may use every attribute of the entity; an attribute that is itself a key (a natural
     // key) and that the copy holds must be that key in the copy too.
     const form: Entity = {
       name: entity.name,
-      attributes: entity.attributes.filter((a) => held.includes(a.name) || !keyNames.has(a.name)),
+      attributes: entity.attributes.filter((a) => held.has(a.name) || !keyNames.has(a.name)),
       keys: copy.keys,
     };
     const keysPath = `${copyPath}.keys`;

@@ -2,7 +2,7 @@
 // express. Every problem names its JSON path (`entities[2].keys.GSI1PK: unknown attribute {statuz}`).
 import type { z } from 'zod';
 import { loneSurrogateIn, readPatternProblems } from '../evaluate/refusals.ts';
-import { canonicalNumber, compareKeyValues, decodeBase64 } from '../keys/compare.ts';
+import { canonicalNumber, decodeBase64 } from '../keys/compare.ts';
 import {
   formatBytes,
   KEY_LIMIT_BYTES,
@@ -16,9 +16,17 @@ import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } f
 import { isBase64 } from '../requests/marshall.ts';
 import { numericAttributes } from '../requests/resolve.ts';
 import { messageOf } from '../text/message.ts';
-import { designItemCount, itemLimitMessage } from './design-limits.ts';
+import { designItemCount, designLimitProblem, itemLimitMessage } from './design-limits.ts';
 import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from './exact-json.ts';
-import { isMultiAttribute, keyAttributeTypes, keySchemaFor, keySchemas, primaryKeyNames } from './indexes.ts';
+import {
+  isMultiAttribute,
+  type KeySchema,
+  keyAttributeTypes,
+  keySchemaFor,
+  keySchemas,
+  primaryKeyNames,
+  TABLE_INDEX,
+} from './indexes.ts';
 import { NestingTooDeepError } from './json-depth.ts';
 import { checkGsiKeys, checkKeyCondition } from './key-conditions.ts';
 import {
@@ -28,6 +36,7 @@ import {
   type Entity,
   type JsonValue,
   type KeyAttribute,
+  type KeyType,
 } from './schema.ts';
 import { checkSamplesOnce, samplesCache } from './validate-cache.ts';
 import { checkCopies } from './validate-copies.ts';
@@ -115,9 +124,9 @@ function zodProblems(error: z.ZodError): ValidationProblem[] {
 
 /** Parses and fully checks an unknown value (already JSON-parsed) as a design document. */
 export function validateDesign(input: unknown): ValidationResult {
-  // Counted first: a design past the limit is refused before a single sample is checked.
-  const tooMany = itemLimitMessage(designItemCount(input));
-  if (tooMany) return { ok: false, problems: [{ path: 'items', message: tooMany }] };
+  // Counted first: a design past a limit is refused before a single part of it is checked.
+  const tooLarge = designLimitProblem(input);
+  if (tooLarge) return { ok: false, problems: [{ path: tooLarge.path, message: tooLarge.message }] };
   const parsed = parseWithPlainItems(input) ?? designSchema.safeParse(input, { error: designErrorMap });
   if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error) };
   const problems = referenceProblems(parsed.data);
@@ -269,15 +278,50 @@ function checkTable(design: Design, add: (path: string, message: string) => void
     add('table.typeAttribute', `"${table.typeAttribute}" is a key attribute`);
 }
 
+/**
+ * What the reference checks look up, built once per design so that no check searches a list in a loop:
+ * every check stays linear in the design's entities, patterns, attributes and samples.
+ */
+interface DesignRefs {
+  design: Design;
+  keyTypes: Map<string, KeyType>;
+  roles: Map<string, KeyRole>;
+  /** Entities by name; the first of a repeated name (reported apart). */
+  entities: Map<string, Entity>;
+  /** Attribute names of each entity, by entity name. */
+  attributeNames: Map<string, Set<string>>;
+  numeric: Set<string>;
+  /** The table (TABLE_INDEX) and each index, by name; the first of a repeated name. */
+  schemas: Map<string, KeySchema>;
+}
+
+function designRefs(design: Design): DesignRefs {
+  const entities = new Map<string, Entity>();
+  for (const entity of design.entities) if (!entities.has(entity.name)) entities.set(entity.name, entity);
+  const schemas = new Map<string, KeySchema>();
+  for (const schema of keySchemas(design)) if (!schemas.has(schema.name)) schemas.set(schema.name, schema);
+  return {
+    design,
+    keyTypes: keyAttributeTypes(design),
+    roles: keyRoles(design),
+    entities,
+    attributeNames: new Map(
+      [...entities].map(([name, e]) => [name, new Set(e.attributes.map((a) => a.name))]),
+    ),
+    numeric: numericAttributes(design),
+    schemas,
+  };
+}
+
 function checkEntity(
-  design: Design,
+  refs: DesignRefs,
   entity: Entity,
   path: string,
   add: (path: string, message: string) => void,
 ) {
-  const keyTypes = keyAttributeTypes(design);
-  const roles = keyRoles(design);
+  const { design, keyTypes, roles } = refs;
   const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
+  const used = keyTemplatePlaceholders(entity);
   for (const [i, name] of duplicates(entity.attributes, (a) => a.name))
     add(`${path}.attributes[${i}].name`, `duplicate attribute "${name}"`);
   entity.attributes.forEach((attribute, i) => {
@@ -288,7 +332,7 @@ function checkEntity(
         `"${attribute.name}" is a key attribute itself (a natural key), so it is stored: it cannot be key-only`,
       );
     else if (keyType) checkNaturalKey(design, entity, i, keyType, path, add);
-    else if (attribute.keyOnly && !keyTemplatesUse(entity, attribute.name))
+    else if (attribute.keyOnly && !used.has(attribute.name))
       add(
         `${path}.attributes[${i}].keyOnly`,
         `"${attribute.name}" is key-only (stored in keys only), yet no key template of ${entity.name} uses {${attribute.name}}: its value would be stored nowhere`,
@@ -339,14 +383,17 @@ function checkEntity(
   }
 }
 
-function keyTemplatesUse(entity: Entity, name: string): boolean {
-  return Object.values(entity.keys).some((template) => {
+/** The attributes the entity's key templates use. */
+function keyTemplatePlaceholders(entity: Entity): Set<string> {
+  const used = new Set<string>();
+  for (const template of Object.values(entity.keys)) {
     try {
-      return placeholders(template).includes(name);
+      for (const name of placeholders(template)) used.add(name);
     } catch {
-      return false; // a syntax error, reported on the template
+      // a syntax error, reported on the template
     }
-  });
+  }
+  return used;
 }
 
 /** Where a key attribute is a key, for messages: `the table's partition key and the sort key of GSI1`. */
@@ -528,12 +575,19 @@ function repeatedMember(type: string, members: JsonValue[]): { first: number; ag
   return undefined;
 }
 
-/** Whether an enum lists the value: a number by its value (`1.0` is `1`, all 38 digits count). */
-function inEnum(values: readonly JsonValue[], value: JsonValue): boolean {
-  if (typeof value !== 'number' && !isExactNumber(value)) return values.includes(value);
-  return values.some(
-    (v) => (typeof v === 'number' || isExactNumber(v)) && compareKeyValues(v, value, 'N') === 0,
+/**
+ * Whether an enum lists the value: a number by its value (`1.0` is `1`, all 38 digits count). Built once
+ * per attribute, each value is then looked up, not searched for (an enum may have a thousand values).
+ */
+function enumTest(values: readonly JsonValue[]): (value: JsonValue) => boolean {
+  const listed = new Set<JsonValue>(values);
+  const numbers = new Set(
+    values.flatMap((v) => (typeof v === 'number' || isExactNumber(v) ? [canonicalNumber(v)] : [])),
   );
+  return (value) =>
+    typeof value !== 'number' && !isExactNumber(value)
+      ? listed.has(value)
+      : numbers.has(canonicalNumber(value));
 }
 
 function checkItems(design: Design, add: (path: string, message: string) => void) {
@@ -560,6 +614,9 @@ function checkSamples(
   const entityName = entity.name;
   const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
   const required = entity.attributes.filter((attribute) => attribute.required);
+  const enums = new Map(
+    entity.attributes.flatMap((a) => (a.enum ? [[a.name, enumTest(a.enum)] as const] : [])),
+  );
   samples.forEach((sample, i) => {
     // Built only for a problem: most samples have none.
     const path = () => `items.${entityName}[${i}]`;
@@ -588,7 +645,7 @@ function checkSamples(
           `${path()}.${name}${lone.path}`,
           `text with a lone surrogate (${unit}) is not well-formed UTF-16: DynamoDB stores text as UTF-8, which cannot hold it (DynamoDB Local stores "?" in its place)`,
         );
-      } else if (attribute.enum && !inEnum(attribute.enum, value)) {
+      } else if (attribute.enum && !enums.get(name)?.(value)) {
         add(
           `${path()}.${name}`,
           `${stringifyExactJson(value)} is not one of ${attribute.enum.map((v) => stringifyExactJson(v)).join(', ')}`,
@@ -605,14 +662,14 @@ function checkSamples(
 }
 
 function checkPattern(
-  design: Design,
+  refs: DesignRefs,
   pattern: AccessPattern,
   path: string,
   add: (path: string, message: string) => void,
 ) {
-  const entities = new Set(design.entities.map((e) => e.name));
-  const entityAttributes = (name: string) =>
-    new Set(design.entities.find((e) => e.name === name)?.attributes.map((a) => a.name));
+  const { design } = refs;
+  const entities = refs.entities;
+  const entityAttributes = (name: string) => refs.attributeNames.get(name) ?? new Set<string>();
   const checkTemplate = (templatePath: string, template: string) => {
     try {
       parseTemplate(template);
@@ -634,12 +691,12 @@ function checkPattern(
     case 'GetItem':
     case 'Query':
     case 'Scan': {
-      const schema = keySchemaFor(design, pattern.index);
+      const schema = refs.schemas.get(pattern.index ?? TABLE_INDEX);
       if (!schema) add(`${path}.index`, `no index is named "${pattern.index}"`);
       pattern.returns?.forEach((name, i) => checkEntity(`${path}.returns[${i}]`, name));
       // What DynamoDB refuses whatever the arguments, in its words (the evaluator refuses the same).
       if (schema)
-        for (const problem of readPatternProblems(design, pattern, schema, numericAttributes(design)))
+        for (const problem of readPatternProblems(design, pattern, schema, refs.numeric))
           add(`${path}.${problem.path}`, problem.message);
       if (pattern.operation === 'Scan') break;
       const { keyCondition } = pattern;
@@ -727,9 +784,12 @@ export function referenceProblems(design: Design): ValidationProblem[] {
   const tooMany = itemLimitMessage(designItemCount(design));
   if (tooMany) add('items', tooMany);
   checkTable(design, add);
+  // sameEntityName: names that differ only in case are the same.
+  const firstByName = new Map<string, number>();
   design.entities.forEach((entity, i) => {
-    const first = design.entities.findIndex((e) => sameEntityName(e.name, entity.name));
-    if (first === i) return;
+    const name = entity.name.toLowerCase();
+    const first = firstByName.get(name) ?? i;
+    if (first === i) return void firstByName.set(name, i);
     const other = design.entities[first].name;
     add(
       `entities[${i}].name`,
@@ -738,15 +798,16 @@ export function referenceProblems(design: Design): ValidationProblem[] {
         : `entity name "${entity.name}" differs only in case from "${other}" (entities[${first}]): entity names must differ in more than case`,
     );
   });
-  design.entities.forEach((entity, i) => checkEntity(design, entity, `entities[${i}]`, add));
+  const refs = designRefs(design);
+  design.entities.forEach((entity, i) => checkEntity(refs, entity, `entities[${i}]`, add));
   design.entities.forEach((entity, i) =>
     checkCopies(design, entity, `entities[${i}]`, add, (form, at, report) =>
-      checkEntity(design, form, at, report),
+      checkEntity(refs, form, at, report),
     ),
   );
   for (const [i, id] of duplicates(design.accessPatterns, (p) => p.id))
     add(`accessPatterns[${i}].id`, `duplicate pattern id "${id}"`);
-  design.accessPatterns.forEach((pattern, i) => checkPattern(design, pattern, `accessPatterns[${i}]`, add));
+  design.accessPatterns.forEach((pattern, i) => checkPattern(refs, pattern, `accessPatterns[${i}]`, add));
   checkItems(design, add);
   checkNumberLimits(design, add);
   checkItemKeys(design, add);

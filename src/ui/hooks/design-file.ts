@@ -1,6 +1,6 @@
 // Opening and saving design files: the same validation as every other boundary (validateDesignText), and
 // the same exact numbers (a DynamoDB number has up to 38 digits; src/core/model/exact-json.ts).
-import { ITEM_LIMIT_TEXT } from '../../core/model/design-limits.ts';
+import { DESIGN_LIMIT_TEXT } from '../../core/model/design-limits.ts';
 import { stringifyExactJson } from '../../core/model/exact-json.ts';
 import type { Design } from '../../core/model/schema.ts';
 import { validateDesignText } from '../../core/model/validate.ts';
@@ -56,8 +56,13 @@ export async function readDesignFile(file: File): Promise<OpenResult> {
   const text = await file.text();
   const result = validateDesignText(text);
   if (result.ok) return { ok: true, design: result.design, fileName: file.name };
-  const tooMany = result.problems.find((p) => p.path === 'items' && p.message.includes(ITEM_LIMIT_TEXT));
-  if (tooMany) return { ok: false, message: `${file.name} was not opened: ${tooMany.message}.` };
+  // A design past one of its limits (designLimitProblem) is the only problem validation gives then.
+  const tooLarge = result.problems.length === 1 && result.problems[0].message.includes(DESIGN_LIMIT_TEXT);
+  if (tooLarge) {
+    const [{ path, message }] = result.problems;
+    const where = path === 'items' ? '' : `${path}: `;
+    return { ok: false, message: `${file.name} was not opened: ${where}${message}.` };
+  }
   if (!declaresKeyplanFormat(text))
     return {
       ok: false,

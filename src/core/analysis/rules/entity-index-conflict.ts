@@ -1,8 +1,7 @@
 // An item has one value per key attribute. When two patterns read one entity from the same index with key
 // conditions no single template can satisfy (orders by status want GSI1PK = ORDERSTATUS#{status}, orders
 // by date GSI1PK = ORDERBYDATE), one of them cannot be served from that index.
-import type { KeySchema } from '../../model/indexes.ts';
-import { keySchemaFor } from '../../model/indexes.ts';
+import { type KeySchema, TABLE_INDEX } from '../../model/indexes.ts';
 import type { KeyedReadPattern } from '../../model/schema.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, keyPath, type LintContext } from '../lint-context.ts';
@@ -73,21 +72,28 @@ function listedByMistake(
   });
 }
 
-function readsOf(
-  context: LintContext,
-  ref: EntityRef,
-): Map<KeySchema['name'], { schema: KeySchema; patterns: KeyedReadPattern[] }> {
-  const byIndex = new Map<string, { schema: KeySchema; patterns: KeyedReadPattern[] }>();
+type Reads = Map<KeySchema['name'], { schema: KeySchema; patterns: KeyedReadPattern[] }>;
+
+/** Per entity name, the keyed reads that return it, by the index they read: one pass over the patterns. */
+function readsByEntity(context: LintContext): Map<string, Reads> {
+  const schemas = new Map(context.schemas.map((schema) => [schema.name, schema]));
+  const out = new Map<string, Reads>();
   for (const pattern of context.design.accessPatterns) {
     if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query') continue;
-    if (!pattern.returns?.includes(ref.entity.name)) continue;
-    const schema = keySchemaFor(context.design, pattern.operation === 'Query' ? pattern.index : undefined);
+    const schema = schemas.get((pattern.operation === 'Query' ? pattern.index : undefined) ?? TABLE_INDEX);
     if (!schema) continue;
-    const entry = byIndex.get(schema.name) ?? { schema, patterns: [] };
-    entry.patterns.push(pattern);
-    byIndex.set(schema.name, entry);
+    for (const name of new Set(pattern.returns ?? [])) {
+      let byIndex = out.get(name);
+      if (!byIndex) {
+        byIndex = new Map();
+        out.set(name, byIndex);
+      }
+      const entry = byIndex.get(schema.name) ?? { schema, patterns: [] };
+      entry.patterns.push(pattern);
+      byIndex.set(schema.name, entry);
+    }
   }
-  return byIndex;
+  return out;
 }
 
 export const entityIndexConflict: LintRule = {
@@ -100,8 +106,9 @@ export const entityIndexConflict: LintRule = {
     'Patterns read one entity from the same index with key conditions no single template can meet, so the entity would need two templates for one key attribute.',
   check(_design, context) {
     const findings: RuleFinding[] = [];
+    const reads = readsByEntity(context);
     for (const ref of context.entities()) {
-      for (const { schema, patterns } of readsOf(context, ref).values()) {
+      for (const { schema, patterns } of reads.get(ref.entity.name)?.values() ?? []) {
         if (patterns.length < 2) continue;
         const partitionNeeds: Need[] = [];
         const sortNeeds: Need[] = [];

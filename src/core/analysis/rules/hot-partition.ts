@@ -25,27 +25,31 @@ function cardinality(template: string, entity: Entity): number {
   return count;
 }
 
-function writesEntity(pattern: AccessPattern, entity: string): number {
+/** The entities a pattern writes, each as often as it writes it. */
+function writtenEntities(pattern: AccessPattern): string[] {
   if (
     pattern.operation === 'PutItem' ||
     pattern.operation === 'UpdateItem' ||
     pattern.operation === 'DeleteItem'
   )
-    return pattern.entity === entity ? 1 : 0;
+    return [pattern.entity];
   if (pattern.operation === 'TransactWriteItems')
-    return pattern.actions.filter((a) => a.entity === entity && a.operation !== 'ConditionCheck').length;
-  return 0;
+    return pattern.actions.filter((a) => a.operation !== 'ConditionCheck').map((a) => a.entity);
+  return [];
 }
 
-/** Writes a second of the entity's items that the design's rates declare; undefined when none is rated. */
-function writeRate(design: Design, entity: string): number | undefined {
-  let rated: number | undefined;
+/**
+ * Writes a second of each entity's items that the design's rates declare, in one pass over the patterns;
+ * an entity none of whose writes is rated is absent.
+ */
+function writeRates(design: Design): Map<string, number> {
+  const rates = new Map<string, number>();
   for (const pattern of design.accessPatterns) {
-    const writes = writesEntity(pattern, entity);
     const rate = requestsPerSecond(pattern);
-    if (writes > 0 && rate !== undefined) rated = (rated ?? 0) + writes * rate;
+    if (rate === undefined) continue;
+    for (const entity of writtenEntities(pattern)) rates.set(entity, (rates.get(entity) ?? 0) + rate);
   }
-  return rated;
+  return rates;
 }
 
 function shard(template: string, keyName: string, entity: Entity): string {
@@ -54,6 +58,7 @@ function shard(template: string, keyName: string, entity: Entity): string {
 
 function entityFinding(
   design: Design,
+  rates: Map<string, number>,
   ref: EntityRef,
   keyName: string,
   where: string,
@@ -76,7 +81,7 @@ function entityFinding(
       fix: `Add a placeholder that spreads them (a time bucket, an id) or shard it: ${shard(template, keyName, entity)}.`,
     };
   }
-  const rate = writeRate(design, entity.name);
+  const rate = rates.get(entity.name);
   const busy = rate !== undefined && rate > PARTITION_WRITES_PER_SECOND;
   const load =
     rate === undefined
@@ -100,6 +105,7 @@ export const hotPartition: LintRule = {
     'A partition key with one value (a literal such as ORDERBYDATE) or a few (a status) on the table or a GSI concentrates writes on one partition; info instead of a warning for a few values at modest declared write rates.',
   check(design, context) {
     const findings: RuleFinding[] = [];
+    const rates = writeRates(design);
     for (const schema of context.schemas) {
       // A multi-attribute partition key spreads over the tuple of its attributes: one few-valued
       // attribute of it says nothing about the partitions.
@@ -108,6 +114,7 @@ export const hotPartition: LintRule = {
         if (ref.entity.keys[schema.partitionKey.name] === undefined) continue;
         const finding = entityFinding(
           design,
+          rates,
           ref,
           schema.partitionKey.name,
           indexLabel(schema),

@@ -18,8 +18,8 @@ import type { DerivedItem } from '../../model/item.ts';
 import type { Entity } from '../../model/schema.ts';
 import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, keyPath, type LintContext } from '../lint-context.ts';
+import type { PrefixIndex } from '../prefix-index.ts';
 import { storedEntry } from '../stored-items.ts';
-import { anyIntersect } from '../template-match.ts';
 import { list } from './wording.ts';
 
 /** Runs of colliding samples named in a finding; the rest are counted. */
@@ -57,8 +57,8 @@ function sampleOverwrites(context: LintContext): Map<string, string> {
 function realPrefix(context: LintContext, ref: EntityRef, keyName: string): string {
   const own = literalPrefix(ref.entity.keys[keyName]);
   if (own) return own;
-  const values = context.derived
-    .filter((d) => d.entity === ref.entity.name && !d.copy)
+  const values = context
+    .ownDerived(ref.entity.name)
     .map((d) => d.item[keyName])
     .filter((v): v is string => typeof v === 'string');
   if (values.length === 0) return '';
@@ -79,8 +79,8 @@ const shapeOf = (value: string) =>
 
 /** The shapes of an entity's sample values of one key, or undefined with no sample. */
 function sampleShapes(context: LintContext, entity: string, keyName: string): Set<string> | undefined {
-  const values = context.derived
-    .filter((d) => d.entity === entity && !d.copy)
+  const values = context
+    .ownDerived(entity)
     .map((d) => d.item[keyName])
     .filter((v): v is string => typeof v === 'string');
   return values.length === 0 ? undefined : new Set(values.map(shapeOf));
@@ -125,7 +125,9 @@ function groups(pairs: readonly [number, number][]): number[][] {
   const out = new Map<number, number[]>();
   for (const x of new Set(pairs.flat()).values()) {
     const root = find(x);
-    out.set(root, [...(out.get(root) ?? []), x]);
+    const group = out.get(root);
+    if (group) group.push(x);
+    else out.set(root, [x]);
   }
   return [...out.values()].map((g) => g.sort((x, y) => x - y));
 }
@@ -142,18 +144,47 @@ function fitNames(names: string[], wrap: (text: string) => string): string {
   return wrap(`${names.length} other entities`);
 }
 
+/**
+ * The positions before `ref`'s of the entities whose templates may meet its own on every key, ascending: the
+ * lookup is on the key whose prefixes give the fewest (an entity without a template for a key meets none).
+ */
+function candidatesBefore(
+  context: LintContext,
+  ref: EntityRef,
+  keyNames: string[],
+  indexes: PrefixIndex<EntityRef>[],
+): number[] {
+  let narrowest: { index: PrefixIndex<EntityRef>; prefixes: string[]; count: number } | undefined;
+  for (const [k, keyName] of keyNames.entries()) {
+    const shapes = context.entityShapes(ref, keyName);
+    if (!shapes) return [];
+    const prefixes = [...new Set(shapes.map((shape) => shape.prefix))];
+    const count = prefixes.reduce((n, prefix) => n + indexes[k].count(prefix), 0);
+    if (!narrowest || count < narrowest.count) narrowest = { index: indexes[k], prefixes, count };
+  }
+  if (!narrowest) return [];
+  const found = new Set<number>();
+  for (const prefix of narrowest.prefixes)
+    for (const other of narrowest.index.meeting(prefix)) if (other.index < ref.index) found.add(other.index);
+  return [...found].sort((a, b) => a - b);
+}
+
 function betweenEntities(context: LintContext, keyNames: string[]): RuleFinding[] {
   const entities = context.entities();
   const last = keyNames[keyNames.length - 1];
   const overwrites = sampleOverwrites(context);
   const certain: RuleFinding[] = [];
   const possible: [number, number][] = [];
+  // Only the pairs whose templates can meet on every key are tried: per key, the entities whose prefixes meet
+  // (prefix-index.ts), looked up on the key that gives the fewest.
+  const indexes = keyNames.map((keyName) => context.prefixIndex(entities, keyName, 'entities'));
   for (let j = 1; j < entities.length; j++) {
-    for (let i = 0; i < j; i++) {
+    const earlier = candidatesBefore(context, entities[j], keyNames, indexes);
+    for (const i of earlier) {
       const meet = keyNames.every((keyName) => {
         const a = context.entityShapes(entities[i], keyName);
         const b = context.entityShapes(entities[j], keyName);
-        return a !== undefined && b !== undefined && anyIntersect(a, b);
+        return a !== undefined && b !== undefined && context.meets(a, b);
       });
       if (!meet) continue;
       const [a, b] = [entities[i].entity, entities[j].entity];
@@ -180,11 +211,21 @@ function betweenEntities(context: LintContext, keyNames: string[]): RuleFinding[
     }
   }
   const findings: RuleFinding[] = [...certain];
-  for (const group of groups(possible)) {
+  const degrees = new Map<number, number>();
+  for (const [x, y] of possible) {
+    degrees.set(x, (degrees.get(x) ?? 0) + 1);
+    degrees.set(y, (degrees.get(y) ?? 0) + 1);
+  }
+  const found = groups(possible);
+  const groupOf = new Map(found.flatMap((group, g) => group.map((i) => [i, g] as const)));
+  const pairsOf = found.map((): [number, number][] => []);
+  for (const pair of possible) pairsOf[groupOf.get(pair[0])!].push(pair);
+  for (const [g, group] of found.entries()) {
     const refs = group.map((i) => entities[i]);
+    const pairs = pairsOf[g];
     // The root cause: a catch-all template (one placeholder) if there is one, the one that meets the most
     // others first (a keyless hub joins entities that do not meet each other), else the least literal one.
-    const degree = (r: EntityRef) => possible.filter(([x, y]) => x === r.index || y === r.index).length;
+    const degree = (r: EntityRef) => degrees.get(r.index) ?? 0;
     const widest = [...refs].sort(
       (x, y) =>
         Number(singlePlaceholder(y.entity.keys[last]) !== undefined) -
@@ -202,7 +243,7 @@ function betweenEntities(context: LintContext, keyNames: string[]): RuleFinding[
       const [p, q] = [prefixes.get(k)!.get(x)!, prefixes.get(k)!.get(y)!];
       return p !== '' && q !== '' && !p.startsWith(q) && !q.startsWith(p);
     };
-    const apartBy = keyNames.find((k) => possible.every(([x, y]) => !group.includes(x) || distinct(k, x, y)));
+    const apartBy = keyNames.find((k) => pairs.every(([x, y]) => distinct(k, x, y)));
     const apart = apartBy !== undefined;
     const template = widest.entity.keys[last];
     const what =
