@@ -137,7 +137,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('#26 class 2: one request cannot stall the server for everyone', () => {
+// The 100 ms bound is the issue's, on a shared 2-core machine where DynamoDB Local (which health asks) and other
+// test files run beside the server: a miss is tried again twice. A stall is not a miss of a few ms: on beab113
+// the 40,000-entity design held another session's health for 24 s, which no retry passes.
+const TIMED = { retry: 2 };
+
+describe('#26 class 2: one request cannot stall the server for everyone', TIMED, () => {
   it('refuses the 40,000-entity design at once, while another session keeps its health within 100 ms', async () => {
     const [attacker, other] = [await newSession(), await newSession()];
     const { result, maxMs } = await whileHealthPolled(other, () =>
@@ -191,7 +196,7 @@ describe('#26 class 2: one request cannot stall the server for everyone', () => 
   }, 300_000);
 });
 
-describe('#26 class 2: random designs up to the limits', () => {
+describe('#26 class 2: random designs up to the limits', TIMED, () => {
   it('never answer 500, never stall another session, never reach its tables', async () => {
     const [owner, attacker] = [await newSession(), await newSession()];
     // The other session's table, and what it holds.
