@@ -61,13 +61,14 @@ const problems = (doc: unknown) => {
 
 describe('key limits', () => {
   it('refuses a 200 KB design whose template repeats a padded placeholder, from its text alone', () => {
+    // 290 repeats stay within DESIGN_LIMITS.templateLength (2,048 characters), so the key's bytes decide.
     const pathological = design(
-      { PK: '{n:99}#'.repeat(14_000) },
-      Array.from({ length: 12_000 }, (_, n) => ({ n })),
+      { PK: '{n:99}#'.repeat(290) },
+      Array.from({ length: 30_000 }, (_, n) => ({ n })),
     );
     expect(JSON.stringify(pathological).length).toBeGreaterThan(200_000);
     expect(problems(pathological)).toBe(
-      "entities[0].keys.PK: renders at least 1,400,000 bytes, longer than DynamoDB's 2,048-byte partition key: 14,000 of literal text and 1,386,000 of placeholders, 14,000 of them padded like {n:99}",
+      "entities[0].keys.PK: renders at least 29,000 bytes, longer than DynamoDB's 2,048-byte partition key: 290 of literal text and 28,710 of placeholders, 290 of them padded like {n:99}",
     );
   });
 
