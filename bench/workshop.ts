@@ -251,6 +251,8 @@ async function startWorkshopServer(): Promise<{
   url: string;
   code: string;
   key: string;
+  /** What the server has written to stderr so far. */
+  serverErrors: () => string;
 }> {
   const bin = fileURLToPath(new URL('../bin/keyplan.mjs', import.meta.url));
   const child = spawn(process.execPath, [bin, 'serve', '--workshop', '--port', '0'], {
@@ -270,7 +272,7 @@ async function startWorkshopServer(): Promise<{
     const url = /Keyplan is running at (\S+)/.exec(out)?.[1];
     const code = /Code: {2}((?:[A-Z0-9] ?){6})/.exec(out)?.[1]?.replace(/ /g, '');
     const key = /#key=([A-Za-z0-9_-]{43})/.exec(out)?.[1];
-    if (url && code && key) return { child, url, code, key };
+    if (url && code && key) return { child, url, code, key, serverErrors: () => err };
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGTERM');
       throw new Error(`keyplan serve --workshop did not start: ${err}`);
@@ -304,7 +306,7 @@ function processCpu(pid: number): { seconds: number; children: number[] } {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 export async function runWorkshopBench({ attack }: BenchOptions): Promise<void> {
-  const { child, url, code, key } = await startWorkshopServer();
+  const { child, url, code, key, serverErrors } = await startWorkshopServer();
   const tally: Tally = { requests: 0, errors: [], runMs: [], reportMs: [], roomMs: [], pushMs: [] };
   const presenter = { authorization: `Bearer ${key}` };
   let roomEvents = 0;
@@ -416,7 +418,15 @@ export async function runWorkshopBench({ attack }: BenchOptions): Promise<void> 
     loopDelay.disable();
     room.close();
     agent.destroy();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode !== null || child.signalCode !== null) {
+      // A server that died under the run: say so (its own words), and FAIL, rather than wait for an exit gone by.
+      console.log(
+        `FAIL: keyplan serve --workshop exited (${child.exitCode ?? child.signalCode}) during the run:`,
+      );
+      console.log(serverErrors().split('\n').slice(-20).join('\n'));
+    } else {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
   }
 }

@@ -20,7 +20,15 @@ export interface DesignJob {
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const send = process.send?.bind(process);
 if (!send) throw new Error('design-worker.ts runs as a child process (design-workers.ts starts it)');
-const port = { postMessage: (message: unknown) => send(message) };
+// A worker the server has ended (its job's client went away) or lost may still have answers on the way: a send
+// to a closed channel (EPIPE) is dropped through the callback instead of crashing the worker, and a worker
+// whose server is gone leaves.
+const port = {
+  postMessage: (message: unknown) => {
+    if (process.connected) send(message, undefined, undefined, () => {});
+  },
+};
+process.on('disconnect', () => process.exit(0));
 // The body's chunks come first, then its job.
 const chunks = new Map<number, Uint8Array[]>();
 process.on('message', (job: DesignJob | { warmUp: true } | { id: number; chunk: Uint8Array }) => {
