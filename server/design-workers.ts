@@ -107,7 +107,10 @@ export class DesignWorkers {
         for (const item of message.items) pending.items.push(item);
         return;
       }
-      const result = message.result!;
+      // Anything else (the warm-up's answer, which can come after a job was handed to the worker) is no
+      // job's answer: taking it for one threw and took the server down under load.
+      const result = message.result;
+      if (!result) return;
       if (result.kind === 'apply' && result.items) result.items = pending.items;
       this.#busy.delete(worker);
       this.#idle.push(worker);
