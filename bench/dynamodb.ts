@@ -18,6 +18,7 @@ import { createDynamoClient } from '../server/dynamodb/client.ts';
 import { DynamoDBLocal } from '../server/dynamodb/local.ts';
 import { namespacedTable } from '../server/namespace.ts';
 import { applyForSession, loadForSession, resetSession, sdkItems } from '../server/service.ts';
+import { keepAliveAgent } from '../server/test-support/keep-alive-agent.ts';
 import type { HealthResponse } from '../src/core/api/contract.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
 import { MAX_DESIGN_ITEMS } from '../src/core/model/design-limits.ts';
@@ -213,7 +214,7 @@ export async function runDynamoBench(): Promise<void> {
 }
 
 // A plain keep-alive HTTP client, like the SDK's own, so the comparison measures the proxy, not fetch.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const agent = keepAliveAgent(1);
 
 function postJson(url: string, body: string, cookie: string): Promise<unknown> {
   return new Promise((resolve, reject) => {

@@ -8,6 +8,7 @@ import http from 'node:http';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { startServer } from '../server/server.ts';
+import { keepAliveAgent, requestFailure } from '../server/test-support/keep-alive-agent.ts';
 import { getExample } from '../src/core/examples/index.ts';
 import { reportAttacks, startAttacker } from './attack-mode.ts';
 import { benchDesign } from './core.ts';
@@ -37,7 +38,7 @@ async function settledMemory(): Promise<NodeJS.MemoryUsage> {
   return process.memoryUsage();
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: ATTENDEES * 2 });
+const agent = keepAliveAgent(ATTENDEES * 2);
 
 interface Answer {
   status: number;
@@ -74,7 +75,7 @@ function request(url: string, method: 'GET' | 'POST', body?: string, cookie?: st
       },
     );
     req.on('timeout', () => req.destroy(new Error('no answer within 120 s')));
-    req.on('error', reject);
+    req.on('error', (error) => reject(requestFailure(req, error)));
     req.end(body);
   });
 }

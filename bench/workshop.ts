@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { keepAliveAgent, requestFailure } from '../server/test-support/keep-alive-agent.ts';
 import type { AttendeeRow, PresenterEvent } from '../src/core/api/workshop-contract.ts';
 import { getExample } from '../src/core/examples/index.ts';
 import { reportAttacks, startAttacker } from './attack-mode.ts';
@@ -32,7 +33,7 @@ const ROOM_TARGET_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = ([low, high]: readonly [number, number]) => low + Math.random() * (high - low);
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: ATTENDEES * 4 });
+const agent = keepAliveAgent(ATTENDEES * 4);
 
 interface Answer {
   status: number;
@@ -71,7 +72,7 @@ function request(
       },
     );
     req.on('timeout', () => req.destroy(new Error('no answer within 60 s')));
-    req.on('error', reject);
+    req.on('error', (error) => reject(requestFailure(req, error)));
     req.end(body);
   });
 }

@@ -14,6 +14,7 @@ import { DESIGN_LIMITS, type DesignLimit, MAX_DESIGN_ITEMS } from '../src/core/m
 import { namespacedTable } from './namespace.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { SMALL } from './test-support/design-cases.ts';
+import { keepAliveAgent } from './test-support/keep-alive-agent.ts';
 import type { DesignSize } from './test-support/scaled-design.ts';
 
 /** The most a health check of another session may take while a design is checked. */
@@ -21,7 +22,7 @@ const HEALTH_MS = 100;
 const SENDER = fileURLToPath(new URL('./test-support/send-designs.ts', import.meta.url));
 
 let server: RunningServer;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+const agent = keepAliveAgent(2);
 
 interface Answer {
   status: number;
