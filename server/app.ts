@@ -57,6 +57,7 @@ import {
 } from './service.ts';
 import { type Session, sessionCookieHeader, sessionCookieOf } from './session.ts';
 import { SessionRegistry, TooManySessionsError } from './session-registry.ts';
+import { cutConnectionsOnClose } from './shutdown.ts';
 import { asksForAppFile, serveStatic } from './static.ts';
 import {
   loadBound,
@@ -183,6 +184,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   app.server.maxConnections = limits.connections;
   capConnectionsPerAddress(app.server, limits);
+  cutConnectionsOnClose(app);
   const sessions = options.sessions ?? new SessionRegistry();
   // The first hook of every request, whatever its route (the API, the app's files, a 404, a socket): it
   // takes from its session's rate and concurrency, or, without a session, from its address's rate, before

@@ -58,6 +58,18 @@ describe('the HTTP server', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"code":"RequestTimeout"/);
   });
 
+  it('ends its close while a client holds a connection that sent nothing or half its headers', async () => {
+    // headersMs is far off, so only the close itself can end these connections (Node stops its headers
+    // sweep once close is called): without the cut after the grace, app.close() never resolves.
+    const { app, port } = await listeningApp({ headersMs: 60_000 });
+    const silent = await open(port);
+    const halfway = await open(port);
+    halfway.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await app.close();
+    await Promise.all([silent.closed, halfway.closed]);
+    expect(silent.socket.destroyed && halfway.socket.destroyed).toBe(true);
+  });
+
   it('holds at most `connections` at once: the next is closed', async () => {
     const port = await listening({ connections: 2 });
     await open(port);
