@@ -5,7 +5,7 @@ import type { useVirtualizer } from '@tanstack/react-virtual';
 import type { GridRow, GridRows } from '../../../core/indexes/grid-rows.ts';
 import { sampleIndexOf } from '../../../core/items/derive.ts';
 import { useStore } from '../../../store/index.ts';
-import { focusSample } from '../entities/samples-table.tsx';
+import { focusSample } from '../entities/sample-rows.tsx';
 
 type Virtualizer = ReturnType<typeof useVirtualizer<HTMLDivElement, Element>>;
 
