@@ -2,7 +2,7 @@
 // that selection and shows the inspector for any other. Its own module, so the panel that selects and the
 // panel that watches need not import each other.
 import { useStore } from '../../../store/index.ts';
-import type { Selection } from '../../../store/selection-slice.ts';
+import type { Selection } from '../../../store/types.ts';
 
 let lessonSelection: Selection = null;
 
