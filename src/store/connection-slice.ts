@@ -1,57 +1,9 @@
 // The link to the server: DynamoDB's state, the last apply, and run results per pattern.
 import type { StateCreator } from 'zustand';
 import { ApiClientError, applyDesign, getHealth, runPattern } from '../api/client.ts';
-import type { ApplyResponse, HealthResponse, RunResponse } from '../core/api/contract.ts';
-import type { PlainItem } from '../core/model/item.ts';
-import type { Design } from '../core/model/schema.ts';
 import { type AppliedTables, fingerprintOf, readAppliedTables, writeAppliedTables } from './applied.ts';
 import { rememberAppliedDesign } from './applied-design.ts';
-import type { StoreState } from './index.ts';
-
-export interface ApiErrorState {
-  code: string;
-  message: string;
-  /** HTTP status; 0 when the server could not be reached. */
-  status?: number;
-  /** The server's details: DynamoDB's error body (cancellation reasons of a transaction…). */
-  details?: unknown;
-}
-
-export type ApplyState =
-  | { status: 'idle' }
-  | { status: 'applying'; written: number; total: number }
-  | { status: 'done'; result: ApplyResponse; design: Design }
-  | { status: 'error'; error: ApiErrorState; needsRecreate: boolean };
-
-/** What a run asked for, kept with its outcome so the dock can predict the same page in memory. */
-export interface RunInput {
-  args: Record<string, unknown>;
-  exclusiveStartKey?: PlainItem;
-  /** The design the run was sent with. */
-  design: Design;
-}
-
-export type RunState =
-  | ({ status: 'running' } & RunInput)
-  | ({ status: 'done'; result: RunResponse; pages: number } & RunInput)
-  | ({ status: 'error'; error: ApiErrorState } & RunInput);
-
-export interface ConnectionSlice {
-  health: HealthResponse | null;
-  healthError: string | null;
-  apply: ApplyState;
-  /** The last Apply per table name, as persisted (see applied.ts): what the "out of date" dot compares. */
-  appliedTables: AppliedTables;
-  runs: Record<string, RunState>;
-  refreshHealth: () => Promise<void>;
-  /** `replace` deletes the table's items that are not in the design: only after the user confirmed it. */
-  applyCurrent: (options?: { recreate?: boolean; replace?: boolean }) => Promise<void>;
-  runCurrent: (
-    patternId: string,
-    args: Record<string, unknown>,
-    exclusiveStartKey?: PlainItem,
-  ) => Promise<void>;
-}
+import type { ApiErrorState, ConnectionSlice, RunInput, StoreState } from './types.ts';
 
 const asError = (error: unknown): ApiErrorState =>
   error instanceof ApiClientError

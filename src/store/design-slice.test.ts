@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { blankDesign } from '../core/model/ops/table.ts';
 import type { Design } from '../core/model/schema.ts';
-import { createDesignSlice, type DesignSlice, MERGE_WINDOW_MS } from './design-slice.ts';
+import { createDesignSlice, MERGE_WINDOW_MS } from './design-slice.ts';
+import type { DesignSlice } from './types.ts';
 
 function makeStore() {
   const store = createStore<DesignSlice>()((...a) =>

@@ -4,38 +4,12 @@ import type { StateCreator } from 'zustand';
 import { designItemCount, itemLimitMessage } from '../core/model/design-limits.ts';
 import type { Design } from '../core/model/schema.ts';
 import { messageOf } from '../core/text/message.ts';
-import type { StoreState } from './index.ts';
 import { isReadOnlyDesign, READ_ONLY_MESSAGE } from './shared-view.ts';
+import type { DesignSlice, StoreState } from './types.ts';
 
 export const HISTORY_LIMIT = 100;
 /** Commits of one field closer together than this are one undo step (typing a template). */
 export const MERGE_WINDOW_MS = 1000;
-
-export interface DesignSlice {
-  /** Null until the user picks a start (blank, example, file). */
-  design: Design | null;
-  past: Design[];
-  future: Design[];
-  /** When the design last changed (ms); the autosave indicator shows it. */
-  changedAt: number | null;
-  /** An error from the last commit (a DesignOpError message), shown inline; cleared by the next commit. */
-  opError: string | null;
-  /** Applies a pure update to the design as one undo step. Errors thrown by it land in opError. */
-  commit: (update: (design: Design) => Design) => boolean;
-  /**
-   * Like commit, but a commit with the same key as the previous one, within MERGE_WINDOW_MS of it, replaces
-   * that step instead of adding one: typing in a field commits on every keystroke and undoes as one step.
-   */
-  commitMerge: (key: string, update: (design: Design) => Design) => boolean;
-  /** The key and time of the last commitMerge, so the next one knows whether to merge. */
-  mergeKey: string | null;
-  mergeAt: number;
-  /** Starts a new document (blank, example, opened file): undoable, so opening is never destructive. */
-  openDesign: (design: Design) => void;
-  closeDesign: () => void;
-  undo: () => void;
-  redo: () => void;
-}
 
 /**
  * A shared design (shared-view.ts) takes no edit but one that keeps it shared (a review comment, marked by

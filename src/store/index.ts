@@ -3,13 +3,12 @@
 import { create } from 'zustand';
 import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
 import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
-import { type ConnectionSlice, createConnectionSlice } from './connection-slice.ts';
-import { createDesignSlice, type DesignSlice } from './design-slice.ts';
-import { createLessonSlice, type LessonSlice } from './lesson-slice.ts';
-import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
-import { createUiSlice, DEFAULT_UI, type UiSlice } from './ui-slice.ts';
-
-export type StoreState = DesignSlice & SelectionSlice & UiSlice & ConnectionSlice & LessonSlice;
+import { createConnectionSlice } from './connection-slice.ts';
+import { createDesignSlice } from './design-slice.ts';
+import { createLessonSlice } from './lesson-slice.ts';
+import { createSelectionSlice } from './selection-slice.ts';
+import type { StoreState } from './types.ts';
+import { createUiSlice, DEFAULT_UI } from './ui-slice.ts';
 
 /** The preferences, in localStorage (small, and read before the first paint: no theme flash). */
 export const UI_STORAGE_KEY = 'keyplan:ui';

@@ -27,30 +27,8 @@ import type { StateCreator } from 'zustand';
 import type { Lesson, LessonProgress, LessonStep, StepOutcome } from '../core/lessons/lesson-types.ts';
 import { TABLE_INDEX } from '../core/model/indexes.ts';
 import type { Design } from '../core/model/schema.ts';
-import type { StoreState } from './index.ts';
 import { loadLessonEngine } from './lesson-engine.ts';
-
-export type LessonPanelTab = 'lesson' | 'inspector';
-
-type StepProgress = LessonProgress['steps'][string];
-
-export interface LessonSlice {
-  lesson: Lesson | null;
-  lessonProgress: LessonProgress | null;
-  /** The design the current step started from: what Reset step puts back. */
-  stepStartDesign: Design | null;
-  /** The checks of the current step on the settled design; `stepId` says which step they ran for. */
-  lessonOutcome: { stepId: string; outcome: StepOutcome } | null;
-  lessonPanel: LessonPanelTab;
-  openLesson: (lesson: Lesson, options?: { stepIndex?: number }) => Promise<void>;
-  goToStep: (index: number) => Promise<void>;
-  revealHint: () => void;
-  showSolution: () => Promise<void>;
-  resetStep: () => Promise<void>;
-  closeLesson: () => void;
-  setLessonPanel: (tab: LessonPanelTab) => void;
-  setLessonOutcome: (stepId: string, outcome: StepOutcome) => void;
-}
+import type { LessonSlice, StepProgress, StoreState } from './types.ts';
 
 export const EMPTY_STEP_PROGRESS: StepProgress = {
   done: false,

@@ -30,7 +30,7 @@ import type { Design } from '../core/model/schema.ts';
 import { liveHooks } from './design-slice.ts';
 import { useStore } from './index.ts';
 import { lostWorkSink, presenceSink, useLive } from './live-state.ts';
-import type { Selection } from './selection-slice.ts';
+import type { Selection } from './types.ts';
 
 export const LOCAL_ORIGIN = Object.freeze({ live: 'local' });
 

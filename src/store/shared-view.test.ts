@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { addComment } from '../core/model/ops/comments.ts';
 import { blankDesign } from '../core/model/ops/table.ts';
-import { createDesignSlice, type DesignSlice } from './design-slice.ts';
+import { createDesignSlice } from './design-slice.ts';
 import { isReadOnlyDesign, markReadOnly, ownSnapshot, READ_ONLY_MESSAGE } from './shared-view.ts';
+import type { DesignSlice } from './types.ts';
 
 describe('the shared view', () => {
   it('refuses edits but comments, and leaves the own design to the autosave and one Undo away', () => {

@@ -22,8 +22,9 @@ import type { Lesson } from '../core/lessons/lesson-types.ts';
 import type { Design } from '../core/model/schema.ts';
 import { writeAppliedTables } from './applied.ts';
 import { useAutosave } from './autosave.ts';
-import { type StoreState, useStore } from './index.ts';
+import { useStore } from './index.ts';
 import { selectLessonStep, selectStepOutcome } from './lesson-slice.ts';
+import type { StoreState } from './types.ts';
 import { useWorkshop } from './workshop.ts';
 
 /** How long after the last change a report goes out. */

@@ -6,7 +6,8 @@ import { createStore } from 'zustand/vanilla';
 import { MAX_DESIGN_ITEMS } from '../../core/model/design-limits.ts';
 import { setSamples } from '../../core/model/ops/index.ts';
 import type { Design } from '../../core/model/schema.ts';
-import { createDesignSlice, type DesignSlice } from '../../store/design-slice.ts';
+import { createDesignSlice } from '../../store/design-slice.ts';
+import type { DesignSlice } from '../../store/types.ts';
 import { readDesignFile } from './design-file.ts';
 
 const orders = (count: number) => ({

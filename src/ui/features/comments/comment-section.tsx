@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { commentTargetExists, commentTargetKey } from '../../../core/model/ops/comments.ts';
 import type { Comment, CommentTarget, Design } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
-import type { Selection } from '../../../store/selection-slice.ts';
+import type { Selection } from '../../../store/types.ts';
 import { deleteComment, postComment, resolveComment, savedAuthor, targetLabel } from './review.ts';
 import './comments.css';
 

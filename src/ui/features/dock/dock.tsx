@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useProblemCount } from '../../../store/analysis.ts';
 import { useCompare } from '../../../store/compare.ts';
 import { useStore } from '../../../store/index.ts';
-import type { DockTab } from '../../../store/ui-slice.ts';
+import type { DockTab } from '../../../store/types.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Splitter } from '../../components/splitter.tsx';
 import { withShortcut } from '../../hooks/platform.ts';

@@ -1,7 +1,7 @@
 // Where a problem points: a design path (`entities[2].keys.GSI1PK`, `accessPatterns[3].limit`,
 // `table.globalSecondaryIndexes[0]`, `items.Order[4].total`) read as the sidebar selection that shows it.
 import type { AccessPattern, Design } from '../../../core/model/schema.ts';
-import type { Selection } from '../../../store/selection-slice.ts';
+import type { Selection } from '../../../store/types.ts';
 
 export function selectionForPath(design: Design, path: string): Selection {
   const entity = /^entities\[(\d+)\]/.exec(path);

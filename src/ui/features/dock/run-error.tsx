@@ -3,8 +3,8 @@
 // per-action reasons of a cancelled transaction.
 import type { AccessPattern, WriteAction } from '../../../core/model/schema.ts';
 import { writeActions } from '../../../core/requests/resolve.ts';
-import type { ApiErrorState, RunState } from '../../../store/connection-slice.ts';
 import { useStore } from '../../../store/index.ts';
+import type { ApiErrorState, RunState } from '../../../store/types.ts';
 import { Icon } from '../../components/icon.tsx';
 import { ItemsTable } from './items-table.tsx';
 import type { Prediction } from './use-prediction.ts';

@@ -7,7 +7,7 @@ import type { PlainItem } from '../../../core/model/item.ts';
 import { addPartitionQuery, addSampleToPartition, removeSample } from '../../../core/model/ops/index.ts';
 import { marshallItem } from '../../../core/requests/marshall.ts';
 import { useStore } from '../../../store/index.ts';
-import { focusSample } from '../entities/samples-table.tsx';
+import { focusSample } from '../entities/sample-rows.tsx';
 import { commitOrToast } from '../shell/actions.ts';
 import { deleteWithUndo } from '../sidebar/entity-section.tsx';
 import type { GridCellContextValue } from './grid-context.ts';

@@ -6,7 +6,7 @@ import type { Design } from '../../../core/model/schema.ts';
 import { coerceArguments, resolveRead } from '../../../core/requests/resolve.ts';
 import { useStore } from '../../../store/index.ts';
 import type { PatternPreview } from '../../../store/pattern-preview.ts';
-import type { Match } from './item-grid.tsx';
+import type { Match } from './grid-row-view.tsx';
 
 export interface PatternHighlight {
   /** Null when nothing is highlighted (no read pattern selected, or it cannot be answered). */

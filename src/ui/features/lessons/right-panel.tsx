@@ -4,19 +4,11 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useStore } from '../../../store/index.ts';
 import { selectStepOutcome } from '../../../store/lesson-slice.ts';
-import type { Selection } from '../../../store/selection-slice.ts';
 import { Inspector } from '../inspector/inspector.tsx';
+import { isLessonSelection } from './lesson-selection.ts';
 import './lessons.css';
 
 const LessonPanel = lazy(() => import('./lesson-panel.tsx'));
-
-let lessonSelection: Selection = null;
-
-/** Selects what a check is about without leaving the lesson panel. */
-export function selectFromLesson(selection: Selection): void {
-  lessonSelection = selection;
-  useStore.getState().select(selection);
-}
 
 function useInspectorOnSelect(): void {
   const selection = useStore((s) => s.selection);
@@ -27,7 +19,7 @@ function useInspectorOnSelect(): void {
       first.current = false;
       return;
     }
-    if (!selection || selection.kind === 'table' || selection === lessonSelection) return;
+    if (!selection || selection.kind === 'table' || isLessonSelection(selection)) return;
     setLessonPanel('inspector');
   }, [selection, setLessonPanel]);
 }

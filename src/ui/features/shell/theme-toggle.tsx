@@ -1,6 +1,6 @@
 // One button cycling the theme: follow the system → light → dark.
 import { useStore } from '../../../store/index.ts';
-import type { ThemePreference } from '../../../store/ui-slice.ts';
+import type { ThemePreference } from '../../../store/types.ts';
 import { Icon } from '../../components/icon.tsx';
 
 const NEXT: Record<ThemePreference, ThemePreference> = { system: 'light', light: 'dark', dark: 'system' };
