@@ -1,4 +1,4 @@
-// docs/live.png: two people in a live session (README › Live sessions). Run on a built app:
+// docs/live.png: two people in a live session (docs/live-sessions.md). Run on a built app:
 // `npm run build && npx tsx scripts/live-screenshot.ts` (starts its own `keyplan serve` on port 41388).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// The README's picture of Compare with… (`npm run screenshots` calls this): the online store applied to
+// docs/changing-a-live-design.md's picture of Compare with… (`npm run screenshots` calls this): the online store applied to
 // DynamoDB Local, then the Order sort key changed; compared with the applied version, the grid shows each
 // order's sort key old → new, the toolbar the Backfill verdict, and the dock the reasons and patterns.
 import type { Browser, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The README's picture of sharing and review (`npm run screenshots` calls this): the ecommerce example opened
+// docs/designer.md's picture of sharing and review (`npm run screenshots` calls this): the ecommerce example opened
 // from a share link that carries two review comments (read-only banner, comment badges and threads in the
 // sidebar), with File › Copy link open over it.
 import type { Browser, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The README's pictures of workshop mode (`npm run screenshots` calls this): the join page an attendee sees,
+// docs/lessons-and-workshops.md's pictures of workshop mode (`npm run screenshots` calls this): the join page an attendee sees,
 // and the presenter's room view with a few attendees at different points of a pushed lesson and one
 // attendee's design open read-only. A real `keyplan serve --workshop` server; the attendees join and report
 // through the real API (what their browsers send), so the room view shows what a room would.

@@ -1,4 +1,4 @@
-// `npm run screenshots`: the README's pictures of the main screens at 1440×900, taken from the built app with
+// `npm run screenshots`: the README's and docs/ pages' pictures of the main screens at 1440×900, taken from the built app with
 // the real server and DynamoDB Local in Debian's Chromium. Rewrites docs/*.png.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';

@@ -1,14 +1,16 @@
-// Writes the README's generated parts from the code they describe: the Security section's threat list and limits table
-// from LIMITS (server/security-doc.ts). Run `npm run docs` after changing a limit; a test fails while the
-// README is stale.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { withSecurityDoc } from '../server/security-doc.ts';
+// `npm run docs`: writes the generated parts of the docs pages from the code they describe (the pages and
+// their blocks are listed in scripts/docs/pages.ts: lint rules, CLI commands and options, export targets,
+// keyboard shortcuts, and the security page's threat list and limits from LIMITS). Run it after changing
+// any of those; scripts/docs/pages.test.ts fails while a page is stale.
+import { writeFileSync } from 'node:fs';
+import { DOC_PAGES, pageUrl, readPage, writtenPage } from './docs/pages.ts';
 
-const readme = new URL('../README.md', import.meta.url);
-const before = readFileSync(readme, 'utf8');
-const after = withSecurityDoc(before);
-if (after === before) console.log('README.md is current');
-else {
-  writeFileSync(readme, after);
-  console.log(`wrote ${readme.pathname}`);
+for (const page of DOC_PAGES) {
+  const before = readPage(page);
+  const after = writtenPage(page, before);
+  if (after === before) console.log(`${page.path} is current`);
+  else {
+    writeFileSync(pageUrl(page), after);
+    console.log(`wrote ${page.path}`);
+  }
 }

@@ -1,19 +1,19 @@
-// The README's limits are the server's: every limit has a row, and the README's table is the one the code
-// writes (`npm run docs`), so a changed value cannot leave the README behind.
+// docs/security.md's limits are the server's: every limit has a row, and the page's table is the one the
+// code writes (`npm run docs`), so a changed value cannot leave the page behind.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './quotas.ts';
 import { bytes, duration, limitsTable, limitsWithoutRow, withSecurityDoc } from './security-doc.ts';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const page = readFileSync(new URL('../docs/security.md', import.meta.url), 'utf8');
 
-describe('the README Security section, from LIMITS', () => {
+describe('docs/security.md, from LIMITS', () => {
   it('states every limit', () => {
     expect(limitsWithoutRow(), 'limits with no row in server/security-doc.ts').toEqual([]);
   });
 
   it('is what `npm run docs` writes', () => {
-    expect(withSecurityDoc(readme) === readme, 'README.md is stale: run `npm run docs`').toBe(true);
+    expect(withSecurityDoc(page) === page, 'docs/security.md is stale: run `npm run docs`').toBe(true);
   });
 
   it('shows each value as the server holds it', () => {

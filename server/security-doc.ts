@@ -1,7 +1,7 @@
-// The README's Security limits, written from the values the server enforces (LIMITS, LIVE_LIMITS and the
-// core's own limits) rather than copied by hand: `npm run docs` writes them between the README's markers,
-// and security-doc.test.ts fails when the README differs or when a limit has no row. A new limit is one
-// entry in LIMITS and one row here.
+// docs/security.md's threat list and limits table, written from the values the server enforces (LIMITS,
+// LIVE_LIMITS and the core's own limits) rather than copied by hand: `npm run docs` writes them between the
+// page's markers, and security-doc.test.ts fails when the page differs or when a limit has no row. A new
+// limit is one entry in LIMITS and one row here.
 import {
   MAX_DESIGN_ITEMS,
   MAX_JSON_DEPTH,
@@ -274,12 +274,12 @@ export function limitsWithoutRow(): string[] {
 export const LIMITS_START = '<!-- security-limits:start (written by `npm run docs` from LIMITS) -->';
 export const LIMITS_END = '<!-- security-limits:end -->';
 
-/** `readme` with the text between `start` and `end` written anew; throws when the markers are missing. */
-function between(readme: string, start: string, end: string, text: string): string {
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md lacks the markers ${start} … ${end}`);
-  return `${readme.slice(0, from + start.length)}\n${text}\n${readme.slice(to)}`;
+/** `page` with the text between `start` and `end` written anew; throws when the markers are missing. */
+function between(page: string, start: string, end: string, text: string): string {
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`docs/security.md lacks the markers ${start} … ${end}`);
+  return `${page.slice(0, from + start.length)}\n${text}\n${page.slice(to)}`;
 }
 
 interface Attacker {
@@ -290,7 +290,7 @@ interface Attacker {
 }
 
 /**
- * What each kind of attacker cannot do, with the values they run into: the README's threat list, written
+ * What each kind of attacker cannot do, with the values they run into: docs/security.md's threat list, written
  * from the same LIMITS as the table so that a changed value changes both.
  */
 export function attackers(): Attacker[] {
@@ -365,8 +365,8 @@ export function attackersList(): string {
 export const ATTACKERS_START = '<!-- security-attackers:start (written by `npm run docs` from LIMITS) -->';
 export const ATTACKERS_END = '<!-- security-attackers:end -->';
 
-/** `readme` with its Security section's generated parts (the threat list, the limits table) written anew. */
-export function withSecurityDoc(readme: string): string {
-  const listed = between(readme, ATTACKERS_START, ATTACKERS_END, attackersList());
+/** docs/security.md's text with its generated parts (the threat list, the limits table) written anew. */
+export function withSecurityDoc(page: string): string {
+  const listed = between(page, ATTACKERS_START, ATTACKERS_END, attackersList());
   return between(listed, LIMITS_START, LIMITS_END, limitsTable());
 }

@@ -5,14 +5,19 @@ import type { OptionSpec } from './command.ts';
 import { type CliIo, UsageError } from './io.ts';
 import { describeRefusal, type Failure, fail } from './refusal.ts';
 
-export const dynamoOptions = {
-  endpoint: { type: 'string' },
-  aws: { type: 'boolean' },
-  timeout: { type: 'string' },
-} as const satisfies OptionSpec;
-
 /** Seconds one request to DynamoDB may take, retries included, unless --timeout says otherwise. */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
+
+export const dynamoOptions = {
+  endpoint: { type: 'string', value: 'URL', help: 'the DynamoDB to use (DYNAMODB_ENDPOINT when not given)' },
+  aws: { type: 'boolean', help: 'real AWS, through the standard credential chain' },
+  timeout: {
+    type: 'string',
+    value: 'S',
+    default: String(DEFAULT_TIMEOUT_SECONDS),
+    help: 'seconds each request to DynamoDB may take, retries included',
+  },
+} as const satisfies OptionSpec;
 const MAX_TIMEOUT_SECONDS = 3600;
 
 interface Connection {

@@ -2,33 +2,19 @@
 // (0 ok, 1 something to fix, 2 wrong usage) with messages on stderr. Everything a command prints goes
 // through terminalSafeIo, so no text of a file reaches the terminal as a control sequence.
 import { parseArgs } from 'node:util';
-import type { Command, Parsed } from './command.ts';
+import { type Command, type Parsed, parserOptions } from './command.ts';
 import { commands } from './commands/index.ts';
-import { DEFAULT_TIMEOUT_SECONDS } from './dynamo-options.ts';
+import { commandHelp, overviewHelp, usageOf } from './help.ts';
 import { type CliIo, CommandError, processIo, UsageError } from './io.ts';
 import { describeRefusal, fail, reportCommandError } from './refusal.ts';
 import { terminalSafeIo } from './terminal-text.ts';
-
-function help(): string {
-  const width = Math.max(...commands.map((c) => c.usage.length));
-  return [
-    'keyplan: design DynamoDB single-table schemas around access patterns',
-    '',
-    'Usage:',
-    ...commands.map((c) => `  keyplan ${c.usage.padEnd(width)}  ${c.summary}`),
-    '',
-    'FILE is a design document (format keyplan/1) or - for standard input.',
-    '--json prints machine-readable output on stdout; messages go to stderr.',
-    `apply and run give up when DynamoDB does not answer a request within --timeout seconds (default ${DEFAULT_TIMEOUT_SECONDS}).`,
-  ].join('\n');
-}
 
 function runCommand(command: Command, argv: string[], rawIo: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
       args: argv,
-      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      options: { ...parserOptions(command.options), help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
     });
@@ -36,7 +22,7 @@ function runCommand(command: Command, argv: string[], rawIo: CliIo): Promise<num
     throw new UsageError((error as Error).message.replace(/\. To specify a positional.*$/s, ''));
   }
   if (parsed.values.help) {
-    rawIo.stdout(`Usage: keyplan ${command.usage}\n${command.summary}\n`);
+    rawIo.stdout(`${commandHelp(command)}\n`);
     return Promise.resolve(0);
   }
   const values = parsed.values as Parsed['values'];
@@ -51,21 +37,35 @@ function runCommand(command: Command, argv: string[], rawIo: CliIo): Promise<num
   });
 }
 
+const unknownCommand = (name: string) => `unknown command "${name}"; run keyplan --help for the list`;
+
+/** `keyplan help COMMAND`: that command's help on stdout, or exit 2 for a command there is not. */
+function helpOf(name: string, io: CliIo): number {
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    io.stderr(`keyplan help: ${unknownCommand(name)}\n`);
+    return 2;
+  }
+  io.stdout(`${commandHelp(command)}\n`);
+  return 0;
+}
+
 export async function main(argv: string[], rawIo: CliIo = processIo): Promise<number> {
   const io = terminalSafeIo(rawIo);
   const [name, ...rest] = argv;
+  if (name === 'help' && rest.length > 0) return helpOf(rest[0], io);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(`${help()}\n`);
+    io.stdout(`${overviewHelp(commands)}\n`);
     return name ? 0 : 2;
   }
   const command = commands.find((c) => c.name === name);
   try {
-    if (!command) throw new UsageError(`unknown command "${name}"; run keyplan --help for the list`);
+    if (!command) throw new UsageError(unknownCommand(name));
     return await runCommand(command, rest, rawIo);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(
-        `keyplan ${command?.name ?? ''}: ${error.message}\n${command ? `Usage: keyplan ${command.usage}\n` : ''}`,
+        `keyplan ${command?.name ?? ''}: ${error.message}\n${command ? `Usage: keyplan ${usageOf(command)}\n` : ''}`,
       );
       return 2;
     }

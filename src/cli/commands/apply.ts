@@ -7,14 +7,21 @@ import { printJson, readDesign, UsageError } from '../io.ts';
 export const applyCommand: Command = {
   name: 'apply',
   summary: 'create or update the table from the design and write its items over it',
-  usage: 'apply FILE --endpoint URL [--replace] [--recreate] [--no-items] [--timeout S (10)] [--json]',
+  synopsis: ['FILE [--endpoint | --aws] [--replace] [--recreate] [--no-items] [--timeout] [--json]'],
   options: {
     ...dynamoOptions,
-    replace: { type: 'boolean' },
-    recreate: { type: 'boolean' },
-    'no-items': { type: 'boolean' },
-    json: { type: 'boolean' },
+    replace: { type: 'boolean', help: "delete the table's items that are not in the design" },
+    recreate: {
+      type: 'boolean',
+      help: 'recreate a table whose key schema (or LSIs) changed, deleting its items',
+    },
+    'no-items': { type: 'boolean', help: 'create or update the table only, writing no items' },
+    json: { type: 'boolean', help: 'the outcome as JSON' },
   },
+  notes: [
+    'Creates or updates the table (keys, GSIs, LSIs, TTL, billing) and writes the items, with a progress bar.',
+    'Every item is checked against what DynamoDB refuses before anything changes (exit 1, naming each).',
+  ],
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);
     if (values.replace && values['no-items'])

@@ -12,8 +12,12 @@ import { CommandError, readDesign, UsageError } from '../io.ts';
 export const codegenCommand: Command = {
   name: 'codegen',
   summary: 'code for every access pattern: Python (boto3) or TypeScript (AWS SDK v3), on stdout',
-  usage: `codegen FILE --lang ${CODEGEN_LANGUAGES.join('|')} [--out FILE]`,
-  options: { lang: { type: 'string' }, out: { type: 'string' } },
+  synopsis: ['FILE --lang [--out]'],
+  options: {
+    lang: { type: 'string', choices: CODEGEN_LANGUAGES, help: 'Python (boto3) or TypeScript (AWS SDK v3)' },
+    out: { type: 'string', value: 'FILE', help: 'write the module to FILE instead of stdout' },
+  },
+  notes: ['One module with a typed function per access pattern and build/put helpers per entity.'],
   async run({ positionals, values }, io) {
     const language = values.lang;
     if (typeof language !== 'string')

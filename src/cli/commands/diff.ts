@@ -58,15 +58,23 @@ export const diffCommand: Command = {
   name: 'diff',
   summary:
     'what a design change needs on a live table: changes, pattern answers, items to rewrite, a verdict',
-  usage:
-    'diff OLD NEW [--json | --markdown] [--plan] [--items N] [--rate N (100)]   (OLD/NEW: a file, - or git:REV:path; exit 0 compatible, 1 backfill, 3 breaking, 2 wrong usage)',
+  synopsis: ['OLD NEW [--json | --markdown] [--plan] [--items] [--rate]'],
   options: {
-    json: { type: 'boolean' },
-    markdown: { type: 'boolean' },
-    plan: { type: 'boolean' },
-    items: { type: 'string' },
-    rate: { type: 'string' },
+    json: { type: 'boolean', help: 'the diff as JSON' },
+    markdown: { type: 'boolean', help: 'a Markdown report with the plan, for a pull request comment' },
+    plan: { type: 'boolean', help: 'add the migration plan: its steps, with their cost and time' },
+    items: { type: 'string', value: 'N', help: "the live table's item count, which the plan scales to" },
+    rate: {
+      type: 'string',
+      value: 'N',
+      default: '100',
+      help: 'writes a second the backfill makes, in the plan',
+    },
   },
+  notes: [
+    'OLD and NEW are each a file, - (standard input) or git:REV:path.',
+    'Exit 0 compatible, 1 backfill, 3 breaking, 2 wrong usage.',
+  ],
   async run({ positionals, values }, io) {
     if (values.json && values.markdown) throw new UsageError('give --json or --markdown, not both');
     const items = parsePositiveInt(values.items as string | undefined, '--items');

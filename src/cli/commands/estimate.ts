@@ -101,8 +101,12 @@ async function readEstimable(
 export const estimateCommand: Command = {
   name: 'estimate',
   summary: 'capacity units per request and monthly cost (on demand vs provisioned, storage) of every pattern',
-  usage: 'estimate FILE [--json]',
+  synopsis: ['FILE [--json]'],
   options: jsonOption,
+  notes: [
+    'Per pattern: RCU/WCU of one request (per table and index, explained), monthly cost on demand and provisioned, storage, and the same reads with one table per entity.',
+    'An invalid pattern is reported as such (with why) and the others are still estimated.',
+  ],
   async run({ positionals, values }, io) {
     const { design, invalid } = await readEstimable(positionals[0], io);
     const views = buildViewsFor(design);

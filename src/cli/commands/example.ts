@@ -5,8 +5,12 @@ import { CommandError, printJson, UsageError } from '../io.ts';
 export const exampleCommand: Command = {
   name: 'example',
   summary: 'list the built-in designs, or print one',
-  usage: 'example --list | example NAME',
-  options: { list: { type: 'boolean' }, json: { type: 'boolean' } },
+  synopsis: ['--list [--json]', 'NAME'],
+  options: {
+    list: { type: 'boolean', help: 'list the built-in designs instead of printing one' },
+    json: { type: 'boolean', help: 'the list as JSON' },
+  },
+  notes: [`NAME is one of ${EXAMPLES.map((example) => example.name).join(', ')}.`],
   async run({ positionals, values }, io) {
     if (values.list) {
       if (values.json)

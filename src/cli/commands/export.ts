@@ -7,8 +7,12 @@ export const exportCommand: Command = {
   name: 'export',
   summary:
     'the table definition (CDK, CloudFormation, CreateTable, Terraform), a model or library schema, or code, on stdout (warnings on stderr)',
-  usage: `export FILE --to ${EXPORT_TARGETS.join('|')} [--out FILE]`,
-  options: { to: { type: 'string' }, out: { type: 'string' } },
+  synopsis: ['FILE --to [--out]'],
+  options: {
+    to: { type: 'string', value: 'TARGET', choices: EXPORT_TARGETS, help: 'what to write' },
+    out: { type: 'string', value: 'FILE', help: 'write to FILE instead of stdout' },
+  },
+  notes: ['What a format cannot carry is a warning on stderr; an unknown target exits 2.'],
   async run({ positionals, values }, io) {
     const target = values.to;
     if (typeof target !== 'string')

@@ -48,8 +48,23 @@ export const importCommand: Command = {
   name: 'import',
   summary:
     'a design document from a NoSQL Workbench model, a library schema or module (loaded only with --trust-code, in a sandbox), or an MCP data model (on stdout; warnings on stderr)',
-  usage: `import FILE --from ${FORMAT_IDS.join('|')} [--table NAME] [--trust-code]`,
-  options: { from: { type: 'string' }, table: { type: 'string' }, 'trust-code': { type: 'boolean' } },
+  synopsis: ['FILE --from [--table] [--trust-code]'],
+  options: {
+    from: { type: 'string', value: 'FORMAT', choices: FORMAT_IDS, help: 'the format of FILE' },
+    table: {
+      type: 'string',
+      value: 'NAME',
+      help: 'the table to import from a model of several (default: the first)',
+    },
+    'trust-code': {
+      type: 'boolean',
+      help: 'read a module format (a .ts/.js file) by running it, in a sandbox (docs/security.md)',
+    },
+  },
+  notes: [
+    'A JSON format reads any file as text and never runs it; a module is run only with --trust-code (exit 2 without it).',
+    'Warnings on stderr; exit 1 with the reason for a broken or foreign file.',
+  ],
   async run({ positionals, values }, io) {
     const [path] = positionals;
     if (!path) throw new UsageError('missing the model file (a path, or - for standard input)');

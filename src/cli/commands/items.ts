@@ -7,8 +7,9 @@ import { printJson, readDesign } from '../io.ts';
 export const itemsCommand: Command = {
   name: 'items',
   summary: 'the items as DynamoDB stores them, with every key attribute',
-  usage: 'items FILE [--json]',
+  synopsis: ['FILE [--json]'],
   options: jsonOption,
+  notes: ['The items are derived from the sample values, with every key attribute and the type attribute.'],
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);
     const items = deriveItems(design).map((d) => d.item);

@@ -10,7 +10,7 @@ import type { PlainItem } from '../../core/model/item.ts';
 import { formatProblems, type ValidationProblem } from '../../core/model/validate.ts';
 import { plural } from '../../core/text/plural.ts';
 import type { Command } from '../command.ts';
-import { endpointOf, timeoutSeconds } from '../dynamo-options.ts';
+import { DEFAULT_TIMEOUT_SECONDS, endpointOf, timeoutSeconds } from '../dynamo-options.ts';
 import { type CliIo, printJson, UsageError } from '../io.ts';
 import { type LessonFile, loadLessonFiles } from '../lesson-files.ts';
 
@@ -89,13 +89,23 @@ export const lessonCommand: Command = {
   name: 'lesson',
   summary:
     'check lesson files: valid, each step’s solution passes its checks and its start fails one; exit 1 on a failing step, 2 on an invalid file',
-  usage: 'lesson check FILE|DIR... [--endpoint URL] [--no-local] [--timeout S (10)] [--json]',
+  synopsis: ['check FILE|DIR... [--endpoint] [--no-local] [--timeout] [--json]'],
   options: {
-    endpoint: { type: 'string' },
-    'no-local': { type: 'boolean' },
-    timeout: { type: 'string' },
-    json: { type: 'boolean' },
+    endpoint: {
+      type: 'string',
+      value: 'URL',
+      help: 'run the local-run checks on this DynamoDB instead of an embedded DynamoDB Local',
+    },
+    'no-local': { type: 'boolean', help: 'skip the checks that need DynamoDB Local' },
+    timeout: {
+      type: 'string',
+      value: 'S',
+      default: String(DEFAULT_TIMEOUT_SECONDS),
+      help: 'seconds each request to DynamoDB may take',
+    },
+    json: { type: 'boolean', help: 'each file and step as JSON' },
   },
+  notes: ['Lesson files are *.lesson.yaml or *.lesson.json (docs/lesson-format.md).'],
   async run({ positionals, values }, io) {
     const [action, ...paths] = positionals;
     if (action !== 'check')

@@ -88,15 +88,26 @@ export const lintCommand: Command = {
   name: 'lint',
   summary:
     'judge the design: unserved patterns, collisions, hot partitions, sort keys…; exit 1 on an error, 2 on an invalid file',
-  usage:
-    'lint FILE [--format text|json|sarif|github] [--fail-on error|warning] [--max-warnings N] [--json] | lint --explain RULE',
+  synopsis: ['FILE [--format] [--fail-on] [--max-warnings] [--json]', '--explain'],
   options: {
-    json: { type: 'boolean' },
-    format: { type: 'string' },
-    'fail-on': { type: 'string' },
-    'max-warnings': { type: 'string' },
-    explain: { type: 'string' },
+    json: { type: 'boolean', help: 'the same as --format json' },
+    format: {
+      type: 'string',
+      choices: LINT_FORMATS,
+      help: 'how findings are printed (default text); sarif is SARIF 2.1.0',
+    },
+    'fail-on': {
+      type: 'string',
+      choices: FAIL_LEVELS,
+      help: 'exit 1 on a finding at or above this severity (default error)',
+    },
+    'max-warnings': { type: 'string', value: 'N', help: 'exit 1 on more than N warnings' },
+    explain: { type: 'string', value: 'RULE', help: 'say why a rule matters, instead of linting' },
   },
+  notes: [
+    'Each finding has its rule, severity, one-line message, fix and place (JSON path, and line:column in FILE).',
+    'Exit 1 on a finding at or above --fail-on, 2 on an unreadable or invalid file.',
+  ],
   async run({ positionals, values }, io) {
     if (values.json && values.format !== undefined && values.format !== 'json')
       throw new UsageError(`--json and --format ${String(values.format)} do not go together`);

@@ -13,18 +13,31 @@ export const migrateCommand: Command = {
   name: 'migrate',
   summary:
     "rewrite a live table's items from the old design to the new (the backfill of keyplan diff --plan)",
-  usage:
-    'migrate OLD NEW --endpoint URL [--segments N (4)] [--rate N] [--checkpoint FILE] [--dry-run] [--timeout S (10)] [--json]  |  migrate OLD NEW --emit typescript|python [--out FILE]',
+  synopsis: [
+    'OLD NEW [--endpoint | --aws] [--segments] [--rate] [--checkpoint] [--dry-run] [--timeout] [--json]',
+    'OLD NEW --emit [--out]',
+  ],
   options: {
     ...dynamoOptions,
-    segments: { type: 'string' },
-    rate: { type: 'string' },
-    checkpoint: { type: 'string' },
-    'dry-run': { type: 'boolean' },
-    emit: { type: 'string' },
-    out: { type: 'string' },
-    json: { type: 'boolean' },
+    segments: { type: 'string', value: 'N', default: '4', help: 'parallel Scan segments' },
+    rate: { type: 'string', value: 'N', help: 'at most N writes a second' },
+    checkpoint: {
+      type: 'string',
+      value: 'FILE',
+      help: 'keep progress in FILE, one position per Scan segment, and resume from it',
+    },
+    'dry-run': { type: 'boolean', help: 'count the items to rewrite, changing nothing' },
+    emit: {
+      type: 'string',
+      choices: ['typescript', 'python'],
+      help: 'write the same backfill as a program to run yourself (AWS SDK v3 or boto3)',
+    },
+    out: { type: 'string', value: 'FILE', help: 'where --emit writes (default stdout)' },
+    json: { type: 'boolean', help: 'the outcome as JSON' },
   },
+  notes: [
+    'Creates the new GSIs (one at a time, until ACTIVE), then rewrites each affected item: safe against concurrent writers, rate-limited, resumable from a checkpoint per Scan segment, with a progress bar.',
+  ],
   async run({ positionals, values }, io) {
     const segments = parsePositiveInt(values.segments as string | undefined, '--segments');
     if (segments !== undefined && segments > 1_000_000) throw new UsageError('--segments: at most 1,000,000');

@@ -10,12 +10,17 @@ import { argumentsFor, findPattern } from '../pattern-args.ts';
 export const queryCommand: Command = {
   name: 'query',
   summary: 'answer a read pattern in memory, as DynamoDB would',
-  usage: 'query FILE PATTERN [--arg k=v]… [--limit N] [--start-key JSON] [--json]',
+  synopsis: ['FILE PATTERN [--arg]… [--limit] [--start-key] [--json]'],
   options: {
-    arg: { type: 'string', multiple: true },
-    limit: { type: 'string' },
-    'start-key': { type: 'string' },
-    json: { type: 'boolean' },
+    arg: {
+      type: 'string',
+      value: 'k=v',
+      multiple: true,
+      help: 'an argument of the pattern, over its example value (repeatable)',
+    },
+    limit: { type: 'string', value: 'N', help: "the request's Limit" },
+    'start-key': { type: 'string', value: 'JSON', help: 'go on from a lastEvaluatedKey' },
+    json: { type: 'boolean', help: 'the answer as { items, count, scannedCount, lastEvaluatedKey }' },
   },
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);

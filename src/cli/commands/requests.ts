@@ -7,8 +7,9 @@ import { printJson, readDesign } from '../io.ts';
 export const requestsCommand: Command = {
   name: 'requests',
   summary: 'the exact DynamoDB request of every access pattern, with its example arguments',
-  usage: 'requests FILE [--json]',
+  synopsis: ['FILE [--json]'],
   options: jsonOption,
+  notes: ['With --json: { patternId: { operation, input } }, input being the low-level DynamoDB API input.'],
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);
     const requests = buildAllRequests(design);

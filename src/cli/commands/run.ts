@@ -8,14 +8,21 @@ import { argumentsFor, findPattern } from '../pattern-args.ts';
 export const runCommand: Command = {
   name: 'run',
   summary: 'execute an access pattern for real, with consumed capacity',
-  usage:
-    'run FILE PATTERN --endpoint URL [--arg k=v]… [--limit N] [--start-key JSON] [--timeout S (10)] [--json]',
+  synopsis: ['FILE PATTERN [--endpoint | --aws] [--arg]… [--limit] [--start-key] [--timeout] [--json]'],
   options: {
     ...dynamoOptions,
-    arg: { type: 'string', multiple: true },
-    limit: { type: 'string' },
-    'start-key': { type: 'string' },
-    json: { type: 'boolean' },
+    arg: {
+      type: 'string',
+      value: 'k=v',
+      multiple: true,
+      help: 'an argument of the pattern, over its example value (repeatable)',
+    },
+    limit: { type: 'string', value: 'N', help: "the request's Limit" },
+    'start-key': { type: 'string', value: 'JSON', help: 'go on from a lastEvaluatedKey' },
+    json: {
+      type: 'boolean',
+      help: 'the answer as { items, count, scannedCount, consumedCapacity, lastEvaluatedKey, latencyMs }',
+    },
   },
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);

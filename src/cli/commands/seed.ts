@@ -17,8 +17,16 @@ function parseRefDate(value: string | undefined): Date | undefined {
 export const seedCommand: Command = {
   name: 'seed',
   summary: 'the design with N generated sample items per entity (a warning for each entity that got fewer)',
-  usage: 'seed FILE --count N [--seed S] [--ref-date DATE]',
-  options: { count: { type: 'string' }, seed: { type: 'string' }, 'ref-date': { type: 'string' } },
+  synopsis: ['FILE --count [--seed] [--ref-date]'],
+  options: {
+    count: { type: 'string', value: 'N', help: 'sample items to generate per entity' },
+    seed: { type: 'string', value: 'S', help: "the generator's seed: one seed gives the same items" },
+    'ref-date': {
+      type: 'string',
+      value: 'DATE',
+      help: 'dates lie in the two years before DATE (default: today), TTLs after it',
+    },
+  },
   async run({ positionals, values }, io) {
     const path = positionals[0];
     const design = await readDesign(path, io);

@@ -28,17 +28,43 @@ function listenProblem(error: unknown, port: number, host: string): string | und
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'the app, the proxy and (by default) an embedded DynamoDB Local',
-  usage:
-    'serve [--port N (8787)] [--host H] [--allow-host NAME]... [--endpoint URL | --aws] [--db-path DIR] [--workshop] [--lessons DIR]...',
+  synopsis: [
+    '[--port] [--host] [--allow-host]... [--endpoint | --aws] [--db-path] [--workshop] [--lessons]...',
+  ],
   options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'allow-host': { type: 'string', multiple: true },
-    endpoint: { type: 'string' },
-    aws: { type: 'boolean' },
-    'db-path': { type: 'string' },
-    workshop: { type: 'boolean' },
-    lessons: { type: 'string', multiple: true },
+    port: { type: 'string', value: 'N', default: '8787', help: 'the port to listen on' },
+    host: {
+      type: 'string',
+      value: 'H',
+      help: 'the address to listen on (default 127.0.0.1; 0.0.0.0 for every address)',
+    },
+    'allow-host': {
+      type: 'string',
+      value: 'NAME',
+      multiple: true,
+      help: 'one more Host name to answer as (repeatable)',
+    },
+    endpoint: {
+      type: 'string',
+      value: 'URL',
+      help: 'an existing DynamoDB instead of the embedded DynamoDB Local',
+    },
+    aws: {
+      type: 'boolean',
+      help: 'real AWS (the standard credential chain); refused with a non-loopback --host',
+    },
+    'db-path': {
+      type: 'string',
+      value: 'DIR',
+      help: "keep DynamoDB Local's data, a workshop and live rooms in DIR",
+    },
+    workshop: { type: 'boolean', help: 'serve a workshop (docs/lessons-and-workshops.md)' },
+    lessons: {
+      type: 'string',
+      value: 'DIR',
+      multiple: true,
+      help: 'offer the lessons in DIR too (repeatable)',
+    },
   },
   async run({ values }, io) {
     const { closeOnSignals, DEFAULT_PORT, startServer } = await import('../../../server/server.ts');

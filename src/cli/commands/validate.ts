@@ -5,7 +5,7 @@ import { printJson, readDesign } from '../io.ts';
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'check a design: schema and references; errors as path: message',
-  usage: 'validate FILE [--json]',
+  synopsis: ['FILE [--json]'],
   options: jsonOption,
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);

@@ -2,7 +2,7 @@
 // module's top-level code can do anything its user can. So it runs in a child process under Node's
 // permission model (flags below), with an empty environment (no AWS credentials, no NODE_OPTIONS), a time
 // limit and memory limits (LIMITS), and only the format's answer comes back, as JSON this side validates.
-// What the sandbox cannot stop is said in the README (Security › Importing a module).
+// What the sandbox cannot stop is said in docs/security.md (Importing a module).
 import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';

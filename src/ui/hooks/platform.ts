@@ -1,4 +1,6 @@
 // OS-specific shortcut labels: ⌘ on a Mac, Ctrl elsewhere (tooltips and menus show what the user presses).
+import { SHORTCUTS, type ShortcutId } from './shortcuts.ts';
+
 const platform =
   typeof navigator === 'undefined'
     ? ''
@@ -11,8 +13,9 @@ export const isMac = /mac|iphone|ipad/i.test(platform);
 const MODIFIERS = ['Ctrl', 'Alt', 'Shift', 'Mod'];
 const MAC_MODIFIERS: Record<string, string> = { Mod: '⌘', Shift: '⇧', Alt: '⌥', Ctrl: '⌃' };
 // The keys as their keycaps say: a Mac's Delete key is the one that erases backwards (⌫).
-const MAC_KEYS: Record<string, string> = { Enter: '↵', Up: '↑', Down: '↓', Delete: '⌫' };
-const OTHER_KEYS: Record<string, string> = { Up: '↑', Down: '↓' };
+const ARROWS: Record<string, string> = { Up: '↑', Down: '↓', Left: '←', Right: '→' };
+const MAC_KEYS: Record<string, string> = { ...ARROWS, Enter: '↵', Delete: '⌫' };
+const OTHER_KEYS: Record<string, string> = ARROWS;
 
 /**
  * `Mod+Shift+Z` → `⇧⌘Z` on a Mac, `Ctrl+Shift+Z` elsewhere. Alternative keys join with `/`:
@@ -40,7 +43,13 @@ export function withShortcut(title: string, keys: string, mac = isMac): string {
   return `${title} (${shortcutLabel(keys, mac)})`;
 }
 
+/** A shortcut's keys on this platform (or the other), alternatives joined with ` or `: `Ctrl+Shift+Z or Ctrl+Y`. */
+export function shortcutKeys(id: ShortcutId, mac = isMac): string {
+  const shortcut: { keys: readonly string[]; mac?: readonly string[] } = SHORTCUTS[id];
+  return ((mac && shortcut.mac) || shortcut.keys).map((keys) => shortcutLabel(keys, mac)).join(' or ');
+}
+
 /** How to rename, move and delete a sidebar row, with this platform's keys. */
 export function sidebarRowHelp(mac = isMac): string {
-  return `Double-click or F2 to rename; ${shortcutLabel('Alt+Up/Down', mac)} to move; ${shortcutLabel('Delete', mac)} to remove`;
+  return `Double-click or ${shortcutKeys('renameRow', mac)} to rename; ${shortcutKeys('moveRow', mac)} to move; ${shortcutKeys('deleteRow', mac)} to remove`;
 }
