@@ -20,14 +20,14 @@ import { createDynamoClient } from '../server/dynamodb/client.ts';
 import { DynamoDBLocal } from '../server/dynamodb/local.ts';
 import { namespacedTable } from '../server/namespace.ts';
 import { applyForSession } from '../server/service.ts';
-import { itemTransformer } from '../src/core/diff/transform.ts';
-import { onlineStore } from '../src/core/examples/online-store.ts';
-import { seedDesign } from '../src/core/generate/generate.ts';
+import { itemTransformer } from '../src/core/features/diff/transform.ts';
+import { onlineStore } from '../src/core/features/examples/online-store.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
+import { seedDesign } from '../src/core/items/generate/generate.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { validateDesign } from '../src/core/model/validate.ts';
-import { type AttributeMap, marshallItem, unmarshallItem } from '../src/core/requests/marshall.ts';
 import { declaredTypes, findEntity } from '../src/core/requests/resolve.ts';
+import { type AttributeMap, marshallItem, unmarshallItem } from '../src/core/values/marshall.ts';
 import { printTable, quantiles } from './measure.ts';
 
 const ROUNDS = 3;

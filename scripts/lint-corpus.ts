@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { type CorpusCase, parseCorpusExpectation } from '../src/core/analysis/corpus.ts';
 import { type LintFamily, lintDesign } from '../src/core/analysis/lint.ts';
 import { LINT_RULES } from '../src/core/analysis/rules/index.ts';
-import { getExample } from '../src/core/examples/index.ts';
-import { importWorkbenchText } from '../src/core/export/workbench/import.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
+import { importWorkbenchText } from '../src/core/io/nosql-workbench/import.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { formatProblems, validateDesign, validateDesignText } from '../src/core/model/validate.ts';
 

@@ -10,10 +10,10 @@ import {
   localPage,
 } from '../src/core/evaluate/compare-run.ts';
 import { buildViewsFor, type IndexViews } from '../src/core/indexes/views.ts';
-import type { PlainItem } from '../src/core/model/item.ts';
 import type { Design, DesignInput } from '../src/core/model/schema.ts';
 import { validateDesign } from '../src/core/model/validate.ts';
 import type { ReadResult, ReadSpec } from '../src/core/requests/read-spec.ts';
+import type { PlainItem } from '../src/core/values/item.ts';
 import { DynamoRequestError, execute } from './dynamodb/execute.ts';
 import { namespacedTable } from './namespace.ts';
 import { applyForSession, resetSession } from './service.ts';

@@ -1,9 +1,9 @@
 // The link to the server: DynamoDB's state, the last apply, and run results per pattern.
 import type { StateCreator } from 'zustand';
 import { ApiClientError, applyDesign, getHealth, runPattern } from '../api/client.ts';
-import type { ApplyResponse, HealthResponse, RunResponse } from '../core/api/contract.ts';
-import type { PlainItem } from '../core/model/item.ts';
+import type { ApplyResponse, HealthResponse, RunResponse } from '../core/contract/contract.ts';
 import type { Design } from '../core/model/schema.ts';
+import type { PlainItem } from '../core/values/item.ts';
 import { type AppliedTables, fingerprintOf, readAppliedTables, writeAppliedTables } from './applied.ts';
 import { rememberAppliedDesign } from './applied-design.ts';
 import type { StoreState } from './index.ts';

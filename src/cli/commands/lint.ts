@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { findRule, groupBySeverity, lintConfigProblems, lintDesign } from '../../core/analysis/lint.ts';
 import { LINT_RULES } from '../../core/analysis/rules/index.ts';
 import { formatProblems, type ValidationProblem, validateDesignText } from '../../core/model/validate.ts';
-import { plural } from '../../core/text/plural.ts';
+import { plural } from '../../core/values/text/plural.ts';
 import type { Command } from '../command.ts';
 import { type CliIo, CommandError, printJson, readText, UsageError } from '../io.ts';
 import {

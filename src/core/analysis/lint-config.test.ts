@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { suppressFinding, unsuppressFinding } from '../model/ops/lint.ts';
 import { validateDesign } from '../model/validate.ts';
+import { seed000Design } from '../test-support/analysis-designs.ts';
 import { groupBySeverity, LINT_FAMILIES, lintConfigProblems, lintDesign } from './lint.ts';
 import { LINT_RULES } from './rules/index.ts';
-import { seed000Design } from './test-designs.ts';
 
 const key = (f: { rule: string; target: string }) => `${f.rule} ${f.target}`;
 

@@ -1,10 +1,10 @@
 // The items as the table and each index hold them: grouped by partition key, sorted by sort key,
 // projected per index. This is what the evaluator reads and what the UI draws.
 import { deriveItemsByEntity } from '../items/derive.ts';
-import { compareKeyValues } from '../keys/compare.ts';
 import { type KeySchema, keySchemaFor, keySchemas, TABLE_INDEX, tableKeySchema } from '../model/indexes.ts';
-import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
+import { compareKeyValues } from '../values/compare.ts';
+import type { DerivedItem, KeyValue, PlainItem } from '../values/item.ts';
 import { tieBreaker } from './local-order.ts';
 import type { PartitionMap } from './partition-map.ts';
 import { keyedSchema } from './tuple-key.ts';

@@ -1,7 +1,7 @@
 // The design document (format keyplan/1): types and their zod schemas side by side.
 // The meaning of every field is the contract of docs/design-format.md; add fields, never change meanings.
 import { z } from 'zod';
-import { ExactNumber } from './exact-json.ts';
+import { ExactNumber } from '../values/exact-json.ts';
 
 export const DESIGN_FORMAT = 'keyplan/1';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseExactJson } from '../values/exact-json.ts';
 import { readDesignText } from './design-text.ts';
-import { parseExactJson } from './exact-json.ts';
 import { validateDesign } from './validate.ts';
 
 const design = (entity: string, items: string) =>

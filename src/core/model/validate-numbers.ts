@@ -1,9 +1,10 @@
 // Numbers DynamoDB would refuse, wherever a design writes one: a sample value (N, NS members, numbers inside
 // L and M), an enum value of an N attribute, a literal N key template, a filter or condition literal. DynamoDB keeps 38 significant digits
 // and magnitudes from 1E-130 to 9.9999999999999999999999999999999999999E+125 (numberLimitProblem).
-import { isNumeric, numberLimitProblem } from '../keys/compare.ts';
+
 import { placeholders, TemplateSyntaxError } from '../keys/template.ts';
-import { isExactNumber } from './exact-json.ts';
+import { isNumeric, numberLimitProblem } from '../values/compare.ts';
+import { isExactNumber } from '../values/exact-json.ts';
 import { keyAttributeTypes } from './indexes.ts';
 import type { ConditionClause, Design, JsonValue } from './schema.ts';
 import { checkSamplesOnce, samplesCache } from './validate-cache.ts';

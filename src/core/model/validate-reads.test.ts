@@ -1,7 +1,7 @@
 // validate refuses what DynamoDB refuses in a read pattern whatever its arguments, at the pattern's path and
 // in DynamoDB's words (the evaluator refuses the same reads; server/edges.test.ts holds both to DynamoDB Local).
 import { describe, expect, it } from 'vitest';
-import { getExample } from '../examples/index.ts';
+import { getExample } from '../features/examples/index.ts';
 import { validateDesign } from './validate.ts';
 
 const store = getExample('online-store')!.design;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { naturalKeysDesign } from '../requests/natural-keys-design.ts';
-import { stringifyExactJson } from './exact-json.ts';
+import { naturalKeysDesign } from '../test-support/natural-keys-design.ts';
+import { stringifyExactJson } from '../values/exact-json.ts';
 import { updateAttribute } from './ops/attributes.ts';
 import { setEntityKey } from './ops/entities.ts';
 import { updateSample } from './ops/samples.ts';

@@ -2,22 +2,13 @@
 // express. Every problem names its JSON path (`entities[2].keys.GSI1PK: unknown attribute {statuz}`).
 import type { z } from 'zod';
 import { loneSurrogateIn, readPatternProblems } from '../evaluate/refusals.ts';
-import { canonicalNumber, decodeBase64 } from '../keys/compare.ts';
-import {
-  formatBytes,
-  KEY_LIMIT_BYTES,
-  type KeyRole,
-  keyLimitText,
-  keyRoles,
-  minimumKeyBytes,
-  renderedKeyBytes,
-} from '../keys/limits.ts';
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
-import { isBase64 } from '../requests/marshall.ts';
 import { numericAttributes } from '../requests/resolve.ts';
-import { messageOf } from '../text/message.ts';
+import { canonicalNumber, decodeBase64 } from '../values/compare.ts';
+import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from '../values/exact-json.ts';
+import { isBase64 } from '../values/marshall.ts';
+import { messageOf } from '../values/text/message.ts';
 import { designItemCount, designLimitProblem, itemLimitMessage } from './design-limits.ts';
-import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from './exact-json.ts';
 import {
   isMultiAttribute,
   type KeySchema,
@@ -29,6 +20,15 @@ import {
 } from './indexes.ts';
 import { NestingTooDeepError } from './json-depth.ts';
 import { checkGsiKeys, checkKeyCondition } from './key-conditions.ts';
+import {
+  formatBytes,
+  KEY_LIMIT_BYTES,
+  type KeyRole,
+  keyLimitText,
+  keyRoles,
+  minimumKeyBytes,
+  renderedKeyBytes,
+} from './key-limits.ts';
 import {
   type AccessPattern,
   type Design,

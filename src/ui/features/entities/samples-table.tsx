@@ -2,7 +2,7 @@
 // with the core's generator (children point at existing parents).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useId, useRef, useState } from 'react';
-import { describeGenerateResult } from '../../../core/generate/report.ts';
+import { describeGenerateResult } from '../../../core/items/generate/report.ts';
 import { addSample, removeSample, setSamples, updateSample } from '../../../core/model/ops/index.ts';
 import type { Design, Entity } from '../../../core/model/schema.ts';
 import { useProblems } from '../../../store/analysis.ts';

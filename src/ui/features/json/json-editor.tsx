@@ -8,7 +8,7 @@ import { type DesignTextResult, readDesignText } from '../../../core/model/desig
 import { locateJsonPath } from '../../../core/model/json-locate.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import type { ValidationProblem } from '../../../core/model/validate.ts';
-import { plural } from '../../../core/text/plural.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { type DesignFinding, useFindings } from '../../../store/analysis.ts';
 import { problemsOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';

@@ -2,9 +2,9 @@
 // teaches; a click selects what the check is about), hints one at a time, Show solution, Reset step and
 // Next. Every action goes through the lesson slice (src/store/lesson-slice.ts).
 import { useEffect, useRef, useState } from 'react';
-import type { CheckResult, CheckTarget } from '../../../core/lessons/lesson-types.ts';
+import type { CheckResult, CheckTarget } from '../../../core/features/lessons/lesson-types.ts';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
-import { messageOf } from '../../../core/text/message.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { selectLessonStep, selectStepOutcome, selectStepProgress } from '../../../store/lesson-slice.ts';
 import { Icon } from '../../components/icon.tsx';

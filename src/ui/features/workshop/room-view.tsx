@@ -5,10 +5,14 @@
 // address bar as soon as it is read (presenter-key.ts): the page is made to be projected.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type PresenterClient, presenterClient } from '../../../api/workshop-client.ts';
-import type { AttendeeDetail, AttendeeRow, PresenterEvent } from '../../../core/api/workshop-contract.ts';
+import type {
+  AttendeeDetail,
+  AttendeeRow,
+  PresenterEvent,
+} from '../../../core/contract/workshop-contract.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import { messageOf } from '../../../core/text/message.ts';
-import { plural } from '../../../core/text/plural.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { Icon } from '../../components/icon.tsx';
 import { showToast, Toaster } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';
