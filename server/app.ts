@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createTableInput } from '../src/core/apply/create-table.ts';
+import { formatProblems, referenceProblems } from '../src/core/checks/validate.ts';
 import {
   applyRequestSchema,
   type LessonsResponse,
@@ -15,7 +16,6 @@ import {
 import type { Lesson } from '../src/core/features/lessons/lesson-types.ts';
 import { rememberDerivations } from '../src/core/items/derive.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
 import { parseExactJson, stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { isApiRequest } from './api-request.ts';
 import { foreignFetchFailure, guardBrowserRequests, type HostPolicy } from './browser-guard.ts';

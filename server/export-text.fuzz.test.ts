@@ -14,11 +14,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { validateDesign } from '../src/core/checks/validate.ts';
 import { backfillPython } from '../src/core/features/diff/backfill-python.ts';
 import { backfillTypeScript } from '../src/core/features/diff/backfill-typescript.ts';
 import { EXPORT_TARGETS, exportDesign } from '../src/core/io/export.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import { EXPORT_DESIGNS } from '../src/core/test-support/golden-designs.ts';
 import { parseExactJson, stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { hclString } from '../src/core/values/text/code/hcl.ts';

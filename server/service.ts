@@ -4,11 +4,11 @@ import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb
 import { marshalledItems } from '../src/core/apply/applied.ts';
 import { createTableInput } from '../src/core/apply/create-table.ts';
 import { writableItems } from '../src/core/apply/writable.ts';
+import { formatProblems } from '../src/core/checks/validate.ts';
 import type { ApplyResponse, RunResponse } from '../src/core/contract/contract.ts';
 import { MAX_PAGE_LIMIT } from '../src/core/contract/contract.ts';
 import { primaryKeyNames } from '../src/core/model/indexes.ts';
 import type { Arguments, Design } from '../src/core/model/schema.ts';
-import { formatProblems } from '../src/core/model/validate.ts';
 import { buildRequest } from '../src/core/requests/build.ts';
 import { coerceArguments } from '../src/core/requests/resolve.ts';
 import { stringifyExactJson } from '../src/core/values/exact-json.ts';

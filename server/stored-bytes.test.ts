@@ -6,9 +6,9 @@
 import { DescribeTableCommand, ScanCommand, type TableDescription } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { validateDesign } from '../src/core/checks/validate.ts';
 import { itemSize } from '../src/core/model/item-size.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import { unmarshallItem } from '../src/core/values/marshall.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { testClient } from './test-support/dynamo.ts';

@@ -11,6 +11,7 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { expect } from 'vitest';
+import { formatProblems, validateDesign } from '../../src/core/checks/validate.ts';
 import { EXAMPLES } from '../../src/core/features/examples/index.ts';
 import { type PatternPlan, planCode } from '../../src/core/io/codegen/plan.ts';
 import { deriveStoredItems } from '../../src/core/items/derive.ts';
@@ -18,7 +19,6 @@ import { renderKeyValue } from '../../src/core/keys/template.ts';
 import { writtenForms } from '../../src/core/model/copies.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../src/core/model/indexes.ts';
 import type { AccessPattern, Design, DesignInput, JsonValue } from '../../src/core/model/schema.ts';
-import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
 import { buildRequest } from '../../src/core/requests/build.ts';
 import {
   coerceArguments,

@@ -12,11 +12,11 @@ import { PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand } from '@a
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { runKeyplan } from '../../src/cli/run-in-process.ts';
 import { marshalledItems } from '../../src/core/apply/applied.ts';
+import { validateDesign } from '../../src/core/checks/validate.ts';
 import { canonicalJson } from '../../src/core/evaluate/compare-run.ts';
 import { onlineStore } from '../../src/core/features/examples/online-store.ts';
 import { seedDesign } from '../../src/core/items/generate/generate.ts';
 import type { Design } from '../../src/core/model/schema.ts';
-import { validateDesign } from '../../src/core/model/validate.ts';
 import type { AttributeMap } from '../../src/core/values/marshall.ts';
 import { applyForSession } from '../service.ts';
 import { localAwsEnv, testClient, uniquePrefix } from '../test-support/dynamo.ts';

@@ -1,7 +1,7 @@
 // What every command shares: where text goes, how a design is read, and the two kinds of failure.
 import { readFile } from 'node:fs/promises';
+import { formatProblems, type ValidationProblem, validateDesignText } from '../core/checks/validate.ts';
 import type { Design } from '../core/model/schema.ts';
-import { formatProblems, type ValidationProblem, validateDesignText } from '../core/model/validate.ts';
 import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 
 export interface CliIo {

@@ -3,9 +3,10 @@
 // autosaved in IndexedDB by autosave.ts), written when they change; a reload puts the attendee back at the
 // same step, with the hints and solution marks they had. The current step's checks run on the settled
 // design (derived.ts: 200 ms after typing stops), never on each keystroke, and land in the lesson slice.
+
+import { validateDesign } from '../core/checks/validate.ts';
 import type { Lesson, LessonProgress } from '../core/features/lessons/lesson-types.ts';
 import type { Design } from '../core/model/schema.ts';
-import { validateDesign } from '../core/model/validate.ts';
 import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 import { messageOf } from '../core/values/text/message.ts';
 import { settledDesign, subscribeSettledDesign, viewsOf } from './derived.ts';

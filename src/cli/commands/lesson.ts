@@ -3,10 +3,10 @@
 // DYNAMODB_ENDPOINT names one; --no-local skips them). Exit 0 all good, 1 a step fails, 2 an invalid file.
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { formatProblems, type ValidationProblem } from '../../core/checks/validate.ts';
 import type { LocalRunner } from '../../core/features/lessons/checks.ts';
 import type { Lesson } from '../../core/features/lessons/lesson-types.ts';
 import { type LessonProof, proveLesson } from '../../core/features/lessons/prove.ts';
-import { formatProblems, type ValidationProblem } from '../../core/model/validate.ts';
 import type { PlainItem } from '../../core/values/item.ts';
 import { plural } from '../../core/values/text/plural.ts';
 import type { Command } from '../command.ts';

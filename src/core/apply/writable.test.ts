@@ -1,8 +1,8 @@
 // Every reason DynamoDB refuses an item is found before Apply writes anything, at the item's path.
 import { describe, expect, it } from 'vitest';
+import { validateDesign } from '../checks/validate.ts';
 import { getExample } from '../features/examples/index.ts';
 import type { Design } from '../model/schema.ts';
-import { validateDesign } from '../model/validate.ts';
 import { marshalledItems } from './applied.ts';
 import { writableItems } from './writable.ts';
 

@@ -3,14 +3,13 @@
 // empty or over its size limit, a number outside DynamoDB's range, nesting over 32 levels, an item over
 // 400 KB. Apply checks them all first, so a design DynamoDB would refuse part-way never changes a table.
 
-import { ITEM_LIMIT_BYTES } from '../analysis/rules/item-size.ts';
+import type { ValidationProblem } from '../checks/validate.ts';
 import { deriveItems, sampleIndexer } from '../items/derive.ts';
 import { renderKeyValue, TemplateSyntaxError } from '../keys/template.ts';
 import { keySchemas, TABLE_INDEX } from '../model/indexes.ts';
-import { attributeTypesByEntity, itemSize, utf8Length } from '../model/item-size.ts';
+import { attributeTypesByEntity, ITEM_LIMIT_BYTES, itemSize, utf8Length } from '../model/item-size.ts';
 import { KEY_LIMIT_BYTES } from '../model/key-limits.ts';
 import type { Design, JsonValue, KeyAttribute } from '../model/schema.ts';
-import type { ValidationProblem } from '../model/validate.ts';
 import { declaredTypes } from '../requests/resolve.ts';
 import { decodeBase64, parseDecimal } from '../values/compare.ts';
 import { isExactNumber, stringifyExactJson } from '../values/exact-json.ts';

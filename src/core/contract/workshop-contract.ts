@@ -62,7 +62,12 @@
 // and the client can tell a live stream from a dead one. A client that does not read its stream fast enough
 // is disconnected (the server never buffers without bound): reconnect and GET the state again.
 import { z } from 'zod';
+import type { LessonSummary } from '../features/lessons/lesson-summary.ts';
 import type { Lesson } from '../features/lessons/lesson-types.ts';
+
+// The lesson list a room snapshot carries is the lessons' own summary.
+export type { LessonSummary } from '../features/lessons/lesson-summary.ts';
+
 import { type Design, designSchema } from '../model/schema.ts';
 
 export const WORKSHOP_API = '/api/workshop';
@@ -254,13 +259,6 @@ export interface AttendeeRow {
   hasDesign: boolean;
   /** Reports taken from the attendee so far (increases with each). */
   reports: number;
-}
-
-export interface LessonSummary {
-  id: string;
-  title: string;
-  level: string;
-  steps: { id: string; title: string; hints: number }[];
 }
 
 export interface RoomSnapshot {

@@ -1,9 +1,9 @@
 // Numbers a double cannot hold (DynamoDB keeps 38 significant digits) stay exact through key templates,
 // derivation, the views' order and every read: key conditions, between, paging and a GSI Scan.
 import { describe, expect, it } from 'vitest';
+import { readDesignText } from '../checks/design-text.ts';
 import { buildViewsFor } from '../indexes/views.ts';
 import { deriveItems } from '../items/derive.ts';
-import { readDesignText } from '../model/design-text.ts';
 import type { Design } from '../model/schema.ts';
 import type { ReadSpec } from '../requests/read-spec.ts';
 import { canonicalNumber } from '../values/compare.ts';

@@ -19,6 +19,7 @@ import type { Design, JsonValue, KeyAttribute, KeyType } from '../model/schema.t
 import { compareByToken, compareKeyValues, decodeBase64, keyString, sortToken } from '../values/compare.ts';
 import { isExactNumber } from '../values/exact-json.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../values/item.ts';
+import type { IndexView } from './index-view.ts';
 import { tieBreaker } from './local-order.ts';
 import {
   ComputedPartitions,
@@ -27,7 +28,7 @@ import {
   PendingPartition,
 } from './partition-map.ts';
 import { keyedSchema, type TupleKeyAttribute, tupleToken } from './tuple-key.ts';
-import type { IndexView, ViewEntry } from './views.ts';
+import type { ViewEntry } from './view-types.ts';
 
 type SortToken = string | number;
 

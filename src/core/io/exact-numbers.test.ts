@@ -1,8 +1,8 @@
 // Exports keep every digit of a number: the Workbench model writes DynamoDB's own text (never
 // `1.2345678901234568e+22`) and reads back to the same design.
 import { describe, expect, it } from 'vitest';
+import { readDesignText } from '../checks/design-text.ts';
 import { deriveItems } from '../items/derive.ts';
-import { readDesignText } from '../model/design-text.ts';
 import type { Design } from '../model/schema.ts';
 import { exportDesign } from './export.ts';
 import { importWorkbenchText } from './nosql-workbench/import.ts';

@@ -3,8 +3,8 @@
 // without an importer is a message, not a throw.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { validateDesign } from '../checks/validate.ts';
 import { getExample } from '../features/examples/index.ts';
-import { validateDesign } from '../model/validate.ts';
 import { stringifyExactJson } from '../values/exact-json.ts';
 import { EXPORT_TARGETS, exportDesign } from './export.ts';
 import { FORMAT_IDS, FORMAT_INFO, getFormat, importDesign } from './index.ts';

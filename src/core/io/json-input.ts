@@ -2,10 +2,11 @@
 // kept (src/core/values/exact-json.ts), or, for a module the CLI loaded (`schema.ts` exporting the object), its
 // default export or its one exported object. A syntax error names its line and column; a text or an object
 // nested past MAX_JSON_DEPTH is refused by its depth before an importer recurses into it.
+
+import { jsonSyntaxMessage } from '../checks/validate.ts';
 import { nestingLimitMessage } from '../model/design-limits.ts';
-import { valueNestsDeeperThan } from '../model/json-depth.ts';
-import { jsonSyntaxMessage } from '../model/validate.ts';
 import { parseExactJson } from '../values/exact-json.ts';
+import { valueNestsDeeperThan } from '../values/json-depth.ts';
 import type { FormatInput } from './types.ts';
 
 export type JsonInput = { ok: true; json: unknown } | { ok: false; message: string };

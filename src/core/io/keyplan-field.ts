@@ -2,8 +2,8 @@
 // format cannot hold all of it. An importer trusts that field only while the rest of the file is still
 // exactly what the design exports; a file changed since is read from the format itself, with a warning.
 
+import { validateDesign } from '../checks/validate.ts';
 import type { Design } from '../model/schema.ts';
-import { validateDesign } from '../model/validate.ts';
 import { stringifyExactJson } from '../values/exact-json.ts';
 
 export interface KeyplanField {

@@ -2,10 +2,10 @@
 // each entity's attributes with those only its samples hold, and how to write names and values as
 // TypeScript. Both write a module whose keys must be exactly the ones Keyplan derives.
 
+import { formatProblems, validateDesign } from '../checks/validate.ts';
 import { placeholders, type TemplatePart } from '../keys/template.ts';
 import { type KeySchema, keySchemas } from '../model/indexes.ts';
 import type { AttributeType, Design, DesignInput, Entity } from '../model/schema.ts';
-import { formatProblems, validateDesign } from '../model/validate.ts';
 import { plainType } from '../values/marshall.ts';
 import { typescriptIdentifier } from './codegen/naming.ts';
 import { numberTextHelpers } from './codegen/typescript-helpers.ts';

@@ -6,6 +6,7 @@ import { lintDesign } from '../analysis/lint.ts';
 import { US_EAST_1_PRICES } from '../analysis/prices.ts';
 import { estimateStorage } from '../analysis/storage.ts';
 import { writableItems } from '../apply/writable.ts';
+import { validateDesign } from '../checks/validate.ts';
 import { buildViewsFor } from '../indexes/views.ts';
 import { generateModule } from '../io/codegen/index.ts';
 import { exportWorkbench } from '../io/nosql-workbench/export.ts';
@@ -26,7 +27,6 @@ import {
   updateTable,
 } from './ops/index.ts';
 import type { AccessPattern, Design, DesignInput } from './schema.ts';
-import { validateDesign } from './validate.ts';
 
 function build(design: Design, id: string, args?: Record<string, string | number>) {
   const pattern = design.accessPatterns.find((p) => p.id === id) as AccessPattern;

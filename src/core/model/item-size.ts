@@ -18,6 +18,9 @@ import type { PlainItem } from '../values/item.ts';
 import { keyAttributeTypes } from './indexes.ts';
 import type { AttributeType, Design, JsonValue } from './schema.ts';
 
+/** The largest item DynamoDB stores (an Apply refuses a bigger one; the item-size rule warns of it). */
+export const ITEM_LIMIT_BYTES = 400 * 1024;
+
 export type AttributeTypes = ReadonlyMap<string, AttributeType>;
 
 /** The size of an item in bytes; `types` gives declared attribute types (B, sets) by attribute name. */

@@ -2,6 +2,7 @@
 // padded placeholder thousands of times is refused from its text (it used to make the server derive
 // gigabytes of keys and die), and no derivation or request builds a key longer than any DynamoDB takes.
 import { describe, expect, it } from 'vitest';
+import { formatProblems, validateDesign } from '../checks/validate.ts';
 import { getExample } from '../features/examples/index.ts';
 import { deriveItems } from '../items/derive.ts';
 import { MAX_KEY_LENGTH, RenderTooLongError, renderTemplate } from '../keys/template.ts';
@@ -10,7 +11,6 @@ import { RequestError } from '../values/request-error.ts';
 import { attributeTypesByEntity, itemSize } from './item-size.ts';
 import { designItemBytes } from './key-limits.ts';
 import { designSchema } from './schema.ts';
-import { formatProblems, validateDesign } from './validate.ts';
 
 /** A minimal design: one entity E with attributes n (N) and s (S), keys PK/SK and GSI1PK/GSI1SK. */
 function design(keys: Record<string, string>, samples: Record<string, unknown>[]) {

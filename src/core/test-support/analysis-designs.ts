@@ -4,12 +4,12 @@
 
 import seed000 from '../analysis/fixtures/seed-000.keyplan.json' with { type: 'json' };
 import { type Finding, type LintRule, lintDesign } from '../analysis/lint.ts';
+import { formatProblems, validateDesign } from '../checks/validate.ts';
 import { itemSizer } from '../evaluate/stored-items.ts';
 import { ecommerce } from '../features/examples/ecommerce.ts';
 import { onlineStore } from '../features/examples/online-store.ts';
 import { deriveItem } from '../items/derive.ts';
 import { type AccessPattern, type Design, type DesignInput, designSchema } from '../model/schema.ts';
-import { formatProblems, validateDesign } from '../model/validate.ts';
 
 type EntityInput = NonNullable<DesignInput['entities']>[number];
 type Doc = DesignInput & { entities: EntityInput[]; accessPatterns: AccessPattern[] };

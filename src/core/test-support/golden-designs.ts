@@ -1,11 +1,12 @@
 // The designs every export is tested on: both built-in examples and a fixture with every table feature
 // (LSIs, TTL, INCLUDE projections, stream, point-in-time recovery, provisioned billing) and one of
 // multi-attribute GSI keys. Tests only.
+
+import { validateDesign } from '../checks/validate.ts';
 import { EXAMPLES } from '../features/examples/index.ts';
 import fullFeatured from '../io/golden/full-featured.keyplan.json' with { type: 'json' };
 import multiAttribute from '../io/golden/multi-attribute.keyplan.json' with { type: 'json' };
 import type { Design } from '../model/schema.ts';
-import { validateDesign } from '../model/validate.ts';
 
 function valid(name: string, input: unknown): Design {
   const result = validateDesign(input);

@@ -1,8 +1,8 @@
 // Designs and items for the view and evaluator tests: the online-store example (fixtures/examples), and bare tables
 // whose items are given whole (so a test controls every key value, type and tie).
 import onlineStoreJson from '../../../fixtures/examples/online-store.keyplan.json';
+import { validateDesign } from '../checks/validate.ts';
 import { type Design, type DesignInput, designSchema } from '../model/schema.ts';
-import { validateDesign } from '../model/validate.ts';
 import type { DerivedItem, PlainItem } from '../values/item.ts';
 
 /** The shared online-store example, validated; `mutate` edits the raw document first. */

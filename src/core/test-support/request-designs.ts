@@ -3,8 +3,8 @@
 // reserved and non-identifier names) without changing what it has.
 import onlineStoreJson from '../../../fixtures/examples/online-store.keyplan.json' with { type: 'json' };
 import orderCopiesJson from '../../../fixtures/examples/order-copies.keyplan.json' with { type: 'json' };
+import { formatProblems, validateDesign } from '../checks/validate.ts';
 import type { Design, DesignInput } from '../model/schema.ts';
-import { formatProblems, validateDesign } from '../model/validate.ts';
 
 export function loadDesign(input: unknown): Design {
   const result = validateDesign(input);

@@ -2,9 +2,10 @@
 // JS string comparison orders UTF-16 code units, which puts U+E000–U+FFFF after astral characters;
 // UTF-8 byte order equals code point order, so the comparison below fixes that one case up.
 
-import type { KeyType } from '../model/schema.ts';
+import { canonicalNumber, type Decimal, parseDecimal } from './decimal.ts';
 import { isExactNumber, type NumberValue, numberFromText } from './exact-json.ts';
 import type { KeyValue } from './item.ts';
+import type { KeyType } from './json-value.ts';
 
 /** Orders two key values of the same key type; negative, zero or positive like a sort comparator. */
 export function compareKeyValues(a: KeyValue, b: KeyValue, type: KeyType): number {
@@ -67,42 +68,17 @@ export function compareByToken(
 const ABOVE_D7FF = /[\uD800-\uFFFF]/;
 const ABOVE_D7FF_ALL = /[\uD800-\uFFFF]/g;
 
-/** A decimal as 0.DIGITS × 10^exponent, digits without leading or trailing zeros (empty for zero). */
-export interface Decimal {
-  sign: -1 | 0 | 1;
-  digits: string;
-  exponent: number;
-}
-
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
-
-/** Parses a JSON number, an ExactNumber or a numeric string exactly; undefined when it is not a number. */
-export function parseDecimal(value: KeyValue): Decimal | undefined {
-  const text =
-    typeof value === 'number'
-      ? Number.isFinite(value)
-        ? String(value)
-        : ''
-      : isExactNumber(value)
-        ? value.value
-        : value;
-  const match = DECIMAL.exec(text);
-  if (!match || (!match[2] && !match[3])) return undefined;
-  const integer = match[2];
-  const all = integer + (match[3] ?? '');
-  const leading = all.length - all.replace(/^0+/, '').length;
-  const digits = all.slice(leading).replace(/0+$/, '');
-  if (!digits) return { sign: 0, digits: '', exponent: 0 };
-  const exponent = integer.length - leading + Number(match[4] ?? 0);
-  return { sign: match[1] === '-' ? -1 : 1, digits, exponent };
-}
-
 /** True when the value is a JSON number or a numeric string DynamoDB would accept as N. */
 export function isNumeric(value: unknown): value is KeyValue {
   if (typeof value === 'number') return Number.isFinite(value);
   if (isExactNumber(value)) return true;
   return typeof value === 'string' && parseDecimal(value) !== undefined;
 }
+
+// Decimal parsing lives in decimal.ts (exact-json.ts needs it too); callers have long found it here.
+export { canonicalNumber, type Decimal, parseDecimal } from './decimal.ts';
+
+const ZERO: Decimal = { sign: 0, digits: '', exponent: 0 };
 
 function compareNumbers(a: KeyValue, b: KeyValue): number {
   // Plain JS numbers compare exactly as they are; strings may carry 38 digits, beyond a double.
@@ -114,20 +90,6 @@ function compareNumbers(a: KeyValue, b: KeyValue): number {
   let magnitude = x.exponent - y.exponent;
   if (magnitude === 0) magnitude = x.digits < y.digits ? -1 : x.digits > y.digits ? 1 : 0;
   return magnitude * x.sign;
-}
-
-const ZERO: Decimal = { sign: 0, digits: '', exponent: 0 };
-
-/** A number in plain decimal notation as DynamoDB returns it: `1.50` → `1.5`, `1e3` → `1000`. */
-export function canonicalNumber(value: KeyValue): string {
-  const decimal = parseDecimal(value);
-  if (!decimal || decimal.sign === 0) return '0';
-  const { digits, exponent } = decimal;
-  let text: string;
-  if (exponent <= 0) text = `0.${'0'.repeat(-exponent)}${digits}`;
-  else if (exponent >= digits.length) text = digits + '0'.repeat(exponent - digits.length);
-  else text = `${digits.slice(0, exponent)}.${digits.slice(exponent)}`;
-  return decimal.sign < 0 ? `-${text}` : text;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDesignText } from '../model/design-text.ts';
+import { readDesignText } from '../checks/design-text.ts';
 import { isExactNumber, numberFromText, parseExactJson, stringifyExactJson } from './exact-json.ts';
 
 describe('exact JSON', () => {

@@ -4,9 +4,9 @@
 // (lossless-json's LosslessNumber: the digits as text) when it does not. Everything that reads or
 // writes design or item JSON goes through parseExactJson / stringifyExactJson.
 import { isLosslessNumber, LosslessNumber, parse, stringify } from 'lossless-json';
-import { jsonNestsDeeperThan, NestingTooDeepError } from '../model/json-depth.ts';
 // A cycle (compare.ts reads ExactNumbers); only functions cross it, called after both modules loaded.
-import { canonicalNumber, parseDecimal } from './compare.ts';
+import { canonicalNumber, parseDecimal } from './decimal.ts';
+import { jsonNestsDeeperThan, NestingTooDeepError } from './json-depth.ts';
 
 export const ExactNumber = LosslessNumber;
 export type ExactNumber = LosslessNumber;

@@ -1,8 +1,8 @@
 // Items as Keyplan handles them: plain JSON, as @aws-sdk/util-dynamodb's unmarshall gives them
 // (numbers as numbers, sets as arrays, binary as base64 strings).
 
-import type { JsonValue } from '../model/schema.ts';
 import type { ExactNumber } from './exact-json.ts';
+import type { JsonValue } from './json-value.ts';
 
 export type PlainItem = Record<string, JsonValue>;
 

@@ -4,9 +4,9 @@
 // AttributeValues here are DynamoDB's JSON wire form: binary (B, BS) as base64 strings, which is what the
 // HTTP API and `keyplan requests --json` carry; an SDK caller turns them into bytes.
 
-import type { AttributeType, JsonValue } from '../model/schema.ts';
 import { isExactNumber, numberFromText, stringifyExactJson } from './exact-json.ts';
 import type { PlainItem } from './item.ts';
+import type { AttributeType, JsonValue } from './json-value.ts';
 import { RequestError } from './request-error.ts';
 
 export type AttributeValue =

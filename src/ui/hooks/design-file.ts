@@ -1,8 +1,9 @@
 // Opening and saving design files: the same validation as every other boundary (validateDesignText), and
 // the same exact numbers (a DynamoDB number has up to 38 digits; src/core/values/exact-json.ts).
+
+import { validateDesignText } from '../../core/checks/validate.ts';
 import { DESIGN_LIMIT_TEXT } from '../../core/model/design-limits.ts';
 import type { Design } from '../../core/model/schema.ts';
-import { validateDesignText } from '../../core/model/validate.ts';
 import { stringifyExactJson } from '../../core/values/exact-json.ts';
 
 export type OpenResult = { ok: true; design: Design; fileName: string } | { ok: false; message: string };

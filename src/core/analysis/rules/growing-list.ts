@@ -4,8 +4,8 @@
 // records each naming another item by id.
 import { isIdName } from '../../items/generate/relations.ts';
 import type { AccessPattern, JsonValue } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 const GROWING_TYPES = new Set(['L', 'SS', 'NS', 'BS']);
 /** A sample list this long, or this large as JSON, is already growing. */

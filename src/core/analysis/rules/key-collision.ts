@@ -18,8 +18,8 @@ import { primaryKeyNames, TABLE_INDEX } from '../../model/indexes.ts';
 import type { Entity } from '../../model/schema.ts';
 import { stringifyExactJson } from '../../values/exact-json.ts';
 import type { DerivedItem } from '../../values/item.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, keyPath, type LintContext } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import type { PrefixIndex } from '../prefix-index.ts';
 import { list } from './wording.ts';
 

@@ -3,8 +3,8 @@
 // too, and a Query without a sort condition reads everything the partition holds.
 import type { KeyedReadPattern } from '../../model/schema.ts';
 import { plural } from '../../values/text/plural.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, type LintContext, patternPath, type Reach } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { describeSort } from './pattern-unserved.ts';
 import { list, names } from './wording.ts';
 

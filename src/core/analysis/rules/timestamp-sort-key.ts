@@ -4,8 +4,8 @@
 import { isIdName } from '../../items/generate/relations.ts';
 import { placeholders } from '../../keys/template.ts';
 import type { Attribute, Design, Entity, JsonValue } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { keyPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const EPOCH = /^\d{10}(\d{3})?$/;

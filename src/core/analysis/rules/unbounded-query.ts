@@ -4,8 +4,8 @@
 import { isIdName } from '../../items/generate/relations.ts';
 import { placeholders } from '../../keys/template.ts';
 import type { Design, Entity } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { indexLabel, patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 /** Items per partition from which a Query without Limit is a problem. */
 const LARGE_PARTITION = 1000;

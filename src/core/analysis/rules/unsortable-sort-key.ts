@@ -5,8 +5,8 @@ import { isIdName } from '../../items/generate/relations.ts';
 import { parseTemplate } from '../../keys/template.ts';
 import type { KeySchema } from '../../model/indexes.ts';
 import type { Design, Entity } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, keyPath, type LintContext, sameForm } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { list } from './wording.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;

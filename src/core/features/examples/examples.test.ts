@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import type { Design } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
 import { patternArguments } from '../../requests/resolve.ts';
 import { EXAMPLE_NAMES, EXAMPLES, getExample } from './index.ts';
 

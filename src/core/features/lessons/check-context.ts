@@ -1,13 +1,13 @@
 // What the checks of one step share about the attendee's design: its index views (built once, and once per
 // design object across calls), its derived items, how a pattern is found and an item is named in a reason.
 
+import { sameEntityName } from '../../checks/validate.ts';
 import { canonicalJson, itemKeyLabel } from '../../evaluate/compare-run.ts';
 import { storedEntry } from '../../evaluate/stored-items.ts';
 import { buildViewsFor, type IndexViews } from '../../indexes/views.ts';
 import { deriveItems } from '../../items/derive.ts';
 import { primaryKeyNames } from '../../model/indexes.ts';
 import type { AccessPattern, Design, Entity, JsonValue } from '../../model/schema.ts';
-import { sameEntityName } from '../../model/validate.ts';
 import { compareKeyValues, isNumeric } from '../../values/compare.ts';
 import { stringifyExactJson } from '../../values/exact-json.ts';
 import type { DerivedItem, PlainItem } from '../../values/item.ts';

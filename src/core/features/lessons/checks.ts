@@ -4,6 +4,8 @@
 // never throws for a design being edited: a missing or invalid pattern is a failing check with its reason.
 // `local-run` checks need DynamoDB Local: checkStep says 'needs-server', runLocalChecks runs them with a
 // LocalRunner (the server's or the CLI's) and compares each page with the evaluator's prediction.
+
+import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import {
   type ActualPage,
   compareRunToPrediction,
@@ -13,7 +15,6 @@ import {
 import type { IndexViews } from '../../indexes/views.ts';
 import { primaryKeyNames } from '../../model/indexes.ts';
 import type { Design, DesignInput } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
 import type { PlainItem } from '../../values/item.ts';
 import { plural } from '../../values/text/plural.ts';
 import { CheckContext, result } from './check-context.ts';

@@ -7,6 +7,14 @@
 import { parseDocument, visit } from 'yaml';
 import { LINT_RULES } from '../../analysis/rules/index.ts';
 import {
+  designErrorMap,
+  formatPath,
+  jsonSyntaxMessage,
+  sameEntityName,
+  type ValidationProblem,
+  validateDesign,
+} from '../../checks/validate.ts';
+import {
   MAX_JSON_DEPTH,
   MAX_LESSON_BYTES,
   MAX_YAML_ALIASES,
@@ -15,14 +23,6 @@ import {
 import { utf8Length } from '../../model/item-size.ts';
 import { lineColumnAt } from '../../model/json-locate.ts';
 import type { Design, DesignInput } from '../../model/schema.ts';
-import {
-  designErrorMap,
-  formatPath,
-  jsonSyntaxMessage,
-  sameEntityName,
-  type ValidationProblem,
-  validateDesign,
-} from '../../model/validate.ts';
 import { numberFromText, parseExactJson } from '../../values/exact-json.ts';
 import { lessonSchema } from './lesson-schema.ts';
 import type { Lesson, LessonCheck } from './lesson-types.ts';

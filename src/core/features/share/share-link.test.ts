@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { validateDesign, validateDesignText } from '../../checks/validate.ts';
 import {
   designItemCount,
   MAX_DESIGN_ITEMS,
@@ -14,7 +15,6 @@ import {
 } from '../../model/design-limits.ts';
 import { addComment } from '../../model/ops/comments.ts';
 import type { Design } from '../../model/schema.ts';
-import { validateDesign, validateDesignText } from '../../model/validate.ts';
 import { parseExactJson, stringifyExactJson } from '../../values/exact-json.ts';
 import { EXAMPLES } from '../examples/index.ts';
 import { toBase64Url } from '../live/crypto.ts';

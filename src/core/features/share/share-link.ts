@@ -6,16 +6,16 @@
 // sender's own. A link is untrusted input: its length, what it inflates to and every count it asks for are
 // checked against the limits before any of that work is done, and refused with the limit named.
 import { deflateSync, Inflate } from 'fflate';
+import { validateDesign } from '../../checks/validate.ts';
 import {
   designItemCount,
   ITEM_LIMIT_TEXT,
   MAX_DESIGN_ITEMS,
   MAX_SHARED_DESIGN_BYTES,
 } from '../../model/design-limits.ts';
-import { NestingTooDeepError } from '../../model/json-depth.ts';
 import type { Design } from '../../model/schema.ts';
-import { validateDesign } from '../../model/validate.ts';
 import { parseExactJson, stringifyExactJson } from '../../values/exact-json.ts';
+import { NestingTooDeepError } from '../../values/json-depth.ts';
 import { fromBase64Url, toBase64Url } from '../live/crypto.ts';
 
 /** The version prefix of a share token; a later format takes another prefix and this one still reads. */

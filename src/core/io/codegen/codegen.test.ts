@@ -3,9 +3,9 @@
 // server/codegen/*.test.ts run the generated code against DynamoDB Local.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import { EXAMPLES } from '../../features/examples/index.ts';
 import { type Design, designSchema } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
 import { codegenTestDesign } from '../../test-support/codegen-design.ts';
 import { CODEGEN_LANGUAGES, codeExport, codeFilename, generateCode } from './index.ts';
 

@@ -16,10 +16,10 @@ import {
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { localAwsEnv, testClient, uniquePrefix } from '../../../../server/test-support/dynamo.ts';
 import { createTableInput } from '../../apply/create-table.ts';
+import { readDesignText } from '../../checks/design-text.ts';
 import { evaluateRead } from '../../evaluate/evaluate.ts';
 import { buildViewsFor } from '../../indexes/views.ts';
 import { deriveItems } from '../../items/derive.ts';
-import { readDesignText } from '../../model/design-text.ts';
 import type { Design } from '../../model/schema.ts';
 import { resolveRead } from '../../requests/resolve.ts';
 import { canonicalNumber } from '../../values/compare.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../requests/resolve.ts';
 import { RequestError } from '../../values/request-error.ts';
 import type { CopyPlan, EntityPlan } from './entities.ts';
-import type { ListPlan } from './plan.ts';
+import type { ListPlan } from './plan-types.ts';
 import {
   type ClausePlan,
   CodegenError,

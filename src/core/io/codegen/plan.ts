@@ -31,6 +31,7 @@ import {
   typescriptIdentifier,
 } from './naming.ts';
 import { planRead, type ReadPlan } from './plan-reads.ts';
+import type { ListPlan, ParamPlan } from './plan-types.ts';
 import {
   type ActionPlan,
   batchProjection,
@@ -42,25 +43,8 @@ import {
 } from './plan-writes.ts';
 import { CodegenError, plainEnum } from './values.ts';
 
-export interface ParamPlan {
-  /** The argument's name in the design (a TypeScript property as it is). */
-  name: string;
-  type: AttributeType;
-  required: boolean;
-  enum?: (string | number)[];
-  py: string;
-}
-
-/** A parameter that repeats an action or a get once per element (the design's example gives a list). */
-export interface ListPlan {
-  py: string;
-  ts: string;
-  /** The Python loop variable and the TypeScript callback parameter. */
-  pyItem: string;
-  tsItem: string;
-  /** One field: a list of values; several: a list of objects with these fields. */
-  fields: ParamPlan[];
-}
+// The parameter plans have a module of their own: the write plans name them too.
+export type { ListPlan, ParamPlan } from './plan-types.ts';
 
 export type { ReadPlan };
 

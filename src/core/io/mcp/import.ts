@@ -5,8 +5,8 @@
 // without an implementation, on another table, or whose command Keyplan cannot read is a warning that names
 // it (`access_patterns[3] (pattern "4")`).
 
+import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import type { Design, DesignInput, KeyType, LocalSecondaryIndex, Projection } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
 import { keyplanDesign } from '../keyplan-field.ts';
 import { importWorkbench } from '../nosql-workbench/import.ts';
 import { patternIdFrom, uniqueName } from '../nosql-workbench/names.ts';

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import { EXAMPLE_NAMES, getExample } from '../../features/examples/index.ts';
 import { deriveItems } from '../../items/derive.ts';
 import type { Design, DesignInput } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
 import { keyOnlyDesign, naturalKeysDesign } from '../../test-support/natural-keys-design.ts';
 import { type RawModel, unkeptValues } from '../../test-support/workbench-models.ts';
 import { exportWorkbench, workbenchDate } from './export.ts';

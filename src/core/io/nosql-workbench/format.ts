@@ -5,8 +5,8 @@
 // Items stay raw here (DynamoDB JSON is read value by value in rows.ts, so one bad value drops that value,
 // not the model); the sections only some tools write (ModelSchema, SavedQuery) are read where they are used.
 import { z } from 'zod';
+import { formatPath } from '../../checks/validate.ts';
 import { BILLING_MODES, DESIGN_FORMAT, KEY_TYPES, PROJECTION_TYPES } from '../../model/schema.ts';
-import { formatPath } from '../../model/validate.ts';
 
 const name = z.string().min(1, 'must not be empty');
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { validateDesign } from '../../checks/validate.ts';
 import { deriveItems } from '../../items/derive.ts';
 import { keyAttributeTypes } from '../../model/indexes.ts';
 import type { Design } from '../../model/schema.ts';
-import { validateDesign } from '../../model/validate.ts';
 import { modelRows, type RawModel, unkeptValues } from '../../test-support/workbench-models.ts';
 import { ExactNumber } from '../../values/exact-json.ts';
 import { importWorkbench, importWorkbenchText } from './import.ts';

@@ -4,8 +4,8 @@
 // queries as access patterns. Pure: the caller decides what to do with the design; a model that cannot be
 // read gives a message naming what is wrong and no design.
 
+import { formatProblems, jsonSyntaxMessage, validateDesign } from '../../checks/validate.ts';
 import type { AttributeFormat, Design, DesignInput, SampleValues } from '../../model/schema.ts';
-import { formatProblems, jsonSyntaxMessage, validateDesign } from '../../model/validate.ts';
 import { parseExactJson } from '../../values/exact-json.ts';
 import { warningList } from '../warnings.ts';
 import { buildEntity } from './entities.ts';

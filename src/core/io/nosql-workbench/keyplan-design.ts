@@ -3,10 +3,10 @@
 // edited in Workbench afterwards is imported from its data instead, with the Keyplan templates offered as
 // candidates where they still fit.
 
+import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import { parseKey } from '../../keys/template.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
 import { type Design, designSchema, type Entity, type SampleValues } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
 import { isExactNumber, numberFromText } from '../../values/exact-json.ts';
 import { copyFacetName, exportWorkbench } from './export.ts';
 import type { WorkbenchTable } from './format.ts';

@@ -3,9 +3,9 @@
 // naming the model, field or query; a schema edited since Keyplan exported it is read from the schema, not
 // from its stale keyplan field.
 import { describe, expect, it } from 'vitest';
+import { validateDesign } from '../../checks/validate.ts';
 import { getExample } from '../../features/examples/index.ts';
 import type { Design } from '../../model/schema.ts';
-import { validateDesign } from '../../model/validate.ts';
 import { exportOneTable } from './export.ts';
 import { importOneTable } from './import.ts';
 

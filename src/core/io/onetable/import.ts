@@ -5,6 +5,7 @@
 // attributes, timestamps) is a warning naming the model and field. A schema Keyplan exported carries the
 // whole design in its `keyplan` field, used while the schema is still what that design exports.
 
+import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import type {
   Attribute,
   AttributeType,
@@ -13,7 +14,6 @@ import type {
   KeyType,
   Projection,
 } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
 import { keyplanDesign } from '../keyplan-field.ts';
 import { dynamoName, entityNameFrom, uniqueName } from '../nosql-workbench/names.ts';
 import type { FormatImport, FormatImportOptions } from '../types.ts';

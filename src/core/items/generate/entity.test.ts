@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import { getExample } from '../../features/examples/index.ts';
 import { renderTemplate } from '../../keys/template.ts';
 import type { Design } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
 import { generateEntitySamples } from './entity.ts';
 import { describeGenerateResult } from './report.ts';
 

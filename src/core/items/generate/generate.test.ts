@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import { getExample } from '../../features/examples/index.ts';
 import { renderTemplate } from '../../keys/template.ts';
 import type { Design, DesignInput, SampleValues } from '../../model/schema.ts';
-import { formatProblems, validateDesign } from '../../model/validate.ts';
 import { naturalKeysDesign } from '../../test-support/natural-keys-design.ts';
 import { deriveItems } from '../derive.ts';
 import { generateItems, generateSamples, seedDesign } from './generate.ts';

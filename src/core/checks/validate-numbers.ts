@@ -3,10 +3,10 @@
 // and magnitudes from 1E-130 to 9.9999999999999999999999999999999999999E+125 (numberLimitProblem).
 
 import { placeholders, TemplateSyntaxError } from '../keys/template.ts';
+import { keyAttributeTypes } from '../model/indexes.ts';
+import type { ConditionClause, Design, JsonValue } from '../model/schema.ts';
 import { isNumeric, numberLimitProblem } from '../values/compare.ts';
 import { isExactNumber } from '../values/exact-json.ts';
-import { keyAttributeTypes } from './indexes.ts';
-import type { ConditionClause, Design, JsonValue } from './schema.ts';
 import { checkSamplesOnce, samplesCache } from './validate-cache.ts';
 
 export function checkNumberLimits(design: Design, add: (path: string, message: string) => void): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { blankDesign } from '../model/ops/table.ts';
 import { readDesignText } from './design-text.ts';
-import { blankDesign } from './ops/table.ts';
 
 const valid = JSON.stringify(blankDesign('t'), null, 2);
 

@@ -1,7 +1,8 @@
 // Reading design JSON as someone types it: a syntax error with its line, a document the schema refuses,
 // or a design (which may still have reference problems, as any design being edited does).
+
+import { type Design, designSchema } from '../model/schema.ts';
 import { parseExactJson } from '../values/exact-json.ts';
-import { type Design, designSchema } from './schema.ts';
 import { jsonSyntaxMessage, referenceProblems, type ValidationProblem, validateDesign } from './validate.ts';
 
 export type DesignTextResult =

@@ -1,8 +1,21 @@
 // How deep a JSON text or value nests, found without recursion, so that a file of a million `[` is refused
-// with a message naming the limit (design-limits.ts's MAX_JSON_DEPTH) before a recursive parser, schema check
+// with a message naming the limit (MAX_JSON_DEPTH below) before a recursive parser, schema check
 // or importer runs out of stack on it. parseExactJson checks every text it reads with it; the server checks
 // request bodies with it before Fastify parses them.
-import { MAX_JSON_DEPTH, nestingLimitMessage } from './design-limits.ts';
+
+/**
+ * Levels of lists and objects a JSON or YAML text may nest, whatever file it is (a design, a lesson, a
+ * NoSQL Workbench model, a share link's data): refused before it is parsed, since parsers and checks that
+ * recurse run out of stack far sooner than they run out of text. DynamoDB nests an attribute value at most
+ * 32 levels; a Workbench model spells each level as two (`{"M": {…}}`) under about six of its own, so 100
+ * holds every file Keyplan writes, and is the server's limit on a request body too.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** The refusal of a text nested deeper than MAX_JSON_DEPTH; `what` names it (`the JSON`, `the YAML`). */
+export function nestingLimitMessage(what: string): string {
+  return `${what} nests lists and objects deeper than ${MAX_JSON_DEPTH} levels, the most Keyplan reads (DynamoDB nests an attribute value at most 32 levels)`;
+}
 
 /** A text or value nested deeper than MAX_JSON_DEPTH. A SyntaxError, so callers that catch a parse failure catch it. */
 export class NestingTooDeepError extends SyntaxError {

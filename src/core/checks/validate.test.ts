@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { updateAttribute } from '../model/ops/attributes.ts';
+import { setEntityKey } from '../model/ops/entities.ts';
+import { updateSample } from '../model/ops/samples.ts';
+import type { Design, DesignInput } from '../model/schema.ts';
 import { naturalKeysDesign } from '../test-support/natural-keys-design.ts';
 import { stringifyExactJson } from '../values/exact-json.ts';
-import { updateAttribute } from './ops/attributes.ts';
-import { setEntityKey } from './ops/entities.ts';
-import { updateSample } from './ops/samples.ts';
-import type { Design, DesignInput } from './schema.ts';
 import { formatProblems, validateDesign, validateDesignText } from './validate.ts';
 
 const exampleText = readFileSync(

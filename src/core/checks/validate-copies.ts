@@ -1,8 +1,8 @@
 // Reference checks of an entity's copies (entity.copies, see copies.ts): unique names, attributes the entity
 // has, key templates checked as the entity's own are (by validate.ts's entity check, passed in), and no copy
 // stored under the same primary key templates as the entity or another copy (it would replace that item).
-import { keyAttributeTypes, primaryKeyNames } from './indexes.ts';
-import type { Design, Entity } from './schema.ts';
+import { keyAttributeTypes, primaryKeyNames } from '../model/indexes.ts';
+import type { Design, Entity } from '../model/schema.ts';
 
 type Add = (path: string, message: string) => void;
 

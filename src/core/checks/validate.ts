@@ -3,23 +3,17 @@
 import type { z } from 'zod';
 import { loneSurrogateIn, readPatternProblems } from '../evaluate/refusals.ts';
 import { parseTemplate, placeholders, singlePlaceholder, TemplateSyntaxError } from '../keys/template.ts';
-import { numericAttributes } from '../requests/resolve.ts';
-import { canonicalNumber, decodeBase64 } from '../values/compare.ts';
-import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from '../values/exact-json.ts';
-import { isBase64 } from '../values/marshall.ts';
-import { messageOf } from '../values/text/message.ts';
-import { designItemCount, designLimitProblem, itemLimitMessage } from './design-limits.ts';
+import { designErrorMap, formatPath } from '../model/design-errors.ts';
+import { designItemCount, designLimitProblem, itemLimitMessage } from '../model/design-limits.ts';
 import {
   isMultiAttribute,
   type KeySchema,
   keyAttributeTypes,
-  keySchemaFor,
   keySchemas,
   primaryKeyNames,
   TABLE_INDEX,
-} from './indexes.ts';
-import { NestingTooDeepError } from './json-depth.ts';
-import { checkGsiKeys, checkKeyCondition } from './key-conditions.ts';
+} from '../model/indexes.ts';
+import { checkGsiKeys, checkKeyCondition } from '../model/key-conditions.ts';
 import {
   formatBytes,
   KEY_LIMIT_BYTES,
@@ -28,7 +22,7 @@ import {
   keyRoles,
   minimumKeyBytes,
   renderedKeyBytes,
-} from './key-limits.ts';
+} from '../model/key-limits.ts';
 import {
   type AccessPattern,
   type Design,
@@ -37,86 +31,27 @@ import {
   type JsonValue,
   type KeyAttribute,
   type KeyType,
-} from './schema.ts';
+} from '../model/schema.ts';
+import { numericAttributes } from '../requests/resolve.ts';
+import { canonicalNumber, decodeBase64 } from '../values/compare.ts';
+import { type ExactNumber, isExactNumber, parseExactJson, stringifyExactJson } from '../values/exact-json.ts';
+import { NestingTooDeepError } from '../values/json-depth.ts';
+import { isBase64 } from '../values/marshall.ts';
+import { messageOf } from '../values/text/message.ts';
 import { checkSamplesOnce, samplesCache } from './validate-cache.ts';
 import { checkCopies } from './validate-copies.ts';
 import { checkNumberLimits } from './validate-numbers.ts';
+import type { ValidationProblem, ValidationResult } from './validation-types.ts';
 
-export interface ValidationProblem {
-  path: string;
-  message: string;
-}
+// The zod messages and paths of the design schema's issues are the model's (model/design-errors.ts).
+export { designErrorMap, formatPath, sameEntityName } from '../model/design-errors.ts';
 
-export type ValidationResult =
-  | { ok: true; design: Design; problems: [] }
-  | { ok: false; design?: undefined; problems: ValidationProblem[] };
-
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out ? `.${String(segment)}` : String(segment);
-  }
-  return out || '(document)';
-}
+// The result types have a module of their own so the checks this one runs can name them without a circle.
+export type { ValidationProblem, ValidationResult } from './validation-types.ts';
 
 export function formatProblems(problems: ValidationProblem[]): string {
   return problems.map((p) => `${p.path}: ${p.message}`).join('\n');
 }
-
-/** What a value is, for "got …" in a message: JSON for a scalar, its kind for the rest. */
-function shownValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  if (isExactNumber(value)) return value.value;
-  if (typeof value === 'object' && value !== null) return 'an object';
-  return JSON.stringify(value);
-}
-
-function oneOf(values: ReadonlyArray<unknown>, got: unknown): string {
-  const listed = values.map(String);
-  const allowed = listed.length === 1 ? `must be ${listed[0]}` : `must be one of ${listed.join(', ')}`;
-  return `${allowed} (got ${shownValue(got)})`;
-}
-
-/**
- * The messages of the design schema's issues, at parse time, so every caller shows the same text: an enum
- * (a z.enum, a literal, the discriminator of a union) names its field (the issue's path) and the values it
- * allows. Messages written in the schema itself (a name's pattern) take precedence over these.
- */
-export const designErrorMap: z.core.$ZodErrorMap = (issue) => {
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-    case 'invalid_value':
-      return oneOf(issue.values, issue.input);
-    case 'invalid_type':
-      // An ExactNumber is a number in the file: say so, with its digits, not its class.
-      return isExactNumber(issue.input)
-        ? `Invalid input: expected ${issue.expected}, received number ${issue.input.value}`
-        : undefined;
-    case 'invalid_union': {
-      const options = (issue as { options?: ReadonlyArray<unknown> }).options;
-      if (issue.discriminator !== undefined && options) {
-        const input = issue.input;
-        const isObject = typeof input === 'object' && input !== null;
-        return oneOf(options, isObject ? (input as Record<string, unknown>)[issue.discriminator] : input);
-      }
-      // A union of literals and plain types (a write condition): the alternatives of each branch.
-      const alternatives = issue.errors.map((branch) => {
-        const only = branch.length === 1 && branch[0].path.length === 0 ? branch[0] : undefined;
-        if (only?.code === 'invalid_value') return only.values.map(String);
-        if (only?.code === 'invalid_type')
-          return [only.expected === 'array' ? 'a list' : `a ${only.expected}`];
-        return undefined;
-      });
-      if (alternatives.length === 0 || alternatives.some((a) => a === undefined)) return undefined;
-      return oneOf(alternatives.flat(), issue.input);
-    }
-    default:
-      return undefined;
-  }
-};
 
 function zodProblems(error: z.ZodError): ValidationProblem[] {
   return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
@@ -216,14 +151,6 @@ function duplicates<T>(list: T[], key: (value: T) => string): Map<number, string
     seen.add(k);
   });
   return dups;
-}
-
-/**
- * Whether two entity names name the same entity: names that differ only in case do too, since generated
- * code spells them alike (`build_order` for both `order` and `Order`).
- */
-export function sameEntityName(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
 }
 
 function checkTable(design: Design, add: (path: string, message: string) => void) {

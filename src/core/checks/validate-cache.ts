@@ -1,7 +1,7 @@
 // Checks of one entity's samples, kept per samples array. Designs are immutable and an edit keeps the arrays
 // it does not change, so validating after an edit checks again only the edited entity's samples (100,000
 // samples take about a second): the same array, checked with the same inputs, has the same problems.
-import type { ValidationProblem } from './validate.ts';
+import type { ValidationProblem } from './validation-types.ts';
 
 type Add = (path: string, message: string) => void;
 
