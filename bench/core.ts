@@ -7,11 +7,11 @@
 import { evaluateRead } from '../src/core/evaluate/evaluate.ts';
 import { buildViews, buildViewsFor, type IndexViews } from '../src/core/indexes/views.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
-import type { PlainItem } from '../src/core/model/item.ts';
 import { setEntityKey } from '../src/core/model/ops/entities.ts';
 import { addSample, removeSample, updateSample } from '../src/core/model/ops/samples.ts';
 import { type Design, designSchema } from '../src/core/model/schema.ts';
 import type { ReadSpec } from '../src/core/requests/read-spec.ts';
+import type { PlainItem } from '../src/core/values/item.ts';
 import { formatMs, measure, printTable, type Timing } from './measure.ts';
 
 const SIZES = [1_000, 10_000, 100_000];

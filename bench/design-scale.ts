@@ -6,11 +6,11 @@
 import os from 'node:os';
 import { type DesignSize, scaledDesign } from '../server/test-support/scaled-design.ts';
 import { lintDesign } from '../src/core/analysis/lint.ts';
+import { writableItems } from '../src/core/apply/writable.ts';
+import { validateDesign } from '../src/core/checks/validate.ts';
 import { deriveItems, rememberDerivations } from '../src/core/items/derive.ts';
-import { writableItems } from '../src/core/items/writable.ts';
 import { designLimitProblem } from '../src/core/model/design-limits.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import { buildRequest } from '../src/core/requests/build.ts';
 import { coerceArguments } from '../src/core/requests/resolve.ts';
 import { formatMs, measure, printTable } from './measure.ts';

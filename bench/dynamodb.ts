@@ -19,11 +19,11 @@ import { DynamoDBLocal } from '../server/dynamodb/local.ts';
 import { namespacedTable } from '../server/namespace.ts';
 import { applyForSession, loadForSession, resetSession, sdkItems } from '../server/service.ts';
 import { keepAliveAgent } from '../server/test-support/keep-alive-agent.ts';
-import type { HealthResponse } from '../src/core/api/contract.ts';
+import type { HealthResponse } from '../src/core/contract/contract.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
 import { MAX_DESIGN_ITEMS } from '../src/core/model/design-limits.ts';
-import { stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
+import { stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { benchDesign } from './core.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
 

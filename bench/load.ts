@@ -9,7 +9,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { startServer } from '../server/server.ts';
 import { keepAliveAgent, requestFailure } from '../server/test-support/keep-alive-agent.ts';
-import { getExample } from '../src/core/examples/index.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import { reportAttacks, startAttacker } from './attack-mode.ts';
 import { benchDesign } from './core.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';

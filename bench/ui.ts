@@ -14,10 +14,10 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../scripts/chromium.ts';
 import { buildApp } from '../server/app.ts';
 import { externalTarget } from '../server/target.ts';
-import { getExample } from '../src/core/examples/index.ts';
-import { seedDesign } from '../src/core/generate/generate.ts';
-import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
+import { seedDesign } from '../src/core/items/generate/generate.ts';
 import { type Design, designSchema } from '../src/core/model/schema.ts';
+import { stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
 
 // Edits typed first and not timed: the JIT compiles the code an edit runs, as it has after a few keystrokes.

@@ -1,10 +1,10 @@
 // Autosave that never loses work (issue #14): a 50,000-item design (6 MB, past what localStorage holds) is
 // saved in the browser with its undo history and comes back after a reload; when the browser refuses a
 // save (storage full), the app says so at once and offers a file, and the version saved before stays.
-import { getExample } from '../src/core/examples/index.ts';
-import { seedDesign } from '../src/core/generate/generate.ts';
-import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
+import { seedDesign } from '../src/core/items/generate/generate.ts';
 import { designSchema } from '../src/core/model/schema.ts';
+import { stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { expect, test } from './fixtures/app.ts';
 
 test('a 50,000-item design is saved in the browser: after a reload its edit and undo history are there', async ({

@@ -1,10 +1,10 @@
 // Compare with… the applied version: after a sort-key template change, the grid's key cells show old → new,
 // the verdict chip says Backfill with its reason, the dock's Plan tab lists the migration's steps, and Apply
 // shows the plan (verdict, steps, choices) instead of writing over the table silently.
-import { getExample } from '../src/core/examples/index.ts';
-import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
+import { encodeShare } from '../src/core/features/share/share-link.ts';
 import { designSchema } from '../src/core/model/schema.ts';
-import { encodeShare } from '../src/core/share/share-link.ts';
+import { stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { expect, test } from './fixtures/app.ts';
 import { audit } from './fixtures/axe.ts';
 

@@ -1,6 +1,6 @@
 // Taking the design out: the Export panel's formats, download and copy, in the real built app.
 import { readFileSync } from 'node:fs';
-import { exportDesign } from '../src/core/export/index.ts';
+import { exportDesign } from '../src/core/io/export.ts';
 import { designSchema } from '../src/core/model/schema.ts';
 import { expect, test } from './fixtures/app.ts';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures/app.ts';
 
 const design = JSON.parse(
-  readFileSync(new URL('../src/core/export/golden/multi-attribute.keyplan.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../src/core/io/golden/multi-attribute.keyplan.json', import.meta.url), 'utf8'),
 );
 design.items.Match = [
   {

@@ -5,11 +5,11 @@
 // A damaged link says why and changes nothing. A design whose items do not fit a chat-safe link shares its
 // seed instead, and the recipient gets as many generated items.
 import { readFile } from 'node:fs/promises';
-import { getExample } from '../src/core/examples/index.ts';
-import { seedDesign } from '../src/core/generate/generate.ts';
-import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
+import { encodeShare } from '../src/core/features/share/share-link.ts';
+import { seedDesign } from '../src/core/items/generate/generate.ts';
 import { designSchema } from '../src/core/model/schema.ts';
-import { encodeShare } from '../src/core/share/share-link.ts';
+import { stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { expect, test } from './fixtures/app.ts';
 import { audit } from './fixtures/axe.ts';
 

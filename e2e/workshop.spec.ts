@@ -6,8 +6,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { parseLessonText } from '../src/core/lessons/parse.ts';
-import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { parseLessonText } from '../src/core/features/lessons/parse.ts';
+import { stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { audit } from './fixtures/axe.ts';
 
 interface Workshop {
@@ -43,7 +43,7 @@ async function startWorkshop(): Promise<Workshop> {
   return { process: child, url, code, presenterUrl };
 }
 
-const lessonFile = 'src/core/lessons/builtin/access-patterns-first.lesson.yaml';
+const lessonFile = 'src/core/features/lessons/builtin/access-patterns-first.lesson.yaml';
 const parsed = parseLessonText(readFileSync(lessonFile, 'utf8'), lessonFile);
 if (!parsed.ok) throw new Error(`${lessonFile} does not parse`);
 const lesson = parsed.lesson;

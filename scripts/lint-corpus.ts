@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { type CorpusCase, parseCorpusExpectation } from '../src/core/analysis/corpus.ts';
 import { type LintFamily, lintDesign } from '../src/core/analysis/lint.ts';
 import { LINT_RULES } from '../src/core/analysis/rules/index.ts';
-import { getExample } from '../src/core/examples/index.ts';
-import { importWorkbenchText } from '../src/core/export/workbench/import.ts';
+import { formatProblems, validateDesign, validateDesignText } from '../src/core/checks/validate.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
+import { importWorkbenchText } from '../src/core/io/nosql-workbench/import.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { formatProblems, validateDesign, validateDesignText } from '../src/core/model/validate.ts';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/lint-corpus/', import.meta.url));
 const WORKBENCH_DIR = fileURLToPath(new URL('../fixtures/workbench-models/', import.meta.url));

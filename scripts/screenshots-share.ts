@@ -2,10 +2,10 @@
 // from a share link that carries two review comments (read-only banner, comment badges and threads in the
 // sidebar), with File › Copy link open over it.
 import type { Browser, Page } from '@playwright/test';
-import { getExample } from '../src/core/examples/index.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
+import { encodeShare } from '../src/core/features/share/share-link.ts';
 import { addComment } from '../src/core/model/ops/comments.ts';
 import { designSchema } from '../src/core/model/schema.ts';
-import { encodeShare } from '../src/core/share/share-link.ts';
 
 export async function shootShare(
   browser: Browser,

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, request } from '@playwright/test';
 import { startServer } from '../server/server.ts';
-import { parseLessonText } from '../src/core/lessons/parse.ts';
-import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { parseLessonText } from '../src/core/features/lessons/parse.ts';
+import { stringifyExactJson } from '../src/core/values/exact-json.ts';
 
-const LESSON_FILE = 'src/core/lessons/builtin/access-patterns-first.lesson.yaml';
+const LESSON_FILE = 'src/core/features/lessons/builtin/access-patterns-first.lesson.yaml';
 
 /** Who is in the pictured room, and how far each got in step 1 (of the lesson's first step's checks). */
 const ROOM = [

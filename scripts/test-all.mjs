@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite in one go (lint, types, unit + integration, e2e), then one summary line
+// `npm test`: every suite in one go (lint, types, the dependency rule, unit + integration, e2e), then one summary line
 // `N passed, N failed` counting all of them, which is what CI reads.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -59,6 +59,7 @@ function check(label, command, args) {
 
 check('lint (biome)', bin('biome'), ['check', '.']);
 check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
+check('dependency rule (dependency-cruiser)', 'node', ['scripts/depcruise/run.mjs']);
 
 const vitestJson = join(reports, 'vitest.json');
 const vitestOk = run('unit and integration (vitest)', bin('vitest'), [

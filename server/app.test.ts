@@ -1,9 +1,9 @@
 // The HTTP API in-process (Fastify inject) against a real DynamoDB Local: every bad request gets the
 // right status and a clear message, and sessions never see each other's tables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
+import { validateDesign } from '../src/core/checks/validate.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import { buildApp } from './app.ts';
 import { externalTarget } from './target.ts';
 import { postJson, testTarget } from './test-support/dynamo.ts';

@@ -4,19 +4,19 @@
 import { PassThrough } from 'node:stream';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createTableInput } from '../src/core/apply/create-table.ts';
+import { formatProblems, referenceProblems } from '../src/core/checks/validate.ts';
 import {
   applyRequestSchema,
   type LessonsResponse,
   patternRunSchema,
   rawRunSchema,
   resetRequestSchema,
-} from '../src/core/api/contract.ts';
-import { createTableInput } from '../src/core/export/create-table.ts';
+} from '../src/core/contract/contract.ts';
+import type { Lesson } from '../src/core/features/lessons/lesson-types.ts';
 import { rememberDerivations } from '../src/core/items/derive.ts';
-import type { Lesson } from '../src/core/lessons/lesson-types.ts';
-import { parseExactJson, stringifyExactJson } from '../src/core/model/exact-json.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
+import { parseExactJson, stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { isApiRequest } from './api-request.ts';
 import { foreignFetchFailure, guardBrowserRequests, type HostPolicy } from './browser-guard.ts';
 import { boundedClient, requestScope, stoppedFailure } from './deadline.ts';

@@ -2,9 +2,9 @@
 // part-way is refused before it changes anything, and items not in the design stay unless a replace is
 // confirmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
+import { validateDesign } from '../src/core/checks/validate.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import { buildApp } from './app.ts';
 import { postJson, testTarget } from './test-support/dynamo.ts';
 

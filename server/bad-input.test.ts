@@ -1,7 +1,7 @@
 // Bad input is a 4xx, never a 500, and never half-sent: raw DynamoDB inputs are checked field by field and
 // every AttributeValue is well formed before anything reaches DynamoDB (a real DynamoDB Local here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import { buildApp } from './app.ts';
 import { postJson, testTarget } from './test-support/dynamo.ts';
 

@@ -4,16 +4,16 @@
 // values agree, base64 both ways, and what DynamoDB stores are the decoded bytes.
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateDesign } from '../src/core/checks/validate.ts';
 import { canonicalJson } from '../src/core/evaluate/compare-run.ts';
 import { evaluateRead } from '../src/core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../src/core/indexes/views.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
-import type { PlainItem } from '../src/core/model/item.ts';
 import type { Design, DesignInput } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import type { ReadResult } from '../src/core/requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
-import { BLOB_ENTITY, BLOB_TABLE } from '../src/core/requests/test-designs.ts';
+import { BLOB_ENTITY, BLOB_TABLE } from '../src/core/test-support/request-designs.ts';
+import type { PlainItem } from '../src/core/values/item.ts';
 import { buildApp } from './app.ts';
 import { postJson, testClient, testTarget } from './test-support/dynamo.ts';
 

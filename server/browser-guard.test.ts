@@ -8,7 +8,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import { buildApp } from './app.ts';
 import { canonicalHost, hostChecker } from './browser-guard.ts';
 import { LIMITS } from './quotas.ts';

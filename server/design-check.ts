@@ -4,13 +4,14 @@
 // wait on. The same steps, in the same order, with the same refusals as the small-body path in app.ts:
 // depth, JSON, prototype keys, the design's limits, the contract's schema, the design's references, its
 // items' bytes and DynamoDB's refusals of them.
-import { applyRequestSchema, patternRunSchema } from '../src/core/api/contract.ts';
+
+import { formatProblems, referenceProblems } from '../src/core/checks/validate.ts';
+import { applyRequestSchema, patternRunSchema } from '../src/core/contract/contract.ts';
 import { MAX_JSON_DEPTH } from '../src/core/model/design-limits.ts';
-import { exactJsonOf } from '../src/core/model/exact-json.ts';
 import { primaryKeyNames } from '../src/core/model/indexes.ts';
-import { jsonNestsDeeperThan } from '../src/core/model/json-depth.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { formatProblems, referenceProblems } from '../src/core/model/validate.ts';
+import { exactJsonOf } from '../src/core/values/exact-json.ts';
+import { jsonNestsDeeperThan } from '../src/core/values/json-depth.ts';
 import type { AttributeMap } from './dynamodb/load.ts';
 import { uniqueByKey } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';

@@ -10,6 +10,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateDesign } from '../src/core/checks/validate.ts';
 import { LOCAL_INDEX_PAGE, LOCAL_PAGE_AFTER_FILTER, localPage } from '../src/core/evaluate/compare-run.ts';
 import { buildViewsFor, type IndexViews } from '../src/core/indexes/views.ts';
 import type {
@@ -19,7 +20,6 @@ import type {
   JsonValue,
   SortOperator,
 } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import type { ReadResult, ReadSpec, ResolvedClause } from '../src/core/requests/read-spec.ts';
 import { applyForSession, loadForSession, resetSession } from './service.ts';
 import { type Outcome, predictedOutcome, realOutcome } from './test-support/differential.ts';

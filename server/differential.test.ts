@@ -2,13 +2,13 @@
 // read patterns, then randomized items and key conditions over S and N sort keys with non-ASCII strings.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLES } from '../src/core/examples/index.ts';
-import { compareKeyValues } from '../src/core/keys/compare.ts';
-import type { KeyValue } from '../src/core/model/item.ts';
+import { validateDesign } from '../src/core/checks/validate.ts';
+import { EXAMPLES } from '../src/core/features/examples/index.ts';
 import { type Design, type DesignInput, designSchema, type SortOperator } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import type { ReadSpec } from '../src/core/requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
+import { compareKeyValues } from '../src/core/values/compare.ts';
+import type { KeyValue } from '../src/core/values/item.ts';
 import { deleteTable } from './dynamodb/apply.ts';
 import { namespacedTable } from './namespace.ts';
 import { applyForSession, loadForSession, resetSession } from './service.ts';

@@ -3,6 +3,7 @@
 // give the same page. Where DynamoDB Local departs from what AWS documents, the evaluator follows AWS and
 // the difference is asserted as Local's known one (the run check says so).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateDesign } from '../src/core/checks/validate.ts';
 import {
   compareRunToPrediction,
   LOCAL_INDEX_PAGE,
@@ -10,10 +11,9 @@ import {
   localPage,
 } from '../src/core/evaluate/compare-run.ts';
 import { buildViewsFor, type IndexViews } from '../src/core/indexes/views.ts';
-import type { PlainItem } from '../src/core/model/item.ts';
 import type { Design, DesignInput } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import type { ReadResult, ReadSpec } from '../src/core/requests/read-spec.ts';
+import type { PlainItem } from '../src/core/values/item.ts';
 import { DynamoRequestError, execute } from './dynamodb/execute.ts';
 import { namespacedTable } from './namespace.ts';
 import { applyForSession, resetSession } from './service.ts';

@@ -1,7 +1,7 @@
 // Maps every failure to `{ error: { code, message } }` with the right status: 4xx for the caller's
 // mistakes, 503 when DynamoDB cannot be reached, 500 only for Keyplan's own bugs.
 import { EvaluationError } from '../src/core/evaluate/evaluation-error.ts';
-import { RequestError } from '../src/core/requests/errors.ts';
+import { RequestError } from '../src/core/values/request-error.ts';
 import { KeySchemaChangedError } from './dynamodb/apply.ts';
 import { DynamoRequestError, toErrorBody } from './dynamodb/execute.ts';
 import { PartiqlRefused } from './partiql.ts';

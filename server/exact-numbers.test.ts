@@ -2,7 +2,7 @@
 // body reaches DynamoDB as written, and the answer writes DynamoDB's numbers with all their digits as JSON
 // numbers, even where a double would round them. Bodies still pass the parser's checks (__proto__, depth).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isExactNumber, parseExactJson } from '../src/core/model/exact-json.ts';
+import { isExactNumber, parseExactJson } from '../src/core/values/exact-json.ts';
 import { buildApp } from './app.ts';
 import { testTarget } from './test-support/dynamo.ts';
 

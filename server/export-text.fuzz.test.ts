@@ -14,22 +14,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { backfillPython } from '../src/core/diff/backfill-python.ts';
-import { backfillTypeScript } from '../src/core/diff/backfill-typescript.ts';
-import { EXPORT_DESIGNS } from '../src/core/export/golden/designs.ts';
-import { EXPORT_TARGETS, exportDesign } from '../src/core/export/index.ts';
-import { parseExactJson, stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { validateDesign } from '../src/core/checks/validate.ts';
+import { backfillPython } from '../src/core/features/diff/backfill-python.ts';
+import { backfillTypeScript } from '../src/core/features/diff/backfill-typescript.ts';
+import { EXPORT_TARGETS, exportDesign } from '../src/core/io/export.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
-import { hclString } from '../src/core/text/code/hcl.ts';
-import { pyDocstringEnd, pyDocstringText, pyFStringText, pyString } from '../src/core/text/code/python.ts';
-import { tsString, tsTemplateText } from '../src/core/text/code/typescript.ts';
+import { EXPORT_DESIGNS } from '../src/core/test-support/golden-designs.ts';
+import { parseExactJson, stringifyExactJson } from '../src/core/values/exact-json.ts';
+import { hclString } from '../src/core/values/text/code/hcl.ts';
+import {
+  pyDocstringEnd,
+  pyDocstringText,
+  pyFStringText,
+  pyString,
+} from '../src/core/values/text/code/python.ts';
+import { tsString, tsTemplateText } from '../src/core/values/text/code/typescript.ts';
 import {
   blockCommentText,
   commentText,
   isUnsafeCharacter,
   quotedCommentText,
-} from '../src/core/text/code/unsafe.ts';
+} from '../src/core/values/text/code/unsafe.ts';
 import {
   asFile,
   hclTemplateText,

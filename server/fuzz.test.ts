@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { buildApp, type DynamoTarget } from './app.ts';
 import { ALLOWED_OPERATIONS } from './dynamodb/execute.ts';

@@ -6,8 +6,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_JSON_DEPTH } from '../src/core/model/design-limits.ts';
-import { exactJsonOf, stringifyExactJson } from '../src/core/model/exact-json.ts';
-import { jsonNestsDeeperThan } from '../src/core/model/json-depth.ts';
+import { exactJsonOf, stringifyExactJson } from '../src/core/values/exact-json.ts';
+import { jsonNestsDeeperThan } from '../src/core/values/json-depth.ts';
 import { API_PREFIX } from './api-request.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
 import { type BodyChunks, readBodyChunks } from './read-body.ts';
@@ -51,7 +51,7 @@ export class JsonBytes {
 
 /**
  * JSON bodies only (no text/plain), refused when nested deeper than MAX_JSON_DEPTH before they are parsed,
- * numbers kept exactly both ways (src/core/model/exact-json.ts), and a 404 or 405 for what no route serves.
+ * numbers kept exactly both ways (src/core/values/exact-json.ts), and a 404 or 405 for what no route serves.
  * A body `keepBytes` picks is not parsed here: its route gets a JsonBytes. Call before the routes are added.
  */
 export function answerInApiShape(

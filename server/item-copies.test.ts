@@ -9,10 +9,10 @@ import { canonicalJson } from '../src/core/evaluate/compare-run.ts';
 import { evaluateRead } from '../src/core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../src/core/indexes/views.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
-import type { PlainItem } from '../src/core/model/item.ts';
-import { unmarshallItem } from '../src/core/requests/marshall.ts';
 import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
-import { orderCopies } from '../src/core/requests/test-designs.ts';
+import { orderCopies } from '../src/core/test-support/request-designs.ts';
+import type { PlainItem } from '../src/core/values/item.ts';
+import { unmarshallItem } from '../src/core/values/marshall.ts';
 import { buildApp } from './app.ts';
 import { postJson, testClient, testTarget } from './test-support/dynamo.ts';
 

@@ -3,7 +3,7 @@
 // it is refused naming the limit, and a large apply streams its progress to the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DESIGN_ITEMS } from '../src/core/model/design-limits.ts';
-import { parseExactJson } from '../src/core/model/exact-json.ts';
+import { parseExactJson } from '../src/core/values/exact-json.ts';
 import { buildApp } from './app.ts';
 import { LIMITS } from './quotas.ts';
 import { testTarget } from './test-support/dynamo.ts';

@@ -4,13 +4,13 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareKeyValues } from '../src/core/keys/compare.ts';
-import type { KeyValue } from '../src/core/model/item.ts';
+import { validateDesign } from '../src/core/checks/validate.ts';
 import { type Design, type DesignInput, designSchema, type SortOperator } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import { buildReadInput } from '../src/core/requests/build.ts';
 import type { ReadSpec } from '../src/core/requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
+import { compareKeyValues } from '../src/core/values/compare.ts';
+import type { KeyValue } from '../src/core/values/item.ts';
 import { namespacedTable } from './namespace.ts';
 import { applyForSession, loadForSession, resetSession } from './service.ts';
 import { both, comparePages } from './test-support/differential.ts';

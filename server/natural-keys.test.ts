@@ -4,17 +4,17 @@
 // in-memory evaluator does, page by page; an update of a natural index key moves the item in its indexes.
 import { GetItemCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateDesign } from '../src/core/checks/validate.ts';
 import { canonicalJson } from '../src/core/evaluate/compare-run.ts';
 import { evaluateRead } from '../src/core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../src/core/indexes/views.ts';
 import { deriveItems, sampleIndexOf } from '../src/core/items/derive.ts';
-import type { PlainItem } from '../src/core/model/item.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
-import { type AttributeMap, unmarshallItem } from '../src/core/requests/marshall.ts';
-import { naturalKeysDesign } from '../src/core/requests/natural-keys-design.ts';
 import type { ReadResult } from '../src/core/requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
+import { naturalKeysDesign } from '../src/core/test-support/natural-keys-design.ts';
+import type { PlainItem } from '../src/core/values/item.ts';
+import { type AttributeMap, unmarshallItem } from '../src/core/values/marshall.ts';
 import { buildApp } from './app.ts';
 import { fromSdk } from './dynamodb/binary.ts';
 import { postJson, testClient, testTarget } from './test-support/dynamo.ts';

@@ -7,9 +7,9 @@ import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
-import { randomToken } from '../src/core/live/crypto.ts';
-import { deriveRoomKeys } from '../src/core/live/room-keys.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
+import { randomToken } from '../src/core/features/live/crypto.ts';
+import { deriveRoomKeys } from '../src/core/features/live/room-keys.ts';
 import { LIVE_DIR } from './live/store.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { WORKSHOP_DIR } from './workshop/store.ts';

@@ -3,9 +3,9 @@
 // cookie leave nothing behind, and a client that disconnects stops its load.
 import { type DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
+import { validateDesign } from '../src/core/checks/validate.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
 import { type AppOptions, buildApp, type DynamoTarget } from './app.ts';
 import { LIMITS } from './quotas.ts';
 import { SessionRegistry } from './session-registry.ts';

@@ -3,15 +3,15 @@
 // The values are listed in the README's Security section.
 import { isIPv6, type Server, type Socket } from 'node:net';
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { MAX_ITEMS, MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
+import { MAX_ITEMS, MAX_PAGE_LIMIT } from '../src/core/contract/contract.ts';
 import {
   MAX_ATTENDEE_STREAMS,
   MAX_ATTENDEES,
   MAX_PRESENTER_STREAMS,
   WORKSHOP_DESIGN_MAX_BYTES,
-} from '../src/core/api/workshop-contract.ts';
-import { designItemBytes } from '../src/core/keys/limits.ts';
+} from '../src/core/contract/workshop-contract.ts';
 import { DESIGN_LIMITS, MAX_LESSON_BYTES } from '../src/core/model/design-limits.ts';
+import { designItemBytes } from '../src/core/model/key-limits.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { ApiFailure } from './errors.ts';
 import { partiqlTarget } from './partiql.ts';

@@ -5,8 +5,8 @@
 // else ({"S": 5} as "", {"BOOL": "yes"} as true) or DynamoDB Local fails inside (a 500 for {"B": "%%%"}).
 // Limit is left to service.ts, which checks and caps it like a pattern's page.
 import { type RefinementCtx, type ZodType, z } from 'zod';
-import { isExactNumber } from '../src/core/model/exact-json.ts';
-import { isBase64 } from '../src/core/requests/marshall.ts';
+import { isExactNumber } from '../src/core/values/exact-json.ts';
+import { isBase64 } from '../src/core/values/marshall.ts';
 import type { AllowedOperation } from './dynamodb/execute.ts';
 import { ApiFailure } from './errors.ts';
 

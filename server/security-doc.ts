@@ -334,7 +334,7 @@ export function attackers(): Attacker[] {
     {
       who: 'A hostile share link (a design sent as a URL)',
       cannot: [
-        `*Freeze the tab that opens it.* A link's length, what it inflates to (${bytes(MAX_SHARED_DESIGN_BYTES)}, inflated in chunks so a bomb stops after one), its nesting (${count(MAX_JSON_DEPTH)} levels) and every count it asks the recipient to generate (${count(MAX_DESIGN_ITEMS)} items in all) are checked before any work (\`#26 class 7\`, \`src/core/share/share-link.test.ts\`).`,
+        `*Freeze the tab that opens it.* A link's length, what it inflates to (${bytes(MAX_SHARED_DESIGN_BYTES)}, inflated in chunks so a bomb stops after one), its nesting (${count(MAX_JSON_DEPTH)} levels) and every count it asks the recipient to generate (${count(MAX_DESIGN_ITEMS)} items in all) are checked before any work (\`#26 class 7\`, \`src/core/features/share/share-link.test.ts\`).`,
       ],
     },
     {

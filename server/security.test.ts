@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { CreateTableCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const design = getExample('online-store')!.design;

@@ -2,7 +2,7 @@
 // leaving no Java process behind when it stops.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import { startServer } from './server.ts';
 
 function javaAlive(pid: number): boolean {

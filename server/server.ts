@@ -2,7 +2,7 @@
 // on SIGINT/SIGTERM that never leaves a Java process behind.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Lesson } from '../src/core/lessons/lesson-types.ts';
+import type { Lesson } from '../src/core/features/lessons/lesson-types.ts';
 import { buildApp, type DynamoTarget } from './app.ts';
 import { type DbPathLock, lockDbPath } from './db-lock.ts';
 import { DynamoDBLocal, listenOnce } from './dynamodb/local.ts';

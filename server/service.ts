@@ -1,18 +1,18 @@
 // What the API does for one session's namespace: apply a design (table + items), run a pattern or a raw
 // request, and reset. Pure orchestration over the core (requests) and server/dynamodb (I/O).
 import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import type { ApplyResponse, RunResponse } from '../src/core/api/contract.ts';
-import { MAX_PAGE_LIMIT } from '../src/core/api/contract.ts';
-import { createTableInput } from '../src/core/export/create-table.ts';
-import { marshalledItems } from '../src/core/items/applied.ts';
-import { writableItems } from '../src/core/items/writable.ts';
-import { stringifyExactJson } from '../src/core/model/exact-json.ts';
+import { marshalledItems } from '../src/core/apply/applied.ts';
+import { createTableInput } from '../src/core/apply/create-table.ts';
+import { writableItems } from '../src/core/apply/writable.ts';
+import { formatProblems } from '../src/core/checks/validate.ts';
+import type { ApplyResponse, RunResponse } from '../src/core/contract/contract.ts';
+import { MAX_PAGE_LIMIT } from '../src/core/contract/contract.ts';
 import { primaryKeyNames } from '../src/core/model/indexes.ts';
-import type { PlainItem } from '../src/core/model/item.ts';
 import type { Arguments, Design } from '../src/core/model/schema.ts';
-import { formatProblems } from '../src/core/model/validate.ts';
 import { buildRequest } from '../src/core/requests/build.ts';
 import { coerceArguments } from '../src/core/requests/resolve.ts';
+import { stringifyExactJson } from '../src/core/values/exact-json.ts';
+import type { PlainItem } from '../src/core/values/item.ts';
 import { absentTable, type DestructiveStep, type FoundTable, planApply } from './apply-plan.ts';
 import {
   applyDesign,

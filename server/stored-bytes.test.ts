@@ -6,10 +6,10 @@
 import { DescribeTableCommand, ScanCommand, type TableDescription } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { itemSize } from '../src/core/analysis/item-size.ts';
+import { validateDesign } from '../src/core/checks/validate.ts';
+import { itemSize } from '../src/core/model/item-size.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
-import { unmarshallItem } from '../src/core/requests/marshall.ts';
+import { unmarshallItem } from '../src/core/values/marshall.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { testClient } from './test-support/dynamo.ts';
 

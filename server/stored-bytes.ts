@@ -26,7 +26,7 @@ import {
   type KeySchemaElement,
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
-import { type WireValue, wireItemSize } from '../src/core/analysis/item-size.ts';
+import { type WireValue, wireItemSize } from '../src/core/model/item-size.ts';
 import { ApiFailure } from './errors.ts';
 import { partiqlTarget } from './partiql.ts';
 import type { Limits } from './quotas.ts';

@@ -2,7 +2,7 @@
 // with a 503 naming the limit instead of hanging, health says "down" rather than "up", and both recover
 // once it answers again (SIGCONT).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getExample } from '../src/core/examples/index.ts';
+import { getExample } from '../src/core/features/examples/index.ts';
 import { buildApp } from './app.ts';
 import { DynamoDBLocal } from './dynamodb/local.ts';
 import { LIMITS } from './quotas.ts';

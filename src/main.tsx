@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PRESENTER_PAGE_PATH } from './core/api/workshop-contract.ts';
+import { PRESENTER_PAGE_PATH } from './core/contract/workshop-contract.ts';
 import { startAutosave } from './store/autosave.ts';
 import { startLessons } from './store/lesson-progress.ts';
 import { App } from './ui/app.tsx';

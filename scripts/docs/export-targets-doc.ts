@@ -1,8 +1,9 @@
 // docs/exports.md's table of export targets, written from the export registry (EXPORT_TARGETS and what
 // exportDesign gives for each, on the online-store example) and the names the Export panel shows them by.
-import { EXAMPLES } from '../../src/core/examples/index.ts';
-import { EXPORT_TARGETS, exportDesign } from '../../src/core/export/index.ts';
-import { validateDesign } from '../../src/core/model/validate.ts';
+
+import { validateDesign } from '../../src/core/checks/validate.ts';
+import { EXAMPLES } from '../../src/core/features/examples/index.ts';
+import { EXPORT_TARGETS, exportDesign } from '../../src/core/io/export.ts';
 import { formatOf } from '../../src/ui/features/export/export-targets.ts';
 import type { GeneratedBlock } from './blocks.ts';
 import { table } from './blocks.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.ts';
 import { formUsage } from '../../src/cli/help.ts';
 import { LINT_RULES } from '../../src/core/analysis/rules/index.ts';
-import { EXPORT_TARGETS } from '../../src/core/export/index.ts';
+import { EXPORT_TARGETS } from '../../src/core/io/export.ts';
 import { shortcutKeys } from '../../src/ui/hooks/platform.ts';
 import { SHORTCUTS, type ShortcutId } from '../../src/ui/hooks/shortcuts.ts';
 import { cell, withBlock } from './blocks.ts';

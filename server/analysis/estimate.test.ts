@@ -5,11 +5,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareCapacity } from '../../src/core/analysis/compare-capacity.ts';
 import { estimatePattern } from '../../src/core/analysis/estimate.ts';
-import { paddedDesign } from '../../src/core/analysis/test-designs.ts';
-import { EXAMPLES } from '../../src/core/examples/index.ts';
+import { validateDesign } from '../../src/core/checks/validate.ts';
+import { EXAMPLES } from '../../src/core/features/examples/index.ts';
 import { buildViewsFor } from '../../src/core/indexes/views.ts';
 import type { AccessPattern, Design } from '../../src/core/model/schema.ts';
-import { validateDesign } from '../../src/core/model/validate.ts';
+import { paddedDesign } from '../../src/core/test-support/analysis-designs.ts';
 import { applyForSession, loadForSession, resetSession, runPatternForSession } from '../service.ts';
 import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { PutItemCommand } from 'dynamodb-toolbox';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { generateCode } from '../../src/core/export/codegen/index.ts';
-import { planCode } from '../../src/core/export/codegen/plan.ts';
+import { readDesignText } from '../../src/core/checks/design-text.ts';
+import { generateCode } from '../../src/core/io/codegen/index.ts';
+import { planCode } from '../../src/core/io/codegen/plan.ts';
 import { deriveKeys } from '../../src/core/items/derive.ts';
-import { readDesignText } from '../../src/core/model/design-text.ts';
 import type { Design } from '../../src/core/model/schema.ts';
 import {
   exportedContent,

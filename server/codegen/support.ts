@@ -11,24 +11,15 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { expect } from 'vitest';
-import { EXAMPLES } from '../../src/core/examples/index.ts';
-import { type PatternPlan, planCode } from '../../src/core/export/codegen/plan.ts';
-import { codegenTestDesign } from '../../src/core/export/codegen/test-design.ts';
+import { formatProblems, validateDesign } from '../../src/core/checks/validate.ts';
+import { EXAMPLES } from '../../src/core/features/examples/index.ts';
+import { type PatternPlan, planCode } from '../../src/core/io/codegen/plan.ts';
 import { deriveStoredItems } from '../../src/core/items/derive.ts';
 import { renderKeyValue } from '../../src/core/keys/template.ts';
 import { writtenForms } from '../../src/core/model/copies.ts';
-import { parseExactJson } from '../../src/core/model/exact-json.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../src/core/model/indexes.ts';
-import type { PlainItem } from '../../src/core/model/item.ts';
 import type { AccessPattern, Design, DesignInput, JsonValue } from '../../src/core/model/schema.ts';
-import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
 import { buildRequest } from '../../src/core/requests/build.ts';
-import type { AttributeMap } from '../../src/core/requests/marshall.ts';
-import { marshallItem, unmarshallItem } from '../../src/core/requests/marshall.ts';
-import {
-  keyOnlyDesign,
-  naturalKeysDesignWithoutBinary,
-} from '../../src/core/requests/natural-keys-design.ts';
 import {
   coerceArguments,
   declaredTypes,
@@ -37,6 +28,15 @@ import {
   tableKeyTemplates,
   writeActions,
 } from '../../src/core/requests/resolve.ts';
+import { codegenTestDesign } from '../../src/core/test-support/codegen-design.ts';
+import {
+  keyOnlyDesign,
+  naturalKeysDesignWithoutBinary,
+} from '../../src/core/test-support/natural-keys-design.ts';
+import { parseExactJson } from '../../src/core/values/exact-json.ts';
+import type { PlainItem } from '../../src/core/values/item.ts';
+import type { AttributeMap } from '../../src/core/values/marshall.ts';
+import { marshallItem, unmarshallItem } from '../../src/core/values/marshall.ts';
 import { namespacedTable } from '../namespace.ts';
 import { runPatternForSession } from '../service.ts';
 
@@ -50,7 +50,7 @@ export interface CodegenCase {
  * each index's key condition and writes that change its key attributes.
  */
 function multiAttributeDesign(): unknown {
-  const design = readFixture('src/core/export/golden/multi-attribute.keyplan.json') as DesignInput;
+  const design = readFixture('src/core/io/golden/multi-attribute.keyplan.json') as DesignInput;
   const match = (matchId_: string, points: number, player: string, more = {}) => ({
     matchId_,
     regionName: 'eu',

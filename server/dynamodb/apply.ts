@@ -12,7 +12,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { type CreateTableInput, createTableInput } from '../../src/core/export/create-table.ts';
+import { type CreateTableInput, createTableInput } from '../../src/core/apply/create-table.ts';
 import type { Design } from '../../src/core/model/schema.ts';
 
 export type ApplyAction = 'created' | 'updated' | 'unchanged' | 'recreated';

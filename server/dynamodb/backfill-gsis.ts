@@ -1,7 +1,7 @@
 // Before a backfill: the GSIs the new design adds, created one at a time (DynamoDB takes one index creation
 // per UpdateTable), each waited for until ACTIVE, as the migration plan's first steps say.
 import { type DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
-import { createTableInput } from '../../src/core/export/create-table.ts';
+import { createTableInput } from '../../src/core/apply/create-table.ts';
 import type { Design } from '../../src/core/model/schema.ts';
 import { describeTable, waitActive } from './apply.ts';
 

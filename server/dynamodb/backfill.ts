@@ -1,5 +1,5 @@
 // The backfill run directly (`keyplan migrate`): a parallel segmented Scan of the table, every item run
-// through the new design (src/core/diff/transform.ts) and written as backfill-requests.ts says, safe against
+// through the new design (src/core/features/diff/transform.ts) and written as backfill-requests.ts says, safe against
 // concurrent writers; rate-limited; resumable from a checkpoint file (per segment: where its Scan got to);
 // idempotent (an item already in its new version is left alone; a new item is only Put where none is).
 import { readFile } from 'node:fs/promises';
@@ -14,11 +14,11 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { type BackfillWrite, backfillWrites } from '../../src/core/diff/backfill-requests.ts';
-import { itemTransformer } from '../../src/core/diff/transform.ts';
+import { type BackfillWrite, backfillWrites } from '../../src/core/features/diff/backfill-requests.ts';
+import { itemTransformer } from '../../src/core/features/diff/transform.ts';
 import { primaryKeyNames } from '../../src/core/model/indexes.ts';
 import type { Design } from '../../src/core/model/schema.ts';
-import { type AttributeMap, unmarshallItem } from '../../src/core/requests/marshall.ts';
+import { type AttributeMap, unmarshallItem } from '../../src/core/values/marshall.ts';
 import { writeAtomically } from '../atomic-write.ts';
 
 export interface BackfillCounts {

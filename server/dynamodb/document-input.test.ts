@@ -4,10 +4,10 @@
 import { CreateTableCommand, DeleteTableCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ExactNumber } from '../../src/core/model/exact-json.ts';
+import { validateDesign } from '../../src/core/checks/validate.ts';
 import type { Design } from '../../src/core/model/schema.ts';
-import { validateDesign } from '../../src/core/model/validate.ts';
 import { buildRequest } from '../../src/core/requests/build.ts';
+import { ExactNumber } from '../../src/core/values/exact-json.ts';
 import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 import { documentClientInput } from './document-input.ts';
 

@@ -3,8 +3,8 @@
 // which the DocumentClient refuses (a class instance); it sends every digit of a NumberValue. The core
 // imports no SDK, so the conversion is here, at the server's edge.
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-import { isExactNumber } from '../../src/core/model/exact-json.ts';
 import type { DocumentInput } from '../../src/core/requests/inputs.ts';
+import { isExactNumber } from '../../src/core/values/exact-json.ts';
 
 function convert(value: unknown): unknown {
   if (isExactNumber(value)) return NumberValue.from(value.value);

@@ -16,9 +16,9 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { ConsumedCapacityEntry } from '../../src/core/api/contract.ts';
-import type { PlainItem } from '../../src/core/model/item.ts';
-import { unmarshallItem } from '../../src/core/requests/marshall.ts';
+import type { ConsumedCapacityEntry } from '../../src/core/contract/contract.ts';
+import type { PlainItem } from '../../src/core/values/item.ts';
+import { unmarshallItem } from '../../src/core/values/marshall.ts';
 import { fromSdk, toSdk } from './binary.ts';
 
 export const ALLOWED_OPERATIONS = [

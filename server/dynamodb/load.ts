@@ -7,7 +7,7 @@ import {
   ScanCommand,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
-import { canonicalNumber } from '../../src/core/keys/compare.ts';
+import { canonicalNumber } from '../../src/core/values/compare.ts';
 
 export type AttributeMap = Record<string, AttributeValue>;
 

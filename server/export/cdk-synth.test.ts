@@ -11,10 +11,10 @@ import { promisify } from 'node:util';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logicalId } from '../../src/core/export/cloudformation.ts';
-import { EXPORT_DESIGNS } from '../../src/core/export/golden/designs.ts';
-import { type ExportTarget, exportDesign } from '../../src/core/export/index.ts';
+import { logicalId } from '../../src/core/io/cloudformation.ts';
+import { type ExportTarget, exportDesign } from '../../src/core/io/export.ts';
 import type { Design } from '../../src/core/model/schema.ts';
+import { EXPORT_DESIGNS } from '../../src/core/test-support/golden-designs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIR = join(ROOT, 'node_modules', '.cache', 'keyplan-cdk', randomBytes(4).toString('hex'));

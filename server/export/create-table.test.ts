@@ -9,8 +9,7 @@ import {
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXPORT_DESIGNS } from '../../src/core/export/golden/designs.ts';
-import { exportDesign } from '../../src/core/export/index.ts';
+import { exportDesign } from '../../src/core/io/export.ts';
 import { gsiKeyAttributes, keyAttributeTypes } from '../../src/core/model/indexes.ts';
 import type {
   Design,
@@ -18,6 +17,7 @@ import type {
   GlobalSecondaryIndex,
   KeyAttribute,
 } from '../../src/core/model/schema.ts';
+import { EXPORT_DESIGNS } from '../../src/core/test-support/golden-designs.ts';
 import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 
 const client = testClient();

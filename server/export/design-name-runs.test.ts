@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXPORT_DESIGNS } from '../../src/core/export/golden/designs.ts';
-import { type ExportTarget, exportDesign } from '../../src/core/export/index.ts';
+import { type ExportTarget, exportDesign } from '../../src/core/io/export.ts';
 import type { Design } from '../../src/core/model/schema.ts';
+import { EXPORT_DESIGNS } from '../../src/core/test-support/golden-designs.ts';
 import { typescriptStatements } from '../test-support/code-parsers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -6,19 +6,19 @@
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateRead } from '../../src/core/evaluate/evaluate.ts';
+import { buildViewsFor } from '../../src/core/indexes/views.ts';
 import {
   accessPatternName,
   ELECTRODB_ENTITY_ATTRIBUTE,
   ELECTRODB_VERSION_ATTRIBUTE,
-} from '../../src/core/formats/electrodb/export.ts';
-import { buildViewsFor } from '../../src/core/indexes/views.ts';
+} from '../../src/core/io/electrodb/export.ts';
 import { deriveKeys } from '../../src/core/items/derive.ts';
 import { parseKey, parseTemplate, placeholders } from '../../src/core/keys/template.ts';
 import { keySchemaFor } from '../../src/core/model/indexes.ts';
-import type { KeyValue, PlainItem } from '../../src/core/model/item.ts';
 import { type Design, designSchema, type Entity } from '../../src/core/model/schema.ts';
 import type { ReadSpec } from '../../src/core/requests/read-spec.ts';
 import { resolveRead } from '../../src/core/requests/resolve.ts';
+import type { KeyValue, PlainItem } from '../../src/core/values/item.ts';
 import { normalizeItems } from '../codegen/support.ts';
 import {
   derivedItems,

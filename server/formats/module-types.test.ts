@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exportFormat } from '../../src/core/formats/index.ts';
+import { exportFormat } from '../../src/core/io/index.ts';
 import { libraryCases, moduleDirectory } from './library-support.ts';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');

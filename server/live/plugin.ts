@@ -1,7 +1,7 @@
 // Live rooms (issue #18): one Fastify plugin. The server relays and stores only ciphertext — each client seals
 // every Yjs update and presence message with the room key from the invite link's fragment, which never reaches
 // the server — so it cannot speak the y-websocket sync protocol (that reads the document). It speaks the small
-// relay protocol of src/core/live/protocol.ts instead: a per-room append-only log of sealed updates, relayed as
+// relay protocol of src/core/features/live/protocol.ts instead: a per-room append-only log of sealed updates, relayed as
 // they come and replaced by a client's sealed snapshot when it grows.
 //
 // Routes: `POST /api/live/rooms {verifier}` makes a room (its id: 128 random bits; the verifier: the public key
@@ -23,13 +23,13 @@ import {
   type ClientMessage,
   clientMessageSchema,
   type ServerMessage,
-} from '../../src/core/live/protocol.ts';
+} from '../../src/core/features/live/protocol.ts';
 import {
   joinProofText,
   REQUEST_PROOF,
   ROOM_VERIFIER,
   requestProofText,
-} from '../../src/core/live/room-keys.ts';
+} from '../../src/core/features/live/room-keys.ts';
 import { isApiRequest } from '../api-request.ts';
 import { ApiFailure } from '../errors.ts';
 import { parseBody } from '../parse-body.ts';
@@ -180,7 +180,7 @@ async function liveRoutes(app: FastifyInstance, options: LivePluginOptions): Pro
       throw new ApiFailure(
         401,
         'RoomProofRequired',
-        `a request naming a live room (X-Keyplan-Room) runs as the room only with ${ROOM_PROOF_HEADER}: <time>.<nonce>.<signature>, signed with the key derived from the room key (src/core/live/room-keys.ts); the room id alone is not enough`,
+        `a request naming a live room (X-Keyplan-Room) runs as the room only with ${ROOM_PROOF_HEADER}: <time>.<nonce>.<signature>, signed with the key derived from the room key (src/core/features/live/room-keys.ts); the room id alone is not enough`,
       );
     const time = Number(match[1]);
     if (Math.abs(time - Date.now()) > limits.liveRequestSkewMs)

@@ -1,7 +1,7 @@
 // The room registry's bounds, without a network: rooms per server, the log's size and its compaction, and
 // idle rooms expiring (not while someone is in them).
 import { describe, expect, it } from 'vitest';
-import { ROOM_ID } from '../../src/core/live/crypto.ts';
+import { ROOM_ID } from '../../src/core/features/live/crypto.ts';
 import { LIVE_LIMITS, LiveRooms, RoomError } from './rooms.ts';
 
 describe('live rooms registry', () => {

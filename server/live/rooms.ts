@@ -1,12 +1,12 @@
 // Live rooms as the server holds them: for each, an append-only log of sealed Yjs updates (the server has no
-// key: every `d` is ciphertext, see src/core/live/crypto.ts), numbered by seq, that a client replaces now and
+// key: every `d` is ciphertext, see src/core/features/live/crypto.ts), numbered by seq, that a client replaces now and
 // then with a sealed snapshot (compaction). Everything is bounded: rooms, log bytes; idle rooms expire.
 // A room's id is 128 random bits (its name, not a secret); what it may do in DynamoDB goes through a session
 // derived from it by a hash (sessionFromId), like any session's: its own table namespace and DynamoDB Local
-// database. Using a room takes a proof of its key, checked against its verifier (src/core/live/room-keys.ts);
+// database. Using a room takes a proof of its key, checked against its verifier (src/core/features/live/room-keys.ts);
 // a room kept by an older Keyplan has none, and no one can use it until it expires.
 import { randomBytes } from 'node:crypto';
-import { ROOM_ID } from '../../src/core/live/crypto.ts';
+import { ROOM_ID } from '../../src/core/features/live/crypto.ts';
 import { LIMITS, type Limits } from '../quotas.ts';
 import { type Session, sessionFromId } from '../session.ts';
 

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ROOM_ID } from '../../src/core/live/crypto.ts';
-import { ROOM_VERIFIER } from '../../src/core/live/room-keys.ts';
+import { ROOM_ID } from '../../src/core/features/live/crypto.ts';
+import { ROOM_VERIFIER } from '../../src/core/features/live/room-keys.ts';
 import { DelayedWriter } from '../delayed-writer.ts';
 import type { LiveRooms, RoomRecord } from './rooms.ts';
 

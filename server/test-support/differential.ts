@@ -4,10 +4,10 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { expect } from 'vitest';
 import { type Engine, EvaluationError, evaluateRead } from '../../src/core/evaluate/evaluate.ts';
 import { buildViewsFor, type IndexViews } from '../../src/core/indexes/views.ts';
-import type { PlainItem } from '../../src/core/model/item.ts';
 import type { Design } from '../../src/core/model/schema.ts';
 import { buildReadInput } from '../../src/core/requests/build.ts';
 import type { ReadResult, ReadSpec } from '../../src/core/requests/read-spec.ts';
+import type { PlainItem } from '../../src/core/values/item.ts';
 import { DynamoRequestError, execute } from '../dynamodb/execute.ts';
 import { namespacedTable } from '../namespace.ts';
 

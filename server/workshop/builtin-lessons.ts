@@ -3,9 +3,9 @@
 // loader of `keyplan lesson check` and `--lessons DIR` (src/cli/lesson-files.ts).
 import { fileURLToPath } from 'node:url';
 import { loadLessonFiles } from '../../src/cli/lesson-files.ts';
-import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
+import type { Lesson } from '../../src/core/features/lessons/lesson-types.ts';
 
-const FOLDER = fileURLToPath(new URL('../../src/core/lessons/builtin/', import.meta.url));
+const FOLDER = fileURLToPath(new URL('../../src/core/features/lessons/builtin/', import.meta.url));
 
 export async function builtinLessons(): Promise<Map<string, Lesson>> {
   const lessons = new Map<string, Lesson>();

@@ -15,7 +15,7 @@
 //   body is read;
 // - every body is bounded by its route and validated with the contract's zod schemas; every stream is
 //   bounded in number and in what it may hold unsent (streams.ts).
-// The contract (routes, shapes, events) is src/core/api/workshop-contract.ts.
+// The contract (routes, shapes, events) is src/core/contract/workshop-contract.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -33,10 +33,10 @@ import {
   revealHintRequestSchema,
   WORKSHOP_API,
   type WorkshopInfo,
-} from '../../src/core/api/workshop-contract.ts';
-import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
-import { parseLesson } from '../../src/core/lessons/parse.ts';
-import { stringifyExactJson } from '../../src/core/model/exact-json.ts';
+} from '../../src/core/contract/workshop-contract.ts';
+import type { Lesson } from '../../src/core/features/lessons/lesson-types.ts';
+import { parseLesson } from '../../src/core/features/lessons/parse.ts';
+import { stringifyExactJson } from '../../src/core/values/exact-json.ts';
 import { isApiRequest } from '../api-request.ts';
 import { ApiFailure } from '../errors.ts';
 import { parseBody } from '../parse-body.ts';

@@ -19,9 +19,9 @@ import {
   type RoomPushes,
   type RoomSnapshot,
   STUCK_AFTER_MS,
-} from '../../src/core/api/workshop-contract.ts';
-import { lessonSummary } from '../../src/core/lessons/lesson-summary.ts';
-import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
+} from '../../src/core/contract/workshop-contract.ts';
+import { lessonSummary } from '../../src/core/features/lessons/lesson-summary.ts';
+import type { Lesson } from '../../src/core/features/lessons/lesson-types.ts';
 import type { Design } from '../../src/core/model/schema.ts';
 import { ApiFailure } from '../errors.ts';
 import { LIMITS, type Limits } from '../quotas.ts';

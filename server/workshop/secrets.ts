@@ -2,7 +2,7 @@
 // the join limiter) and the presenter's key (256 random bits, only ever in the presenter URL's fragment).
 // Both are compared in constant time, so the time of a refusal tells nothing about how close a guess was.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../../src/core/api/workshop-contract.ts';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../../src/core/contract/workshop-contract.ts';
 
 export function newJoinCode(): string {
   let code = '';

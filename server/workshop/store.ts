@@ -8,10 +8,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { progressReportSchema } from '../../src/core/api/workshop-contract.ts';
-import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
-import { parseExactJson, stringifyExactJson } from '../../src/core/model/exact-json.ts';
+import { progressReportSchema } from '../../src/core/contract/workshop-contract.ts';
+import type { Lesson } from '../../src/core/features/lessons/lesson-types.ts';
 import { designSchema } from '../../src/core/model/schema.ts';
+import { parseExactJson, stringifyExactJson } from '../../src/core/values/exact-json.ts';
 import { DelayedWriter } from '../delayed-writer.ts';
 import type { AttendeeRecord, RoomRecord, Workshop, WorkshopSecrets } from './room.ts';
 import { isJoinCode, isPresenterKey } from './secrets.ts';

@@ -10,8 +10,8 @@ import {
   type AttendeeEvent,
   HEARTBEAT_MS,
   type PresenterEvent,
-} from '../../src/core/api/workshop-contract.ts';
-import { stringifyExactJson } from '../../src/core/model/exact-json.ts';
+} from '../../src/core/contract/workshop-contract.ts';
+import { stringifyExactJson } from '../../src/core/values/exact-json.ts';
 import { ApiFailure } from '../errors.ts';
 import type { AttendeeRecord, Workshop, WorkshopChange } from './room.ts';
 

@@ -3,7 +3,7 @@
 // names the loopback address when the server listens there too (the key then never crosses the network).
 // Both carry their secret in the fragment, which browsers never send to the server.
 import { networkInterfaces } from 'node:os';
-import { JOIN_PAGE_PATH, PRESENTER_PAGE_PATH } from '../../src/core/api/workshop-contract.ts';
+import { JOIN_PAGE_PATH, PRESENTER_PAGE_PATH } from '../../src/core/contract/workshop-contract.ts';
 
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
 

@@ -6,9 +6,9 @@
 import http from 'node:http';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { AttendeeEvent, PresenterEvent } from '../../src/core/api/workshop-contract.ts';
-import { getExample } from '../../src/core/examples/index.ts';
-import { parseExactJson } from '../../src/core/model/exact-json.ts';
+import type { AttendeeEvent, PresenterEvent } from '../../src/core/contract/workshop-contract.ts';
+import { getExample } from '../../src/core/features/examples/index.ts';
+import { parseExactJson } from '../../src/core/values/exact-json.ts';
 import { createDynamoClient } from '../dynamodb/client.ts';
 import type { Limits } from '../quotas.ts';
 import { type RunningServer, startServer } from '../server.ts';

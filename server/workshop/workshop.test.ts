@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getExample } from '../../src/core/examples/index.ts';
+import { getExample } from '../../src/core/features/examples/index.ts';
 import { buildApp } from '../app.ts';
 import { LIMITS, type Limits } from '../quotas.ts';
 import { postJson, testTarget } from '../test-support/dynamo.ts';

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { testTarget } from '../../server/test-support/dynamo.ts';
-import { isExactNumber, parseExactJson } from '../core/model/exact-json.ts';
+import { validateDesign } from '../core/checks/validate.ts';
 import type { Design } from '../core/model/schema.ts';
-import { validateDesign } from '../core/model/validate.ts';
+import { isExactNumber, parseExactJson } from '../core/values/exact-json.ts';
 import { applyDesign, resetSession, runPattern } from './client.ts';
 
 const BIG = '12345678901234567890123456789012345678';

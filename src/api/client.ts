@@ -1,10 +1,15 @@
 // Typed client of the server's /api. Errors come back as ApiClientError with the server's code and
 // message; a server that cannot be reached is code "Offline". Bodies and answers keep every digit of a
-// number (src/core/model/exact-json.ts): DynamoDB's numbers have up to 38.
-import type { ApplyResponse, HealthResponse, LessonsResponse, RunResponse } from '../core/api/contract.ts';
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
-import type { PlainItem } from '../core/model/item.ts';
+// number (src/core/values/exact-json.ts): DynamoDB's numbers have up to 38.
+import type {
+  ApplyResponse,
+  HealthResponse,
+  LessonsResponse,
+  RunResponse,
+} from '../core/contract/contract.ts';
 import type { Design } from '../core/model/schema.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
+import type { PlainItem } from '../core/values/item.ts';
 
 export class ApiClientError extends Error {
   constructor(
@@ -19,7 +24,7 @@ export class ApiClientError extends Error {
 
 /**
  * The live room this browser is in (store/live-session.ts): its requests apply and run as the room, each
- * signed with the room key's proof (src/core/live/room-keys.ts) since the room id alone opens nothing.
+ * signed with the room key's proof (src/core/features/live/room-keys.ts) since the room id alone opens nothing.
  */
 export interface LiveRoomAccess {
   roomId: string;

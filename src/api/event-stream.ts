@@ -1,7 +1,7 @@
 // Server-sent events read with fetch (EventSource cannot send an Authorization header, which the presenter's
 // stream needs), reconnecting after a drop with a growing pause (0.5 s, doubling to 5 s) until closed.
-// Each event's data is parsed as exact JSON (src/core/model/exact-json.ts): designs keep every digit.
-import { parseExactJson } from '../core/model/exact-json.ts';
+// Each event's data is parsed as exact JSON (src/core/values/exact-json.ts): designs keep every digit.
+import { parseExactJson } from '../core/values/exact-json.ts';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'closed';
 

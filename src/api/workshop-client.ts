@@ -1,4 +1,4 @@
-// The browser's side of workshop mode (src/core/api/workshop-contract.ts): is this server running a
+// The browser's side of workshop mode (src/core/contract/workshop-contract.ts): is this server running a
 // workshop, join it, report progress and the design, read the attendee's state; and the presenter's calls,
 // each with the key from the presenter URL's fragment as a Bearer token. Errors are ApiClientError (the
 // server's code and message), as in client.ts.
@@ -14,9 +14,9 @@ import {
   type RoomSnapshot,
   WORKSHOP_API,
   type WorkshopInfo,
-} from '../core/api/workshop-contract.ts';
-import type { Lesson } from '../core/lessons/lesson-types.ts';
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
+} from '../core/contract/workshop-contract.ts';
+import type { Lesson } from '../core/features/lessons/lesson-types.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 import { ApiClientError, send } from './client.ts';
 import { type EventStreamOptions, openEventStream } from './event-stream.ts';
 

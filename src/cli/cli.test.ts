@@ -2,7 +2,7 @@
 // output, messages that name paths, and the answers a person reading the seeds expects.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES } from '../core/examples/index.ts';
+import { EXAMPLES } from '../core/features/examples/index.ts';
 import { runKeyplan } from './run-in-process.ts';
 
 const SHARED_EXAMPLE = new URL('../../fixtures/examples/online-store.keyplan.json', import.meta.url).pathname;

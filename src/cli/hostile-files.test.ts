@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MAX_JSON_DEPTH, MAX_YAML_ALIASES } from '../core/model/design-limits.ts';
-import { stringifyExactJson } from '../core/model/exact-json.ts';
+import { stringifyExactJson } from '../core/values/exact-json.ts';
 import { runKeyplan } from './run-in-process.ts';
 import { escapeControls } from './terminal-text.ts';
 

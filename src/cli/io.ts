@@ -1,8 +1,8 @@
 // What every command shares: where text goes, how a design is read, and the two kinds of failure.
 import { readFile } from 'node:fs/promises';
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
+import { formatProblems, type ValidationProblem, validateDesignText } from '../core/checks/validate.ts';
 import type { Design } from '../core/model/schema.ts';
-import { formatProblems, type ValidationProblem, validateDesignText } from '../core/model/validate.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 
 export interface CliIo {
   stdout: (text: string) => void;

@@ -4,7 +4,7 @@
 // without lessons, and a lesson id already used by an earlier file are problems of that file.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type LessonParseResult, parseLessonText } from '../core/lessons/parse.ts';
+import { type LessonParseResult, parseLessonText } from '../core/features/lessons/parse.ts';
 
 export const LESSON_FILE_PATTERN = /\.lesson\.(ya?ml|json)$/i;
 

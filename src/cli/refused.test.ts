@@ -2,7 +2,7 @@
 // `keyplan run` say so in one line on stderr (and `{ error: { code, message } }` on stdout with --json),
 // exit 1; `keyplan estimate` reports a pattern `validate` refuses as such and still estimates the others.
 import { describe, expect, it } from 'vitest';
-import { getExample } from '../core/examples/index.ts';
+import { getExample } from '../core/features/examples/index.ts';
 import { runKeyplan } from './run-in-process.ts';
 
 const store = getExample('online-store')!.design;

@@ -1,5 +1,5 @@
 // Runs the keyplan command in-process with captured output, as the CLI tests do.
-import { parseExactJson } from '../core/model/exact-json.ts';
+import { parseExactJson } from '../core/values/exact-json.ts';
 import type { CliIo } from './io.ts';
 import { main } from './main.ts';
 

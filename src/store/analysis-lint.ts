@@ -5,9 +5,9 @@ import type { CostModel } from '../core/analysis/cost.ts';
 import type { PatternEstimate } from '../core/analysis/estimate-types.ts';
 import { type Finding, lintDesign } from '../core/analysis/lint.ts';
 import type { TablePerEntity } from '../core/analysis/table-per-entity.ts';
+import type { ValidationProblem } from '../core/checks/validate.ts';
 import type { PatternVerdict } from '../core/evaluate/pattern-preview.ts';
 import type { Design } from '../core/model/schema.ts';
-import type { ValidationProblem } from '../core/model/validate.ts';
 
 export interface Analysis {
   lint: Finding[];

@@ -5,9 +5,9 @@
 import { costModel } from '../core/analysis/cost.ts';
 import { estimateDesign } from '../core/analysis/estimate.ts';
 import { compareTablePerEntity } from '../core/analysis/table-per-entity.ts';
+import { validateDesign } from '../core/checks/validate.ts';
 import { patternVerdicts } from '../core/evaluate/pattern-preview.ts';
 import { buildViewsFor, type IndexViews } from '../core/indexes/views.ts';
-import { validateDesign } from '../core/model/validate.ts';
 import { lintWhenValid, type RemoteAnalysis } from './analysis-lint.ts';
 import { answerTo, createDesignReceiver, type DesignParts, serveRequests } from './design-parts.ts';
 

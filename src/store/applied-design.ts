@@ -3,8 +3,9 @@
 // applied record (applied.ts) keeps only a fingerprint; this keeps the design itself, as exact JSON text in
 // localStorage, for the few tables applied last. It counts as known only while its fingerprint is the
 // record's: the table holds what it describes.
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
+
 import type { Design } from '../core/model/schema.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 import {
   type AppliedRecord,
   fingerprintOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HealthResponse } from '../core/api/contract.ts';
-import { getExample } from '../core/examples/index.ts';
+import type { HealthResponse } from '../core/contract/contract.ts';
+import { getExample } from '../core/features/examples/index.ts';
 import { type Design, designSchema } from '../core/model/schema.ts';
 import { type AppliedRecord, fingerprintOf, isOutOfDate, lostSinceApply } from './applied.ts';
 

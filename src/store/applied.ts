@@ -3,8 +3,9 @@
 // went to. Kept in localStorage next to the autosaved design, so the Apply button's "out of date" dot
 // survives a reload. Records are keyed by table name, because that is what Apply writes to: another design
 // only matches a record when it would create exactly the same table and items.
-import type { HealthResponse } from '../core/api/contract.ts';
-import { applyFingerprint } from '../core/items/applied.ts';
+
+import { applyFingerprint } from '../core/apply/applied.ts';
+import type { HealthResponse } from '../core/contract/contract.ts';
 import type { Design } from '../core/model/schema.ts';
 
 export const APPLIED_STORAGE_KEY = 'keyplan:v1:applied';

@@ -4,8 +4,9 @@
 // writes a new shell and no items, a cell edit one slice, and undo steps share every part they have in
 // common. Text keeps every digit (stringifyExactJson, parseExactJson); an item is serialized once and its
 // text remembered. Serializing yields to the page every few milliseconds, so typing never waits for it.
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
+
 import { type Design, designSchema } from '../core/model/schema.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 import { type DesignRef, type Head, refIds } from './autosave-db.ts';
 
 export const SLICE_ITEMS = 1000;

@@ -3,9 +3,9 @@
 // reload, and a write the browser refuses (storage full) leaves the last saved version as it was.
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import { renameEntity } from '../core/model/ops/entities.ts';
 import { type Design, designSchema } from '../core/model/schema.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 import { openAutosaveDb, readSaved, writeSaved } from './autosave-db.ts';
 import { PartCache, SLICE_ITEMS } from './autosave-parts.ts';
 

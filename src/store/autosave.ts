@@ -6,8 +6,8 @@
 // localStorage autosave (key `keyplan:v1`) is moved here on first load, and its entry removed only once it is
 // stored. The app shows the start screen only after the read, so a saved design never flashes it.
 import { create } from 'zustand';
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
 import { type Design, designSchema } from '../core/model/schema.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 import {
   MissingPartsError,
   openAutosaveDb,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entityIn, storeDesign } from '../core/analysis/test-designs.ts';
-import { stringifyExactJson } from '../core/model/exact-json.ts';
+import { entityIn, storeDesign } from '../core/test-support/analysis-designs.ts';
+import { stringifyExactJson } from '../core/values/exact-json.ts';
 import { compareDesigns } from './compare-core.ts';
 import { createComparer } from './compare-worker.ts';
 

@@ -2,9 +2,9 @@
 // share link): the core's diff (core/diff) and its migration plan, and per stored item of the other version
 // the key values that change (what the grid's key cells show as old → new). Pure: it runs in the compare
 // worker (compare-worker.ts), and on the main thread where there is no Worker.
-import { type DesignDiff, diffDesigns } from '../core/diff/diff.ts';
-import { type MigrationPlan, migrationPlan } from '../core/diff/plan.ts';
-import { itemTransformer } from '../core/diff/transform.ts';
+import { type DesignDiff, diffDesigns } from '../core/features/diff/diff.ts';
+import { type MigrationPlan, migrationPlan } from '../core/features/diff/plan.ts';
+import { itemTransformer } from '../core/features/diff/transform.ts';
 import { deriveItemsByEntity } from '../core/items/derive.ts';
 import { keyAttributeTypes } from '../core/model/indexes.ts';
 import type { Design } from '../core/model/schema.ts';

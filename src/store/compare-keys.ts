@@ -1,7 +1,8 @@
 // The key changes compare mode shows in the grid's key cells (old → new), as plain data that crosses from
 // the compare worker: per stored item of the other version, the key attributes whose value changes.
-import { isExactNumber, numberText } from '../core/model/exact-json.ts';
+
 import type { JsonValue } from '../core/model/schema.ts';
+import { isExactNumber, numberText } from '../core/values/exact-json.ts';
 
 /** A key attribute's value before and after, as the grid shows it ('' where the item has none). */
 export interface KeyChange {

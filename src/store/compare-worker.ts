@@ -2,8 +2,9 @@
 // indexes and queries both, which on the main thread would hold up typing each time the design settles.
 // Designs travel as exact JSON text (ExactNumbers do not survive structured clone): the other version only
 // when it changes, the design on screen part by part (design-parts.ts).
-import { parseExactJson } from '../core/model/exact-json.ts';
+
 import type { Design } from '../core/model/schema.ts';
+import { parseExactJson } from '../core/values/exact-json.ts';
 import { type Comparison, compareDesigns } from './compare-core.ts';
 import { answerTo, createDesignReceiver, type DesignParts, serveRequests } from './design-parts.ts';
 

@@ -3,9 +3,9 @@
 // runs in a Web Worker (compare-worker.ts) where there is one; the last comparison stays shown until the
 // next arrives. `compareOnce` is the same computation for a single question (Apply's plan check).
 import { create } from 'zustand';
-import { stringifyExactJson } from '../core/model/exact-json.ts';
 import type { Design } from '../core/model/schema.ts';
-import { messageOf } from '../core/text/message.ts';
+import { stringifyExactJson } from '../core/values/exact-json.ts';
+import { messageOf } from '../core/values/text/message.ts';
 import type { Comparison } from './compare-core.ts';
 import type { CompareAnswer, CompareRequest } from './compare-worker.ts';
 import { settledDesign, subscribeSettledDesign } from './derived.ts';

@@ -2,9 +2,9 @@
 // so a new object means a change). Never stored in the store.
 import { useDeferredValue } from 'react';
 import { create } from 'zustand';
+import { type ValidationProblem, validateDesign } from '../core/checks/validate.ts';
 import { buildViewFor, buildViewsFor, type IndexView, type IndexViews } from '../core/indexes/views.ts';
 import type { Design } from '../core/model/schema.ts';
-import { type ValidationProblem, validateDesign } from '../core/model/validate.ts';
 import { useStore } from './index.ts';
 
 /** Remembers the last argument and result: enough when every caller asks about the current design. */

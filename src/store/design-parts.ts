@@ -1,9 +1,10 @@
 // A design sent to a Web Worker (the analysis and the compare workers) part by part, as exact JSON text
 // (ExactNumbers do not survive structured clone): the main thread sends only the parts that changed since its
 // last message, the worker keeps the rest. Both ends of that, and the worker's message loop.
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
+
 import type { Design } from '../core/model/schema.ts';
-import { messageOf } from '../core/text/message.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
+import { messageOf } from '../core/values/text/message.ts';
 
 /** A design as exact JSON text: everything but the items, then the items of changed entities. */
 export interface DesignParts {

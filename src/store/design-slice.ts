@@ -3,7 +3,7 @@
 import type { StateCreator } from 'zustand';
 import { designItemCount, itemLimitMessage } from '../core/model/design-limits.ts';
 import type { Design } from '../core/model/schema.ts';
-import { messageOf } from '../core/text/message.ts';
+import { messageOf } from '../core/values/text/message.ts';
 import { isReadOnlyDesign, READ_ONLY_MESSAGE } from './shared-view.ts';
 import type { DesignSlice, StoreState } from './types.ts';
 

@@ -1,7 +1,7 @@
 // The autosaved design keeps every digit of its numbers (issue #12): a 38-digit sample value survives a
 // write to localStorage and a read back, as a JSON number with all its digits in the stored text.
 import { describe, expect, it } from 'vitest';
-import { parseExactJson } from '../core/model/exact-json.ts';
+import { parseExactJson } from '../core/values/exact-json.ts';
 import { exactJsonStorage } from './index.ts';
 
 /** localStorage's interface over a Map (the tests run in Node). */

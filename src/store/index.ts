@@ -2,7 +2,7 @@
 // autosave.ts (IndexedDB). Derived data (items, views, findings, requests) is never stored: see derived.ts.
 import { create } from 'zustand';
 import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 import { createConnectionSlice } from './connection-slice.ts';
 import { createDesignSlice } from './design-slice.ts';
 import { createLessonSlice } from './lesson-slice.ts';

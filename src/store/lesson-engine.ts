@@ -1,7 +1,7 @@
-// The lesson check engine (src/core/lessons/checks.ts: the evaluator, lint, estimates) loads when a lesson
+// The lesson check engine (src/core/features/lessons/checks.ts: the evaluator, lint, estimates) loads when a lesson
 // opens, never for the first screen.
 
-type Checks = typeof import('../core/lessons/checks.ts');
+type Checks = typeof import('../core/features/lessons/checks.ts');
 
 export interface LessonEngine {
   checkStep: Checks['checkStep'];
@@ -13,7 +13,7 @@ export interface LessonEngine {
 let loading: Promise<LessonEngine> | null = null;
 
 export function loadLessonEngine(): Promise<LessonEngine> {
-  loading ??= import('../core/lessons/checks.ts').then((checks) => ({
+  loading ??= import('../core/features/lessons/checks.ts').then((checks) => ({
     checkStep: checks.checkStep,
     lessonStepStart: checks.lessonStepStart,
     lessonDesign: checks.lessonDesign,

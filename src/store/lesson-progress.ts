@@ -3,11 +3,12 @@
 // autosaved in IndexedDB by autosave.ts), written when they change; a reload puts the attendee back at the
 // same step, with the hints and solution marks they had. The current step's checks run on the settled
 // design (derived.ts: 200 ms after typing stops), never on each keystroke, and land in the lesson slice.
-import type { Lesson, LessonProgress } from '../core/lessons/lesson-types.ts';
-import { parseExactJson, stringifyExactJson } from '../core/model/exact-json.ts';
+
+import { validateDesign } from '../core/checks/validate.ts';
+import type { Lesson, LessonProgress } from '../core/features/lessons/lesson-types.ts';
 import type { Design } from '../core/model/schema.ts';
-import { validateDesign } from '../core/model/validate.ts';
-import { messageOf } from '../core/text/message.ts';
+import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
+import { messageOf } from '../core/values/text/message.ts';
 import { settledDesign, subscribeSettledDesign, viewsOf } from './derived.ts';
 import { useStore } from './index.ts';
 import { loadLessonEngine } from './lesson-engine.ts';
@@ -37,7 +38,7 @@ async function readSaved(): Promise<SavedLesson | null> {
   try {
     const saved = parseExactJson(text) as Partial<SavedLesson>;
     if (saved.format !== 'keyplan-lesson-progress/1' || !saved.lesson || !saved.progress) return null;
-    const { parseLessonText } = await import('../core/lessons/parse.ts');
+    const { parseLessonText } = await import('../core/features/lessons/parse.ts');
     const parsed = parseLessonText(stringifyExactJson(saved.lesson), 'saved-lesson.json');
     if (!parsed.ok) return null;
     const lesson = parsed.lesson;

@@ -24,7 +24,12 @@
 // progress with useStore.subscribe((state, previous) => …) comparing state.lessonProgress and
 // state.lessonOutcome (a workshop reports both).
 import type { StateCreator } from 'zustand';
-import type { Lesson, LessonProgress, LessonStep, StepOutcome } from '../core/lessons/lesson-types.ts';
+import type {
+  Lesson,
+  LessonProgress,
+  LessonStep,
+  StepOutcome,
+} from '../core/features/lessons/lesson-types.ts';
 import { TABLE_INDEX } from '../core/model/indexes.ts';
 import type { Design } from '../core/model/schema.ts';
 import { loadLessonEngine } from './lesson-engine.ts';

@@ -3,8 +3,8 @@
 // from the room (or from the undo manager) is read back into the store — never both ways for one change,
 // so there is no feedback loop. Undo and redo go through a Y.UndoManager that tracks only this browser's
 // origin: they undo one's own edits, never someone else's. Presence (name, colour, what one has open) goes
-// through awareness. The room key stays in the link's fragment; see core/live/crypto.ts. What someone else
-// deletes while this user has it open or has just edited it is told, with a way back (core/live/lost-work.ts).
+// through awareness. The room key stays in the link's fragment; see core/features/live/crypto.ts. What someone else
+// deletes while this user has it open or has just edited it is told, with a way back (core/features/live/lost-work.ts).
 import * as Y from 'yjs';
 import { setLiveRoom } from '../api/client.ts';
 import {
@@ -14,7 +14,7 @@ import {
   parseLiveFragment,
   randomToken,
   toBase64Url,
-} from '../core/live/crypto.ts';
+} from '../core/features/live/crypto.ts';
 import {
   designDocParts,
   designToDoc,
@@ -22,10 +22,15 @@ import {
   type Removed,
   removedBy,
   watchRemovals,
-} from '../core/live/design-doc.ts';
-import { LiveClient, type Presence, REMOTE_ORIGIN, type SocketLike } from '../core/live/live-client.ts';
-import { type LiveThing, LocalEdits, lostWork, present, sameThing } from '../core/live/lost-work.ts';
-import { deriveRoomKeys } from '../core/live/room-keys.ts';
+} from '../core/features/live/design-doc.ts';
+import {
+  LiveClient,
+  type Presence,
+  REMOTE_ORIGIN,
+  type SocketLike,
+} from '../core/features/live/live-client.ts';
+import { type LiveThing, LocalEdits, lostWork, present, sameThing } from '../core/features/live/lost-work.ts';
+import { deriveRoomKeys } from '../core/features/live/room-keys.ts';
 import type { Design } from '../core/model/schema.ts';
 import { liveHooks } from './design-slice.ts';
 import { useStore } from './index.ts';
@@ -113,7 +118,7 @@ function connect(link: LiveLink, initial: Design | null): void {
   window.addEventListener('pagehide', save);
   const { me } = useLive.getState();
   // One's own recent edits, and what each remote change removed: what the room deletes from under this user
-  // (open, or just edited) is told and can be restored (core/live/lost-work.ts).
+  // (open, or just edited) is told and can be restored (core/features/live/lost-work.ts).
   const edits = new LocalEdits();
   let removed: Removed[] = [];
   const stopWatching = watchRemovals(doc, (gone, transaction) => {

@@ -1,10 +1,10 @@
 // The live session's state the UI reads (light: no Yjs; the session itself, store/live-session.ts, loads only
 // when a session starts or a link is opened).
 import { create } from 'zustand';
-import type { LiveLink } from '../core/live/crypto.ts';
-import { liveFragment } from '../core/live/crypto.ts';
-import type { LiveStatus, Presence } from '../core/live/live-client.ts';
-import type { Lost } from '../core/live/lost-work.ts';
+import type { LiveLink } from '../core/features/live/crypto.ts';
+import { liveFragment } from '../core/features/live/crypto.ts';
+import type { LiveStatus, Presence } from '../core/features/live/live-client.ts';
+import type { Lost } from '../core/features/live/lost-work.ts';
 import { useStore } from './index.ts';
 
 /** Presence colours (distinct in light and dark themes). */

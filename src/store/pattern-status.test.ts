@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lintDesign } from '../core/analysis/lint.ts';
-import { getExample } from '../core/examples/index.ts';
+import { validateDesign } from '../core/checks/validate.ts';
+import { getExample } from '../core/features/examples/index.ts';
 import type { Design } from '../core/model/schema.ts';
-import { validateDesign } from '../core/model/validate.ts';
 import { type DesignFinding, findingsOf } from './analysis.ts';
 import { patternStatuses } from './pattern-status.ts';
 

@@ -1,10 +1,10 @@
 // The store's shape, apart from the slices that fill it (as tldraw keeps its store's types): each slice
 // creator is typed against the whole StoreState, and the store is made of the slices, so with the types in
 // the slices' own modules the slices and store/index.ts would import each other.
-import type { ApplyResponse, HealthResponse, RunResponse } from '../core/api/contract.ts';
-import type { Lesson, LessonProgress, StepOutcome } from '../core/lessons/lesson-types.ts';
-import type { PlainItem } from '../core/model/item.ts';
+import type { ApplyResponse, HealthResponse, RunResponse } from '../core/contract/contract.ts';
+import type { Lesson, LessonProgress, StepOutcome } from '../core/features/lessons/lesson-types.ts';
 import type { Design } from '../core/model/schema.ts';
+import type { PlainItem } from '../core/values/item.ts';
 import type { AppliedTables } from './applied.ts';
 
 export type StoreState = DesignSlice & SelectionSlice & UiSlice & ConnectionSlice & LessonSlice;

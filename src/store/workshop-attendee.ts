@@ -17,8 +17,8 @@ import type {
   ProgressReport,
   PushedDesign,
   PushedLesson,
-} from '../core/api/workshop-contract.ts';
-import type { Lesson } from '../core/lessons/lesson-types.ts';
+} from '../core/contract/workshop-contract.ts';
+import type { Lesson } from '../core/features/lessons/lesson-types.ts';
 import type { Design } from '../core/model/schema.ts';
 import { writeAppliedTables } from './applied.ts';
 import { useAutosave } from './autosave.ts';

@@ -4,7 +4,7 @@
 // the designer's store knows nothing of workshops.
 import { create } from 'zustand';
 import type { StreamState } from '../api/event-stream.ts';
-import type { AttendeeIdentity, RoomPushes } from '../core/api/workshop-contract.ts';
+import type { AttendeeIdentity, RoomPushes } from '../core/contract/workshop-contract.ts';
 
 export type WorkshopStatus = 'checking' | 'off' | 'join' | 'joined';
 

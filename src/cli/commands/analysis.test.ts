@@ -2,7 +2,7 @@
 // error; units, monthly cost and the table-per-entity comparison per pattern, as JSON or a table.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES, getExample } from '../../core/examples/index.ts';
+import { EXAMPLES, getExample } from '../../core/features/examples/index.ts';
 import { runKeyplan } from '../run-in-process.ts';
 
 const SEED_000 = new URL('../../core/analysis/fixtures/seed-000.keyplan.json', import.meta.url).pathname;

@@ -4,7 +4,7 @@
 import { DeleteTableCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDynamoClient } from '../../../server/dynamodb/client.ts';
-import { getExample } from '../../core/examples/index.ts';
+import { getExample } from '../../core/features/examples/index.ts';
 import type { Design } from '../../core/model/schema.ts';
 import { runKeyplan } from '../run-in-process.ts';
 

@@ -3,7 +3,7 @@
 // `{ error: { code, message } }` on stdout with --json, and no wait past --timeout.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { getExample } from '../../core/examples/index.ts';
+import { getExample } from '../../core/features/examples/index.ts';
 import { runKeyplan } from '../run-in-process.ts';
 
 /** A loopback port nothing listens on: bound, then released. */

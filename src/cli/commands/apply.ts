@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import { plural } from '../../core/text/plural.ts';
+import { plural } from '../../core/values/text/plural.ts';
 import type { Command } from '../command.ts';
 import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
 import { printJson, readDesign, UsageError } from '../io.ts';

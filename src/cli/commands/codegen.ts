@@ -5,7 +5,7 @@ import {
   type GeneratedModule,
   generateModule,
   isCodegenLanguage,
-} from '../../core/export/codegen/index.ts';
+} from '../../core/io/codegen/index.ts';
 import type { Command } from '../command.ts';
 import { CommandError, readDesign, UsageError } from '../io.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onlineStore } from '../../core/examples/online-store.ts';
+import { onlineStore } from '../../core/features/examples/online-store.ts';
 import { runKeyplan } from '../run-in-process.ts';
 
 const BIN = fileURLToPath(new URL('../../../bin/keyplan.mjs', import.meta.url));

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { type DesignDiff, diffDesigns } from '../../core/diff/diff.ts';
-import { migrationPlan } from '../../core/diff/plan.ts';
-import { diffJson, diffMarkdown, diffText } from '../../core/diff/report.ts';
+import { validateDesignText } from '../../core/checks/validate.ts';
+import { type DesignDiff, diffDesigns } from '../../core/features/diff/diff.ts';
+import { migrationPlan } from '../../core/features/diff/plan.ts';
+import { diffJson, diffMarkdown, diffText } from '../../core/features/diff/report.ts';
 import type { Design } from '../../core/model/schema.ts';
-import { validateDesignText } from '../../core/model/validate.ts';
 import type { Command } from '../command.ts';
 import {
   type CliIo,

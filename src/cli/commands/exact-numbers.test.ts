@@ -4,7 +4,7 @@
 // `keyplan query --json` (the in-memory evaluator) and with the design's own values: the same text, digit
 // for digit. Before, `run` answered 12345678901234567890123456789012345678 as 12345678901234568000000….
 import { describe, expect, inject, it } from 'vitest';
-import { isExactNumber, parseExactJson, stringifyExactJson } from '../../core/model/exact-json.ts';
+import { isExactNumber, parseExactJson, stringifyExactJson } from '../../core/values/exact-json.ts';
 import { runKeyplan } from '../run-in-process.ts';
 
 const b64 = (...bytes: number[]) => Buffer.from(bytes).toString('base64');

@@ -1,4 +1,4 @@
-import { EXAMPLES, getExample } from '../../core/examples/index.ts';
+import { EXAMPLES, getExample } from '../../core/features/examples/index.ts';
 import type { Command } from '../command.ts';
 import { CommandError, printJson, UsageError } from '../io.ts';
 

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getExample } from '../../core/examples/index.ts';
-import { EXPORT_TARGETS, exportDesign } from '../../core/export/index.ts';
-import { validateDesign } from '../../core/model/validate.ts';
+import { validateDesign } from '../../core/checks/validate.ts';
+import { getExample } from '../../core/features/examples/index.ts';
+import { EXPORT_TARGETS, exportDesign } from '../../core/io/export.ts';
 import { runKeyplan } from '../run-in-process.ts';
 
 const example = getExample('ecommerce')!;

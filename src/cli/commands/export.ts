@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { EXPORT_TARGETS, exportDesign, isExportTarget } from '../../core/export/index.ts';
+import { EXPORT_TARGETS, exportDesign, isExportTarget } from '../../core/io/export.ts';
 import type { Command } from '../command.ts';
 import { CommandError, readDesign, UsageError } from '../io.ts';
 

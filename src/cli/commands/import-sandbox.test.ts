@@ -9,10 +9,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../server/quotas.ts';
-import type { FormatId } from '../../core/formats/catalogue.ts';
-import { importDesign } from '../../core/formats/index.ts';
-import { stringifyExactJson } from '../../core/model/exact-json.ts';
+import type { FormatId } from '../../core/io/catalogue.ts';
+import { importDesign } from '../../core/io/index.ts';
 import type { Design } from '../../core/model/schema.ts';
+import { stringifyExactJson } from '../../core/values/exact-json.ts';
 import { importModuleInSandbox, SANDBOX_LIMITS } from '../module-sandbox/load-module.ts';
 import { runKeyplan } from '../run-in-process.ts';
 

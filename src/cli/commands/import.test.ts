@@ -1,7 +1,7 @@
 // `keyplan import` as a user runs it (in-process, stdout and stderr captured): the design on stdout,
 // warnings and errors on stderr, exit codes 0 / 1 (a file to fix) / 2 (wrong usage).
 import { describe, expect, it } from 'vitest';
-import { validateDesign } from '../../core/model/validate.ts';
+import { validateDesign } from '../../core/checks/validate.ts';
 import { runKeyplan } from '../run-in-process.ts';
 
 const model = (name: string) =>

@@ -3,8 +3,8 @@
 // read by running it, so it is loaded only when the user passes --trust-code, and then in a sandbox
 // (../module-sandbox/load-module.ts).
 import { access } from 'node:fs/promises';
-import { FORMAT_IDS, getFormat, importDesign } from '../../core/formats/index.ts';
-import type { DesignFormat, FormatImport } from '../../core/formats/types.ts';
+import { FORMAT_IDS, getFormat, importDesign } from '../../core/io/index.ts';
+import type { DesignFormat, FormatImport } from '../../core/io/types.ts';
 import type { Command } from '../command.ts';
 import { CommandError, printJson, readText, UsageError } from '../io.ts';
 import { importModuleInSandbox, SANDBOX_LIMITS } from '../module-sandbox/load-module.ts';

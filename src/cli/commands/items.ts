@@ -1,5 +1,5 @@
 import { deriveItems } from '../../core/items/derive.ts';
-import { stringifyExactJson } from '../../core/model/exact-json.ts';
+import { stringifyExactJson } from '../../core/values/exact-json.ts';
 import type { Command } from '../command.ts';
 import { jsonOption } from '../command.ts';
 import { printJson, readDesign } from '../io.ts';

@@ -5,9 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import type { Lesson } from '../../core/lessons/lesson-types.ts';
-import { shopDesign, shopLesson } from '../../core/lessons/test-lesson.ts';
-import { stringifyExactJson } from '../../core/model/exact-json.ts';
+import type { Lesson } from '../../core/features/lessons/lesson-types.ts';
+import { shopDesign, shopLesson } from '../../core/test-support/test-lesson.ts';
+import { stringifyExactJson } from '../../core/values/exact-json.ts';
 import { runKeyplan } from '../run-in-process.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'keyplan-lesson-'));

@@ -3,12 +3,12 @@
 // DYNAMODB_ENDPOINT names one; --no-local skips them). Exit 0 all good, 1 a step fails, 2 an invalid file.
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { LocalRunner } from '../../core/lessons/checks.ts';
-import type { Lesson } from '../../core/lessons/lesson-types.ts';
-import { type LessonProof, proveLesson } from '../../core/lessons/prove.ts';
-import type { PlainItem } from '../../core/model/item.ts';
-import { formatProblems, type ValidationProblem } from '../../core/model/validate.ts';
-import { plural } from '../../core/text/plural.ts';
+import { formatProblems, type ValidationProblem } from '../../core/checks/validate.ts';
+import type { LocalRunner } from '../../core/features/lessons/checks.ts';
+import type { Lesson } from '../../core/features/lessons/lesson-types.ts';
+import { type LessonProof, proveLesson } from '../../core/features/lessons/prove.ts';
+import type { PlainItem } from '../../core/values/item.ts';
+import { plural } from '../../core/values/text/plural.ts';
 import type { Command } from '../command.ts';
 import { DEFAULT_TIMEOUT_SECONDS, endpointOf, timeoutSeconds } from '../dynamo-options.ts';
 import { type CliIo, printJson, UsageError } from '../io.ts';

@@ -2,8 +2,8 @@ import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findRule, groupBySeverity, lintConfigProblems, lintDesign } from '../../core/analysis/lint.ts';
 import { LINT_RULES } from '../../core/analysis/rules/index.ts';
-import { formatProblems, type ValidationProblem, validateDesignText } from '../../core/model/validate.ts';
-import { plural } from '../../core/text/plural.ts';
+import { formatProblems, type ValidationProblem, validateDesignText } from '../../core/checks/validate.ts';
+import { plural } from '../../core/values/text/plural.ts';
 import type { Command } from '../command.ts';
 import { type CliIo, CommandError, printJson, readText, UsageError } from '../io.ts';
 import {

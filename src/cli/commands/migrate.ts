@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
-import { backfillPython } from '../../core/diff/backfill-python.ts';
-import { BackfillSpecError } from '../../core/diff/backfill-spec.ts';
-import { backfillTypeScript } from '../../core/diff/backfill-typescript.ts';
-import { diffDesigns, recreateReasons } from '../../core/diff/diff.ts';
+import { backfillPython } from '../../core/features/diff/backfill-python.ts';
+import { BackfillSpecError } from '../../core/features/diff/backfill-spec.ts';
+import { backfillTypeScript } from '../../core/features/diff/backfill-typescript.ts';
+import { diffDesigns, recreateReasons } from '../../core/features/diff/diff.ts';
 import type { Command } from '../command.ts';
 import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
 import { CommandError, parsePositiveInt, printJson, UsageError } from '../io.ts';

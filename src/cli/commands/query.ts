@@ -1,8 +1,8 @@
 import { evaluateRead } from '../../core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../../core/indexes/views.ts';
-import { stringifyExactJson } from '../../core/model/exact-json.ts';
-import type { PlainItem } from '../../core/model/item.ts';
 import { resolveRead } from '../../core/requests/resolve.ts';
+import { stringifyExactJson } from '../../core/values/exact-json.ts';
+import type { PlainItem } from '../../core/values/item.ts';
 import type { Command } from '../command.ts';
 import { CommandError, parseJsonOption, parsePositiveInt, printJson, readDesign } from '../io.ts';
 import { argumentsFor, findPattern } from '../pattern-args.ts';

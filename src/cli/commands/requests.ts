@@ -1,5 +1,5 @@
-import { stringifyExactJson } from '../../core/model/exact-json.ts';
 import { buildAllRequests } from '../../core/requests/build.ts';
+import { stringifyExactJson } from '../../core/values/exact-json.ts';
 import type { Command } from '../command.ts';
 import { jsonOption } from '../command.ts';
 import { printJson, readDesign } from '../io.ts';

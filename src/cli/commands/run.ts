@@ -1,5 +1,5 @@
-import { stringifyExactJson } from '../../core/model/exact-json.ts';
-import type { PlainItem } from '../../core/model/item.ts';
+import { stringifyExactJson } from '../../core/values/exact-json.ts';
+import type { PlainItem } from '../../core/values/item.ts';
 import type { Command } from '../command.ts';
 import { dynamoOptions, withDynamo } from '../dynamo-options.ts';
 import { parseJsonOption, parsePositiveInt, printJson, readDesign } from '../io.ts';

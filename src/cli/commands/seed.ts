@@ -1,7 +1,7 @@
-import { generateSamples } from '../../core/generate/generate.ts';
-import { describeGenerateResult } from '../../core/generate/report.ts';
+import { generateSamples } from '../../core/items/generate/generate.ts';
+import { describeGenerateResult } from '../../core/items/generate/report.ts';
 import { itemLimitMessage } from '../../core/model/design-limits.ts';
-import { plural } from '../../core/text/plural.ts';
+import { plural } from '../../core/values/text/plural.ts';
 import type { Command } from '../command.ts';
 import { parsePositiveInt, printJson, readDesign, UsageError } from '../io.ts';
 

@@ -1,4 +1,4 @@
-import type { Lesson } from '../../core/lessons/lesson-types.ts';
+import type { Lesson } from '../../core/features/lessons/lesson-types.ts';
 import type { Command } from '../command.ts';
 import { CommandError, parsePositiveInt, UsageError } from '../io.ts';
 import { loadLessonFiles } from '../lesson-files.ts';

@@ -4,8 +4,8 @@
 // in the parent) and writes the answer as JSON to fd 4. The module's code runs beside this program, so the
 // parent believes nothing of the answer that it has not validated again.
 import { readFileSync, writeSync } from 'node:fs';
-import { importDesign } from '../../core/formats/index.ts';
-import { stringifyExactJson } from '../../core/model/exact-json.ts';
+import { importDesign } from '../../core/io/index.ts';
+import { stringifyExactJson } from '../../core/values/exact-json.ts';
 import { blockNetworkAndSignals } from './network-stubs.ts';
 import { ANSWER_FD, REQUEST_FD, type SandboxAnswer, type SandboxRequest } from './protocol.ts';
 

@@ -8,11 +8,11 @@ import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { LIMITS } from '../../../server/quotas.ts';
-import type { FormatId } from '../../core/formats/catalogue.ts';
-import type { FormatImport, FormatImportOptions } from '../../core/formats/types.ts';
-import { parseExactJson } from '../../core/model/exact-json.ts';
+import { formatProblems, validateDesign } from '../../core/checks/validate.ts';
+import type { FormatId } from '../../core/io/catalogue.ts';
+import type { FormatImport, FormatImportOptions } from '../../core/io/types.ts';
 import type { Design } from '../../core/model/schema.ts';
-import { formatProblems, validateDesign } from '../../core/model/validate.ts';
+import { parseExactJson } from '../../core/values/exact-json.ts';
 import { bundleChildProgram, bundleModule } from './bundle.ts';
 import { ANSWER_FD, REQUEST_FD, type SandboxAnswer, type SandboxRequest } from './protocol.ts';
 

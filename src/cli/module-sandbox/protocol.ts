@@ -1,8 +1,8 @@
 // What the parent (./load-module.ts) and the sandboxed child (./child.ts) say to each other, as plain JSON:
 // the request goes down file descriptor 3, the answer comes back on file descriptor 4, so nothing the
 // module prints on stdout or stderr can be taken for either.
-import type { FormatId } from '../../core/formats/catalogue.ts';
-import type { FormatImport, FormatImportOptions } from '../../core/formats/types.ts';
+import type { FormatId } from '../../core/io/catalogue.ts';
+import type { FormatImport, FormatImportOptions } from '../../core/io/types.ts';
 
 /** The file descriptor the child reads its request from. */
 export const REQUEST_FD = 3;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildViewsFor } from '../indexes/views.ts';
 import type { AccessPattern } from '../model/schema.ts';
+import { paddedDesign } from '../test-support/analysis-designs.ts';
 import { compareCapacity } from './compare-capacity.ts';
 import { estimatePattern } from './estimate.ts';
-import { paddedDesign } from './test-designs.ts';
 
 const patterns: AccessPattern[] = [
   { id: 'gsi', name: 'gsi', operation: 'Query', index: 'GSI1', keyCondition: { partition: 'TAG#a' } },

@@ -1,12 +1,18 @@
 // Monthly cost from rates, units and prices, worked out by hand for the online-store example.
 import { describe, expect, it } from 'vitest';
 import { buildViewsFor } from '../indexes/views.ts';
+import {
+  ecommerceDesign,
+  entityIn,
+  patternIn,
+  seed000Design,
+  storeDesign,
+} from '../test-support/analysis-designs.ts';
 import { costModel } from './cost.ts';
 import { estimateDesign } from './estimate.ts';
 import { US_EAST_1_PRICES } from './prices.ts';
 import { GB } from './storage.ts';
 import { compareTablePerEntity } from './table-per-entity.ts';
-import { ecommerceDesign, entityIn, patternIn, seed000Design, storeDesign } from './test-designs.ts';
 
 const MONTH = 730 * 3600;
 

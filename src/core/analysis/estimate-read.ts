@@ -4,18 +4,18 @@
 // costs one unit. An LSI query that needs attributes the LSI does not project also reads each such item
 // from the table, rounded one by one.
 import { evaluateRead } from '../evaluate/evaluate.ts';
+import { itemSizer, storedItem } from '../evaluate/stored-items.ts';
 import type { IndexViews } from '../indexes/views.ts';
 import { type KeySchema, primaryKeyNames, projectedAttributeNames, TABLE_INDEX } from '../model/indexes.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import { buildRequest } from '../requests/build.ts';
 import type { BatchGetItemInput, TransactGetItemsInput } from '../requests/inputs.ts';
-import { unmarshallItem } from '../requests/marshall.ts';
 import type { ReadSpec } from '../requests/read-spec.ts';
 import { type ArgumentValues, coerceArguments, resolveRead } from '../requests/resolve.ts';
-import { plural } from '../text/plural.ts';
+import type { PlainItem } from '../values/item.ts';
+import { unmarshallItem } from '../values/marshall.ts';
+import { plural } from '../values/text/plural.ts';
 import { bytes, emptyEstimate, type PatternEstimate, type TargetUnits } from './estimate-types.ts';
-import { itemSizer, storedItem } from './stored-items.ts';
 import { type ReadConsistency, readBlocks, readUnits } from './units.ts';
 
 const where = (schema: KeySchema) => (schema.kind === 'table' ? 'the table' : schema.name);

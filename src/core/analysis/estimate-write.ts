@@ -5,14 +5,13 @@
 // writes; its index writes are not doubled, as measured against DynamoDB (nubo-db/dynoxide#188, agreeing
 // with AWS's own agent-toolkit cost calculator).
 import { matchesFilter } from '../evaluate/filter.ts';
+import { indexEntry, itemSizer, storedItem } from '../evaluate/stored-items.ts';
 import type { IndexViews } from '../indexes/views.ts';
 import { keySchemas, primaryKeyNames } from '../model/indexes.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design, WriteAction } from '../model/schema.ts';
 import { buildRequest } from '../requests/build.ts';
 import { buildWriteActions } from '../requests/build-write.ts';
 import type { TransactWriteItem, UpdateItemInput } from '../requests/inputs.ts';
-import { type AttributeMap, unmarshallItem } from '../requests/marshall.ts';
 import {
   type ArgumentValues,
   coerceArguments,
@@ -21,7 +20,9 @@ import {
   resolveClauses,
   writeActions,
 } from '../requests/resolve.ts';
-import { plural } from '../text/plural.ts';
+import type { PlainItem } from '../values/item.ts';
+import { type AttributeMap, unmarshallItem } from '../values/marshall.ts';
+import { plural } from '../values/text/plural.ts';
 import { localTransactionReport } from './dynamodb-local.ts';
 import {
   bytes,
@@ -31,7 +32,6 @@ import {
   type TargetUnits,
   totalUnits,
 } from './estimate-types.ts';
-import { indexEntry, itemSizer, storedItem } from './stored-items.ts';
 import { writeUnits } from './units.ts';
 
 interface Step {

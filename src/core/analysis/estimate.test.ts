@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildViewsFor } from '../indexes/views.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
+import { paddedDesign as design, type Thing } from '../test-support/analysis-designs.ts';
 import { estimatePattern } from './estimate.ts';
-import { paddedDesign as design, type Thing } from './test-designs.ts';
 
 const KB = 1024;
 const many = (n: number, bytes: number, extra: Partial<Thing> = {}) =>

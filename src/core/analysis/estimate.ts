@@ -5,10 +5,10 @@
 import { EvaluationError } from '../evaluate/evaluate.ts';
 import { buildViewsFor, type IndexViews } from '../indexes/views.ts';
 import { TemplateSyntaxError } from '../keys/template.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
-import { RequestError } from '../requests/errors.ts';
 import type { ArgumentValues } from '../requests/resolve.ts';
+import type { PlainItem } from '../values/item.ts';
+import { RequestError } from '../values/request-error.ts';
 import { estimateGets, estimateRead } from './estimate-read.ts';
 import { emptyEstimate, type PatternEstimate } from './estimate-types.ts';
 import { estimateWrite } from './estimate-write.ts';

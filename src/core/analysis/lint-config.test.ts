@@ -1,11 +1,11 @@
 // The design's `lint` configuration: a rule turned off or given another severity, and a finding suppressed
 // with a reason (returned marked, never counted); a rule id the linter does not have is a problem with a path.
 import { describe, expect, it } from 'vitest';
+import { validateDesign } from '../checks/validate.ts';
 import { suppressFinding, unsuppressFinding } from '../model/ops/lint.ts';
-import { validateDesign } from '../model/validate.ts';
+import { seed000Design } from '../test-support/analysis-designs.ts';
 import { groupBySeverity, LINT_FAMILIES, lintConfigProblems, lintDesign } from './lint.ts';
 import { LINT_RULES } from './rules/index.ts';
-import { seed000Design } from './test-designs.ts';
 
 const key = (f: { rule: string; target: string }) => `${f.rule} ${f.target}`;
 

@@ -7,7 +7,6 @@ import { deriveItems } from '../items/derive.ts';
 import { placeholders } from '../keys/template.ts';
 import { storedForms } from '../model/copies.ts';
 import { type KeySchema, keySchemaFor, keySchemas } from '../model/indexes.ts';
-import type { DerivedItem } from '../model/item.ts';
 import { keyConditionParts, type SortPart } from '../model/key-conditions.ts';
 import type {
   AccessPattern,
@@ -17,9 +16,10 @@ import type {
   KeyedReadPattern,
   WriteAction,
 } from '../model/schema.ts';
-import { RequestError } from '../requests/errors.ts';
 import type { ReadResult } from '../requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../requests/resolve.ts';
+import type { DerivedItem } from '../values/item.ts';
+import { RequestError } from '../values/request-error.ts';
 import { PrefixIndex } from './prefix-index.ts';
 import { anyIntersect, type KeyShape, rangeSatisfiable, templateShapes } from './template-match.ts';
 

@@ -1,9 +1,9 @@
 // The linter as a whole: the built-in examples lint clean, and the faithful transcription of seed 000
 // (fixtures/seed-000.keyplan.json) gets exactly the findings a careful reviewer of that document makes.
 import { describe, expect, it } from 'vitest';
+import { ecommerceDesign, seed000Design, storeDesign } from '../test-support/analysis-designs.ts';
 import { groupBySeverity, lintDesign } from './lint.ts';
 import { LINT_RULES } from './rules/index.ts';
-import { ecommerceDesign, seed000Design, storeDesign } from './test-designs.ts';
 
 describe('lintDesign', () => {
   it.each([

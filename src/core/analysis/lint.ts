@@ -1,62 +1,24 @@
 // The linter: a second opinion on a design before it is deployed. Each rule is a module of rules/ with a
 // stable id; a finding names what is wrong, how to fix it, and the JSON path of the part of the design it
 // is about (`entities[1].keys.GSI1PK`, `accessPatterns[3].keyCondition.sort`) so the UI can jump there.
+
+import type { ValidationProblem } from '../checks/validate.ts';
 import type { Design } from '../model/schema.ts';
-import type { ValidationProblem } from '../model/validate.ts';
 import { LintContext } from './lint-context.ts';
+import type { Finding, LintRule, Severity } from './lint-types.ts';
 import { LINT_RULES } from './rules/index.ts';
 
-export const SEVERITIES = ['error', 'warning', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-/** The kind of problem a rule catches: how the README, the corpus's scores and the UI group rules. */
-export const LINT_FAMILIES = [
-  'keys',
-  'patterns',
-  'throughput',
-  'ttl',
-  'values',
-  'growth',
-  'projections',
-  'table',
-] as const;
-export type LintFamily = (typeof LINT_FAMILIES)[number];
-
-export interface Finding {
-  rule: string;
-  severity: Severity;
-  /** One line, at most 160 characters: what is wrong. The rule's explanation says why it matters. */
-  message: string;
-  /** JSON path into the design document; `` for the design as a whole. */
-  target: string;
-  /** The concrete fix, in the design's own terms (its real prefixes and attributes). */
-  fix?: string;
-  /** Other JSON paths of the same root cause: one root cause is one finding. */
-  related?: string[];
-  /** Set when the design's `lint.suppress` silences it: shown, never counted. */
-  suppressed?: { reason: string };
-}
-
-/** What a rule's check reports; the engine adds the rule id, and the rule's severity unless one is given. */
-export interface RuleFinding {
-  message: string;
-  target: string;
-  severity?: Severity;
-  fix?: string;
-  related?: string[];
-}
-
-export interface LintRule {
-  id: string;
-  family?: LintFamily;
-  /** The severity of its findings, unless a finding says otherwise (always less severe). */
-  severity: Severity;
-  /** What it catches, in one sentence (the README's rule table, the UI's tooltip). */
-  description: string;
-  /** The long "why": what goes wrong in DynamoDB and when (`keyplan lint --explain RULE`, the UI's details). */
-  explanation?: string;
-  check(design: Design, context: LintContext): RuleFinding[];
-}
+// The vocabulary of findings and rules has a module of its own (lint-types.ts), so a rule names it
+// without importing the engine that imports every rule.
+export {
+  type Finding,
+  LINT_FAMILIES,
+  type LintFamily,
+  type LintRule,
+  type RuleFinding,
+  SEVERITIES,
+  type Severity,
+} from './lint-types.ts';
 
 /** The rule of an id, if there is one. */
 export function findRule(id: string, rules: readonly LintRule[] = LINT_RULES): LintRule | undefined {

@@ -2,12 +2,13 @@
 // times its average item size (from its sample items) plus DynamoDB's 100 bytes of overhead per item, and
 // the same for each index the items are in (sparse indexes hold only the share of samples that have their
 // keys; an index entry is what it projects).
+
+import { indexEntry, itemSizer } from '../evaluate/stored-items.ts';
 import type { IndexViews } from '../indexes/views.ts';
 import { keySchemas, TABLE_INDEX } from '../model/indexes.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
+import type { PlainItem } from '../values/item.ts';
 import type { PriceTable } from './prices.ts';
-import { indexEntry, itemSizer } from './stored-items.ts';
 
 /** 2^30 bytes. */
 export const GB = 1024 ** 3;

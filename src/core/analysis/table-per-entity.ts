@@ -3,15 +3,15 @@
 // LineItems, each rounded up on its own. Items there carry no generic keys (PK, SK, GSI1PK…) or type
 // attribute: their own attributes are their keys. Writes keep their requests (a transaction spans tables).
 import { evaluateRead } from '../evaluate/evaluate.ts';
+import { itemSizer, storedItem } from '../evaluate/stored-items.ts';
 import type { IndexViews } from '../indexes/views.ts';
 import { isConstant } from '../keys/template.ts';
 import { keyAttributeTypes, primaryKeyNames, TABLE_INDEX } from '../model/indexes.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import { coerceArguments, resolveRead } from '../requests/resolve.ts';
-import { plural } from '../text/plural.ts';
+import type { PlainItem } from '../values/item.ts';
+import { plural } from '../values/text/plural.ts';
 import type { PatternEstimate } from './estimate-types.ts';
-import { itemSizer, storedItem } from './stored-items.ts';
 import { type ReadConsistency, readBlocks, readUnits } from './units.ts';
 
 export interface EntityRequest {

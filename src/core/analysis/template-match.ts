@@ -4,9 +4,10 @@
 // with each {placeholder} standing for one or more characters other than the template's delimiters (the
 // non-alphanumeric characters of its literal text: `#` in `ORDER#{orderId}`), the convention parseKey
 // relies on to read keys back. A placeholder of an enum attribute stands for its values only.
-import { compareKeyValues } from '../keys/compare.ts';
+
 import { parseTemplate, TemplateSyntaxError } from '../keys/template.ts';
 import type { Attribute } from '../model/schema.ts';
+import { compareKeyValues } from '../values/compare.ts';
 
 type Token = { char: string } | { forbidden: ReadonlySet<string> };
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { onlineStore, tableDesign, things } from '../indexes/test-fixtures.ts';
 import { buildViews, buildViewsFor } from '../indexes/views.ts';
-import { ExactNumber } from '../model/exact-json.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { ReadPattern } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { resolveRead } from '../requests/resolve.ts';
+import { onlineStore, tableDesign, things } from '../test-support/index-fixtures.ts';
+import { ExactNumber } from '../values/exact-json.ts';
+import type { PlainItem } from '../values/item.ts';
 import {
   canonicalJson,
   compareRunToPrediction,

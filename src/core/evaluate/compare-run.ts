@@ -2,13 +2,13 @@
 // the table's primary key), the same counts and the same LastEvaluatedKey. DynamoDB and the evaluator must
 // agree item for item; any difference is either a stale table (apply again) or a bug worth reporting.
 import type { IndexViews } from '../indexes/views.ts';
-import { canonicalNumber, compareKeyValues } from '../keys/compare.ts';
-import { ExactNumber, isExactNumber, stringifyExactJson } from '../model/exact-json.ts';
 import { keySchemaFor } from '../model/indexes.ts';
-import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
 import { type ArgumentValues, coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { canonicalNumber, compareKeyValues } from '../values/compare.ts';
+import { ExactNumber, isExactNumber, stringifyExactJson } from '../values/exact-json.ts';
+import type { KeyValue, PlainItem } from '../values/item.ts';
 import { evaluateRead } from './evaluate.ts';
 
 /** A page as DynamoDB returned it (RunResponse has this shape). */

@@ -3,13 +3,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keyHash, tieBreaker } from '../indexes/local-order.ts';
-import { tableDesign, things } from '../indexes/test-fixtures.ts';
 import { buildViews } from '../indexes/views.ts';
-import { compareKeyValues } from '../keys/compare.ts';
 import { keySchemaFor } from '../model/indexes.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { SortOperator } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
+import { tableDesign, things } from '../test-support/index-fixtures.ts';
+import { compareKeyValues } from '../values/compare.ts';
+import type { PlainItem } from '../values/item.ts';
 import { EvaluationError, evaluateRead } from './evaluate.ts';
 
 const design = tableDesign({

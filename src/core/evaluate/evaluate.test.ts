@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { onlineStore, tableDesign, things } from '../indexes/test-fixtures.ts';
 import { buildViews, buildViewsFor } from '../indexes/views.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
+import { onlineStore, tableDesign, things } from '../test-support/index-fixtures.ts';
+import type { PlainItem } from '../values/item.ts';
 import { EvaluationError, evaluateRead } from './evaluate.ts';
 
 const store = onlineStore();

@@ -1,11 +1,11 @@
 // Answers a read over the index views as DynamoDB would: GetItem by exact key, Query by a partition lookup
 // and binary search on the sort key (never a scan of all items), Scan partition by partition (scan.ts).
 import { entryComparator, type IndexView, type IndexViews, type ViewEntry } from '../indexes/views.ts';
-import { compareKeyValues, keyString } from '../keys/compare.ts';
 import { isMultiAttribute, TABLE_INDEX } from '../model/indexes.ts';
-import type { KeyValue } from '../model/item.ts';
 import type { Design, KeyAttribute } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
+import { compareKeyValues, keyString } from '../values/compare.ts';
+import type { KeyValue } from '../values/item.ts';
 import { EvaluationError } from './evaluation-error.ts';
 import {
   checkKeyValue,

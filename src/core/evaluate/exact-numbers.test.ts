@@ -1,14 +1,14 @@
 // Numbers a double cannot hold (DynamoDB keeps 38 significant digits) stay exact through key templates,
 // derivation, the views' order and every read: key conditions, between, paging and a GSI Scan.
 import { describe, expect, it } from 'vitest';
+import { readDesignText } from '../checks/design-text.ts';
 import { buildViewsFor } from '../indexes/views.ts';
 import { deriveItems } from '../items/derive.ts';
-import { canonicalNumber } from '../keys/compare.ts';
-import { readDesignText } from '../model/design-text.ts';
-import { isExactNumber, stringifyExactJson } from '../model/exact-json.ts';
-import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
 import type { ReadSpec } from '../requests/read-spec.ts';
+import { canonicalNumber } from '../values/compare.ts';
+import { isExactNumber, stringifyExactJson } from '../values/exact-json.ts';
+import type { KeyValue, PlainItem } from '../values/item.ts';
 import { evaluateRead } from './evaluate.ts';
 
 // Sort keys in DynamoDB's numeric order. The first three share one double, as do the last two.

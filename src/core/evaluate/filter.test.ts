@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PlainItem } from '../model/item.ts';
 import type { AttributeType } from '../model/schema.ts';
 import type { ResolvedClause } from '../requests/read-spec.ts';
+import type { PlainItem } from '../values/item.ts';
 import { matchesFilter } from './filter.ts';
 
 const item: PlainItem = {

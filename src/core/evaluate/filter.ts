@@ -2,12 +2,12 @@
 // false, a missing attribute compares false except for `<>` (true) and not_exists, S orders by UTF-8 bytes
 // and N numerically. A value's DynamoDB type is its JSON type; a string is B when the entity declares it so.
 
-import type { AttributeTypes } from '../analysis/item-size.ts';
-import { compareBytes, compareKeyValues, compareUtf8, decodeBase64 } from '../keys/compare.ts';
-import { isExactNumber, type NumberValue } from '../model/exact-json.ts';
-import type { PlainItem } from '../model/item.ts';
+import type { AttributeTypes } from '../model/item-size.ts';
 import type { AttributeType, JsonValue } from '../model/schema.ts';
 import type { ResolvedClause } from '../requests/read-spec.ts';
+import { compareBytes, compareKeyValues, compareUtf8, decodeBase64 } from '../values/compare.ts';
+import { isExactNumber, type NumberValue } from '../values/exact-json.ts';
+import type { PlainItem } from '../values/item.ts';
 import { EvaluationError } from './evaluation-error.ts';
 import { beginsWith } from './key-condition.ts';
 

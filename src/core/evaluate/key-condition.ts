@@ -2,10 +2,10 @@
 // condition are contiguous in sort order, so the range is found by two binary searches: the first
 // entry not below the range, then the first entry from there that no longer satisfies the condition.
 import type { ViewEntry } from '../indexes/views.ts';
-import { compareBytes, compareKeyValues, decodeBase64, isNumeric } from '../keys/compare.ts';
-import type { KeyValue } from '../model/item.ts';
 import type { KeyAttribute, KeyType } from '../model/schema.ts';
 import type { ReadSpec } from '../requests/read-spec.ts';
+import { compareBytes, compareKeyValues, decodeBase64, isNumeric } from '../values/compare.ts';
+import type { KeyValue } from '../values/item.ts';
 import { EvaluationError } from './evaluation-error.ts';
 import { refuse, sortBoundsProblem } from './refusals.ts';
 

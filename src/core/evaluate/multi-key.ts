@@ -4,10 +4,10 @@
 // condition selects are contiguous: two binary searches find them, as for a single sort key.
 import { keyedSchema, partitionKeyValue } from '../indexes/tuple-key.ts';
 import { entryComparator, type IndexView, keyValueOf, type ViewEntry } from '../indexes/views.ts';
-import { compareKeyValues, keyString } from '../keys/compare.ts';
-import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, KeyAttribute } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
+import { compareKeyValues, keyString } from '../values/compare.ts';
+import type { KeyValue, PlainItem } from '../values/item.ts';
 import { EvaluationError } from './evaluation-error.ts';
 import {
   checkKeyValue,

@@ -3,13 +3,14 @@
 // does not look ahead: that page carries a LastEvaluatedKey even when nothing follows (a Query whose Limit
 // equals the number of matching items returns one; the next page comes back empty without one). At 1 MB it
 // does: a page that reaches 1 MB with its last item has none. Both checked against DynamoDB Local.
-import { type AttributeTypes, attributeTypesByEntity, itemSize } from '../analysis/item-size.ts';
+
 import { keyedSchema, type TupleKeyAttribute } from '../indexes/tuple-key.ts';
 import { type IndexView, keyValueOf, type ViewEntry } from '../indexes/views.ts';
 import { type KeySchema, tableKeySchema } from '../model/indexes.ts';
-import type { KeyValue, PlainItem } from '../model/item.ts';
+import { type AttributeTypes, attributeTypesByEntity, itemSize } from '../model/item-size.ts';
 import type { Design, KeyAttribute } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
+import type { KeyValue, PlainItem } from '../values/item.ts';
 import { EvaluationError } from './evaluation-error.ts';
 import { matchesFilter } from './filter.ts';
 

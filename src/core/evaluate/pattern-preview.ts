@@ -1,16 +1,17 @@
 // An access pattern answered in memory with its example arguments: which items it returns and which it reads
 // but filters out (the grid highlights them), and the one-glance verdict the sidebar shows for it. Pure, so
 // the main thread (the selected pattern) and the analysis worker (every pattern of the settled design) share it.
-import { storedEntry } from '../analysis/stored-items.ts';
+
 import type { IndexViews } from '../indexes/views.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
-import type { DerivedItem, PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import type { ReadResult } from '../requests/read-spec.ts';
 import { coerceArguments, resolveRead } from '../requests/resolve.ts';
-import { messageOf } from '../text/message.ts';
-import { plural } from '../text/plural.ts';
+import type { DerivedItem, PlainItem } from '../values/item.ts';
+import { messageOf } from '../values/text/message.ts';
+import { plural } from '../values/text/plural.ts';
 import { evaluateRead } from './evaluate.ts';
+import { storedEntry } from './stored-items.ts';
 
 /**
  * Identifies an item across the views of a design: its entity (and copy) and its rank among that entity's

@@ -3,13 +3,14 @@
 // the expressions first (filter operand types, overlapping projection paths), then the key values (an
 // empty S or B), then what an index does not project. validate.ts refuses the same for what a design
 // states (designReadProblems); the evaluator refuses it for the arguments of one read.
-import { compareKeyValues, decodeBase64, isNumeric } from '../keys/compare.ts';
-import { stringifyExactJson } from '../model/exact-json.ts';
+
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
-import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { ConditionOperator, Design, JsonValue, KeyAttribute, KeyType } from '../model/schema.ts';
-import { plainType } from '../requests/marshall.ts';
 import type { ResolvedClause } from '../requests/read-spec.ts';
+import { compareKeyValues, decodeBase64, isNumeric } from '../values/compare.ts';
+import { stringifyExactJson } from '../values/exact-json.ts';
+import type { KeyValue, PlainItem } from '../values/item.ts';
+import { plainType } from '../values/marshall.ts';
 import { EvaluationError } from './evaluation-error.ts';
 
 /** The DynamoDB type an operand is sent as: its declared type, else its JSON type (marshalled so). */

@@ -5,11 +5,11 @@
 import { keyHash } from '../indexes/local-order.ts';
 import { keyedSchema } from '../indexes/tuple-key.ts';
 import { entryComparator, type IndexView, type ViewEntry } from '../indexes/views.ts';
-import { compareByToken, compareKeyValues, keyString, sortToken } from '../keys/compare.ts';
 import { tableKeySchema } from '../model/indexes.ts';
-import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
+import { compareByToken, compareKeyValues, keyString, sortToken } from '../values/compare.ts';
+import type { KeyValue, PlainItem } from '../values/item.ts';
 import { firstIndex } from './key-condition.ts';
 import { pageKeyAttributes, pageReader, readPage, startKey } from './paging.ts';
 

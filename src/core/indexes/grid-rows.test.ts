@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { itemSize } from '../analysis/item-size.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
-import type { DerivedItem } from '../model/item.ts';
+import { itemSize } from '../model/item-size.ts';
+import { onlineStore } from '../test-support/index-fixtures.ts';
+import type { DerivedItem } from '../values/item.ts';
 import {
   allRows,
   entityCounts,
@@ -12,7 +13,6 @@ import {
   missingKeys,
   partitionSize,
 } from './grid-rows.ts';
-import { onlineStore } from './test-fixtures.ts';
 import { buildViewsFor } from './views.ts';
 
 const idOf = (source: DerivedItem) => `${source.entity}:${source.rank}`;

@@ -2,10 +2,10 @@
 // view holds them (never re-sorted here), with what the grid needs to draw a partition as one block.
 // Optional filters (entities, text) keep the partition grouping; excluded items can follow as a group.
 
-import { type AttributeTypes, itemSize } from '../analysis/item-size.ts';
-import { isExactNumber } from '../model/exact-json.ts';
-import type { DerivedItem, PlainItem } from '../model/item.ts';
+import { type AttributeTypes, itemSize } from '../model/item-size.ts';
 import type { JsonValue } from '../model/schema.ts';
+import { isExactNumber } from '../values/exact-json.ts';
+import type { DerivedItem, PlainItem } from '../values/item.ts';
 import { partitionLength } from './partition-map.ts';
 import { layoutKey, viewEntityCounts } from './view-parts.ts';
 import type { IndexView, ViewEntry } from './views.ts';

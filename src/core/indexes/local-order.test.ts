@@ -2,8 +2,8 @@
 // another order, then read back with Query. The Scan order is tested with the evaluator.
 import { describe, expect, it } from 'vitest';
 import { keySchemaFor } from '../model/indexes.ts';
+import { tableDesign, things } from '../test-support/index-fixtures.ts';
 import { encodeNumber, keyHash, sha1, tieBreaker } from './local-order.ts';
-import { tableDesign, things } from './test-fixtures.ts';
 import { buildViews } from './views.ts';
 
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');

@@ -7,10 +7,11 @@
 // - Scan reads table and LSI partitions in order of hash(PK), GSI partitions in key order.
 // Real DynamoDB hashes differently, so none of these orders is promised by AWS; they make the evaluator
 // agree with DynamoDB Local item for item.
-import { decodeBase64, parseDecimal } from '../keys/compare.ts';
+
 import { type KeySchema, tableKeySchema } from '../model/indexes.ts';
-import type { KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, KeyType } from '../model/schema.ts';
+import { decodeBase64, parseDecimal } from '../values/compare.ts';
+import type { KeyValue, PlainItem } from '../values/item.ts';
 
 const SALT = [0x4c, 0x6f, 0x63, 0x61, 0x6c, 0x44, 0x64, 0x62]; // "LocalDdb"
 const utf8 = new TextEncoder();

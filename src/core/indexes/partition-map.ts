@@ -3,7 +3,7 @@
 // copy of every partition (75,000 at 100,000 items, copied on every keystroke). A changed partition may also
 // be pending: its entries (a merge of several entities' parts) computed when first read, so an edit pays
 // only for the partitions something reads, such as the grid's rows on screen.
-import type { ViewEntry } from './views.ts';
+import type { ViewEntry } from './view-types.ts';
 
 /** What a view's partitions offer: a Map's reading side (a plain Map is one). */
 export interface PartitionMap {

@@ -1,8 +1,8 @@
 // A view of a multi-attribute GSI key groups items by the partition tuple and orders a partition by the
 // sort attributes in turn, each in its type's order (DynamoDB Local agrees: server/multi-key.test.ts).
 import { describe, expect, it } from 'vitest';
-import EXAMPLE from '../export/golden/multi-attribute.keyplan.json' with { type: 'json' };
-import { validateDesign } from '../model/validate.ts';
+import { validateDesign } from '../checks/validate.ts';
+import EXAMPLE from '../io/golden/multi-attribute.keyplan.json' with { type: 'json' };
 import { missingKeys } from './grid-rows.ts';
 import { tupleToken } from './tuple-key.ts';
 import { buildViewsFor } from './views.ts';

@@ -5,10 +5,10 @@
 // DynamoDB's number encoding, raw bytes) with 0x00 escaped as 0x00 0x01 and 0x00 0x00 after each, one char
 // per byte: code-unit order on it is the tuple order, so it is keyed and sorted as an S key would be.
 
-import { decodeBase64 } from '../keys/compare.ts';
 import type { KeySchema } from '../model/indexes.ts';
-import type { KeyValue } from '../model/item.ts';
 import type { KeyAttribute, KeyType } from '../model/schema.ts';
+import { decodeBase64 } from '../values/compare.ts';
+import type { KeyValue } from '../values/item.ts';
 import { encodeNumber } from './local-order.ts';
 
 const utf8 = new TextEncoder();

@@ -13,12 +13,13 @@ import {
   type TemplateDelta,
   templateDeltas,
 } from '../items/derive.ts';
-import { compareByToken, compareKeyValues, decodeBase64, keyString, sortToken } from '../keys/compare.ts';
 import { literalPrefix } from '../keys/template.ts';
-import { isExactNumber } from '../model/exact-json.ts';
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
-import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, JsonValue, KeyAttribute, KeyType } from '../model/schema.ts';
+import { compareByToken, compareKeyValues, decodeBase64, keyString, sortToken } from '../values/compare.ts';
+import { isExactNumber } from '../values/exact-json.ts';
+import type { DerivedItem, KeyValue, PlainItem } from '../values/item.ts';
+import type { IndexView } from './index-view.ts';
 import { tieBreaker } from './local-order.ts';
 import {
   ComputedPartitions,
@@ -27,7 +28,7 @@ import {
   PendingPartition,
 } from './partition-map.ts';
 import { keyedSchema, type TupleKeyAttribute, tupleToken } from './tuple-key.ts';
-import type { IndexView, ViewEntry } from './views.ts';
+import type { ViewEntry } from './view-types.ts';
 
 type SortToken = string | number;
 

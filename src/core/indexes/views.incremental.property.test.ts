@@ -4,10 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deriveItem, deriveItems, sampleIndexer } from '../items/derive.ts';
-import { compareKeyValues, keyString } from '../keys/compare.ts';
 import { type KeySchema, keySchemas, projectedAttributeNames, TABLE_INDEX } from '../model/indexes.ts';
-import type { DerivedItem, PlainItem } from '../model/item.ts';
 import { type Design, designSchema, type Entity } from '../model/schema.ts';
+import { compareKeyValues, keyString } from '../values/compare.ts';
+import type { DerivedItem, PlainItem } from '../values/item.ts';
 import { allRows, entityCounts, gridRows } from './grid-rows.ts';
 import {
   buildViewFor,

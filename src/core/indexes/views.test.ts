@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TABLE_INDEX } from '../model/indexes.ts';
-import { onlineStore, tableDesign, things } from './test-fixtures.ts';
+import { onlineStore, tableDesign, things } from '../test-support/index-fixtures.ts';
 import { buildViews, buildViewsFor, entryComparator, type IndexView } from './views.ts';
 
 const sks = (view: IndexView, pk: string) => view.partitions.get(pk)?.map((e) => e.sk);

@@ -1,12 +1,12 @@
 // The items as the table and each index hold them: grouped by partition key, sorted by sort key,
 // projected per index. This is what the evaluator reads and what the UI draws.
 import { deriveItemsByEntity } from '../items/derive.ts';
-import { compareKeyValues } from '../keys/compare.ts';
 import { type KeySchema, keySchemaFor, keySchemas, TABLE_INDEX, tableKeySchema } from '../model/indexes.ts';
-import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design } from '../model/schema.ts';
+import { compareKeyValues } from '../values/compare.ts';
+import type { DerivedItem } from '../values/item.ts';
+import type { IndexView, IndexViews } from './index-view.ts';
 import { tieBreaker } from './local-order.ts';
-import type { PartitionMap } from './partition-map.ts';
 import { keyedSchema } from './tuple-key.ts';
 import {
   type Contribution,
@@ -16,35 +16,13 @@ import {
   type ViewContext,
   viewContext,
 } from './view-parts.ts';
+import type { EntryKey } from './view-types.ts';
 
+export type { IndexView, IndexViews } from './index-view.ts';
 export { keyValueOf } from './view-parts.ts';
-
-export interface ViewEntry {
-  /** The item as the index stores it (projected). */
-  item: PlainItem;
-  source: DerivedItem;
-  pk: KeyValue;
-  sk?: KeyValue;
-}
-
-export interface IndexView {
-  schema: KeySchema;
-  /** keyString of the partition key → entries in sort key order (shared between views: partition-map.ts). */
-  partitions: PartitionMap;
-  /** Partition keys in ascending key order: for display only, as DynamoDB orders partitions by hash. */
-  partitionOrder: string[];
-  /** Items not in this view: sparse (no such key attribute), a key of the wrong type, or not in the table. */
-  excluded: DerivedItem[];
-  /** Table view only: items replaced by a later item with the same primary key, as a PutItem would. */
-  overwritten: DerivedItem[];
-  itemCount: number;
-}
-
-/** One view per key schema name: TABLE_INDEX for the table, else the index name. */
-export type IndexViews = Map<string, IndexView>;
-
-/** What orders entries within a partition; an ExclusiveStartKey has the same shape. */
-export type EntryKey = Pick<ViewEntry, 'item' | 'sk'>;
+// The shapes of a view have modules of their own (view-types.ts, index-view.ts) so the parts that build a
+// view and the partition map name them without importing this module.
+export type { EntryKey, ViewEntry } from './view-types.ts';
 
 export function buildViewsFor(design: Design): IndexViews {
   return buildViewsByEntity(design, deriveItemsByEntity(design));

@@ -9,8 +9,8 @@ import {
 } from '../keys/template.ts';
 import { type StoredForm, storedForms } from '../model/copies.ts';
 import { keyAttributeTypes } from '../model/indexes.ts';
-import type { DerivedItem, KeyValue, PlainItem } from '../model/item.ts';
 import type { Design, Entity, JsonValue, KeyType } from '../model/schema.ts';
+import type { DerivedItem, KeyValue, PlainItem } from '../values/item.ts';
 
 type Values = Record<string, JsonValue | undefined>;
 

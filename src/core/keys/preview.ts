@@ -1,6 +1,6 @@
 // What a key template makes of one sample, explained: the key, or why the item has no such key (a missing
 // value makes it sparse), or the template's syntax error.
-import type { JsonValue } from '../model/schema.ts';
+import type { JsonValue } from '../values/json-value.ts';
 import { formatPlaceholderValue, parseTemplate, TemplateSyntaxError } from './template.ts';
 
 export type KeyPreview =

@@ -1,9 +1,10 @@
 // Key templates: literal text with {attribute} placeholders; {attribute:6} zero-pads a number to 6 digits
 // so that numbers sort correctly inside a string key.
-import { isExactNumber } from '../model/exact-json.ts';
-import type { KeyValue } from '../model/item.ts';
-import type { JsonValue } from '../model/schema.ts';
-import { numberFromKeyText, numberKeyText } from './compare.ts';
+
+import { numberFromKeyText, numberKeyText } from '../values/compare.ts';
+import { isExactNumber } from '../values/exact-json.ts';
+import type { KeyValue } from '../values/item.ts';
+import type { JsonValue } from '../values/json-value.ts';
 
 export type TemplatePart =
   | { kind: 'literal'; text: string }

@@ -5,19 +5,20 @@ import { estimateDesign } from '../analysis/estimate.ts';
 import { lintDesign } from '../analysis/lint.ts';
 import { US_EAST_1_PRICES } from '../analysis/prices.ts';
 import { estimateStorage } from '../analysis/storage.ts';
-import { generateModule } from '../export/codegen/index.ts';
-import { exportWorkbench } from '../export/workbench/export.ts';
-import { importWorkbench } from '../export/workbench/import.ts';
-import { generateEntitySamples } from '../generate/entity.ts';
-import { seedDesign } from '../generate/generate.ts';
+import { writableItems } from '../apply/writable.ts';
+import { validateDesign } from '../checks/validate.ts';
 import { buildViewsFor } from '../indexes/views.ts';
+import { generateModule } from '../io/codegen/index.ts';
+import { exportWorkbench } from '../io/nosql-workbench/export.ts';
+import { importWorkbench } from '../io/nosql-workbench/import.ts';
 import { deriveItems, deriveStoredItems, sampleIndexOf } from '../items/derive.ts';
-import { writableItems } from '../items/writable.ts';
-import { TABLE_INDEX } from '../model/indexes.ts';
+import { generateEntitySamples } from '../items/generate/entity.ts';
+import { seedDesign } from '../items/generate/generate.ts';
 import { buildRequest } from '../requests/build.ts';
-import { RequestError } from '../requests/errors.ts';
 import type { TransactWriteItemsInput } from '../requests/inputs.ts';
-import { orderCopies } from '../requests/test-designs.ts';
+import { orderCopies } from '../test-support/request-designs.ts';
+import { RequestError } from '../values/request-error.ts';
+import { TABLE_INDEX } from './indexes.ts';
 import {
   addPartitionQuery,
   addSampleToPartition,
@@ -26,7 +27,6 @@ import {
   updateTable,
 } from './ops/index.ts';
 import type { AccessPattern, Design, DesignInput } from './schema.ts';
-import { validateDesign } from './validate.ts';
 
 function build(design: Design, id: string, args?: Record<string, string | number>) {
   const pattern = design.accessPatterns.find((p) => p.id === id) as AccessPattern;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../cli/commands/index.ts';
-import { EXPORT_TARGETS } from '../export/index.ts';
+import { EXPORT_TARGETS } from '../io/export.ts';
 import { inlineCodeSpans, inlineCodeTokens, missingFrom, schemaNames } from './doc-tokens.ts';
 import { designJsonSchema } from './json-schema.ts';
 

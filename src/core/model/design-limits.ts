@@ -5,6 +5,9 @@
 // derivation, requests) bounded: bench/design-scale.ts measures them at these sizes. 100,000 sample items is
 // a month of orders or a real data sample: what a design tool holds live, saves, opens and applies.
 
+// The JSON nesting limit sits with the depth check, below the design (values/json-depth.ts).
+export { MAX_JSON_DEPTH, nestingLimitMessage } from '../values/json-depth.ts';
+
 /** The most sample items one design holds, all entities together. */
 export const MAX_DESIGN_ITEMS = 100_000;
 
@@ -80,20 +83,6 @@ export const ITEM_LIMIT_TEXT = `more than the ${count(MAX_DESIGN_ITEMS)} ${DESIG
 export function itemLimitMessage(items: number, subject = 'the design has'): string | undefined {
   if (items <= MAX_DESIGN_ITEMS) return undefined;
   return `${subject} ${count(items)} sample items, ${ITEM_LIMIT_TEXT}; remove some, or split the design`;
-}
-
-/**
- * Levels of lists and objects a JSON or YAML text may nest, whatever file it is (a design, a lesson, a
- * NoSQL Workbench model, a share link's data): refused before it is parsed, since parsers and checks that
- * recurse run out of stack far sooner than they run out of text. DynamoDB nests an attribute value at most
- * 32 levels; a Workbench model spells each level as two (`{"M": {…}}`) under about six of its own, so 100
- * holds every file Keyplan writes, and is the server's limit on a request body too.
- */
-export const MAX_JSON_DEPTH = 100;
-
-/** The refusal of a text nested deeper than MAX_JSON_DEPTH; `what` names it (`the JSON`, `the YAML`). */
-export function nestingLimitMessage(what: string): string {
-  return `${what} nests lists and objects deeper than ${MAX_JSON_DEPTH} levels, the most Keyplan reads (DynamoDB nests an attribute value at most 32 levels)`;
 }
 
 /**

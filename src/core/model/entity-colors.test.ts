@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getExample } from '../examples/index.ts';
-import { EXPORT_TARGETS, exportDesign } from '../export/index.ts';
-import { exportWorkbench } from '../export/workbench/export.ts';
-import { applyFingerprint } from '../items/applied.ts';
+import { applyFingerprint } from '../apply/applied.ts';
+import { getExample } from '../features/examples/index.ts';
+import { EXPORT_TARGETS, exportDesign } from '../io/export.ts';
+import { exportWorkbench } from '../io/nosql-workbench/export.ts';
 import { entityColorSlots, withEntityColors } from './entity-colors.ts';
 import { addEntity, moveEntity, removeEntity, renameEntity } from './ops/index.ts';
 import { type Design, designSchema, type Entity } from './schema.ts';

@@ -1,8 +1,8 @@
 // Multi-attribute GSI keys in a design: what validation accepts, and what it explains with paths.
 import { describe, expect, it } from 'vitest';
-import EXAMPLE from '../export/golden/multi-attribute.keyplan.json' with { type: 'json' };
+import { validateDesign } from '../checks/validate.ts';
+import EXAMPLE from '../io/golden/multi-attribute.keyplan.json' with { type: 'json' };
 import { keySchemaFor } from './indexes.ts';
-import { validateDesign } from './validate.ts';
 
 const problems = (input: unknown) => {
   const result = validateDesign(input);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { formatProblems, validateDesign } from '../checks/validate.ts';
 import { evaluateRead } from '../evaluate/evaluate.ts';
 import { buildViewsFor } from '../indexes/views.ts';
 import { coerceArguments, resolveRead } from '../requests/resolve.ts';
@@ -47,7 +48,6 @@ import {
   upperSnake,
 } from './ops/index.ts';
 import { type AccessPattern, type Design, designSchema } from './schema.ts';
-import { formatProblems, validateDesign } from './validate.ts';
 
 const exampleJson = JSON.parse(
   readFileSync(new URL('../../../fixtures/examples/online-store.keyplan.json', import.meta.url), 'utf8'),

@@ -1,15 +1,20 @@
 // The design document (format keyplan/1): types and their zod schemas side by side.
 // The meaning of every field is the contract of docs/design-format.md; add fields, never change meanings.
 import { z } from 'zod';
-import { ExactNumber } from './exact-json.ts';
+import { ExactNumber } from '../values/exact-json.ts';
+import { ATTRIBUTE_TYPES, type JsonValue, jsonValue, KEY_TYPES } from '../values/json-value.ts';
+
+// The value types live below the keys (values/json-value.ts); the design names them here too.
+export {
+  ATTRIBUTE_TYPES,
+  type AttributeType,
+  type JsonValue,
+  jsonValue,
+  KEY_TYPES,
+  type KeyType,
+} from '../values/json-value.ts';
 
 export const DESIGN_FORMAT = 'keyplan/1';
-
-export const KEY_TYPES = ['S', 'N', 'B'] as const;
-export type KeyType = (typeof KEY_TYPES)[number];
-
-export const ATTRIBUTE_TYPES = ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS'] as const;
-export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
 /** Formats shape generated sample values and tell the linter how a string sorts. */
 export const ATTRIBUTE_FORMATS = [
@@ -417,29 +422,6 @@ export type ReadPattern = Extract<AccessPattern, { operation: ReadOperation }>;
 export type KeyedReadPattern = Extract<AccessPattern, { operation: 'GetItem' | 'Query' }>;
 export type WritePattern = Extract<AccessPattern, { operation: WriteOperation }>;
 
-/**
- * An attribute value as JSON holds it: sets as arrays, binary as base64 strings, numbers as JS numbers or,
- * when a double cannot hold their digits, as ExactNumber (see exact-json.ts).
- */
-export type JsonValue =
-  | string
-  | number
-  | ExactNumber
-  | boolean
-  | null
-  | JsonValue[]
-  | { [key: string]: JsonValue };
-export const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.instanceof(ExactNumber),
-    z.boolean(),
-    z.null(),
-    z.array(jsonValue),
-    z.record(z.string(), jsonValue),
-  ]),
-);
 export type SampleValues = Record<string, JsonValue>;
 
 /** What the design says of a lint rule: off, or the severity of its findings. */

@@ -6,9 +6,10 @@ import { deriveFormItem } from '../items/derive.ts';
 import { placeholders } from '../keys/template.ts';
 import { holds, type StoredForm, writtenForms } from '../model/copies.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../model/indexes.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { AttributeType, Design, Entity, GetAction, JsonValue, WriteAction } from '../model/schema.ts';
-import { RequestError } from './errors.ts';
+import type { PlainItem } from '../values/item.ts';
+import { type AttributeMap, marshallItem, marshallValue } from '../values/marshall.ts';
+import { RequestError } from '../values/request-error.ts';
 import { ExpressionBuilder } from './expression.ts';
 import {
   type BatchGetItemInput,
@@ -18,7 +19,6 @@ import {
   type TransactWriteItemsInput,
   type WriteInput,
 } from './inputs.ts';
-import { type AttributeMap, marshallItem, marshallValue } from './marshall.ts';
 import {
   type ArgumentValues,
   conditionClauses,

@@ -1,8 +1,16 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AccessPattern, Design, SortOperator } from '../model/schema.ts';
+import { keyOnlyDesign, naturalKeysDesign } from '../test-support/natural-keys-design.ts';
+import {
+  BLOB_ENTITY,
+  BLOB_TABLE,
+  loadDesign,
+  onlineStore,
+  onlineStoreVariant,
+} from '../test-support/request-designs.ts';
+import { RequestError } from '../values/request-error.ts';
 import { buildAllRequests, buildReadInput, buildRequest } from './build.ts';
-import { RequestError } from './errors.ts';
 import type {
   BatchGetItemInput,
   DeleteItemInput,
@@ -14,8 +22,6 @@ import type {
   TransactWriteItemsInput,
   UpdateItemInput,
 } from './inputs.ts';
-import { keyOnlyDesign, naturalKeysDesign } from './natural-keys-design.ts';
-import { BLOB_ENTITY, BLOB_TABLE, loadDesign, onlineStore, onlineStoreVariant } from './test-designs.ts';
 
 function pattern(design: Design, id: string): AccessPattern {
   const found = design.accessPatterns.find((p) => p.id === id);

@@ -3,13 +3,13 @@
 // @aws-sdk/lib-dynamodb). Optional fields appear only when they change DynamoDB's behaviour
 // (ScanIndexForward only when false, ConsistentRead only when true), keys always in the same order.
 import { isMultiAttribute, type KeySchema, keyAttributeTypes, keySchemaFor } from '../model/indexes.ts';
-import type { PlainItem } from '../model/item.ts';
 import type { AccessPattern, Design, JsonValue, Operation } from '../model/schema.ts';
+import type { PlainItem } from '../values/item.ts';
+import { type AttributeMap, marshallItem, marshallValue, unmarshallItem } from '../values/marshall.ts';
+import { RequestError } from '../values/request-error.ts';
 import { buildBatchGet, buildSingleWrite, buildTransactGet, buildTransactWrite } from './build-write.ts';
-import { RequestError } from './errors.ts';
 import { ExpressionBuilder } from './expression.ts';
 import { type DocumentInput, definedFields, type ReadInput, type RequestInput } from './inputs.ts';
-import { type AttributeMap, marshallItem, marshallValue, unmarshallItem } from './marshall.ts';
 import type { ReadSpec } from './read-spec.ts';
 import {
   type ArgumentValues,

@@ -2,7 +2,7 @@
 // that number in the key condition, in a key rendered as text and in a filter operand, and a filter literal
 // of 38 digits in the design is sent as written.
 import { describe, expect, it } from 'vitest';
-import { readDesignText } from '../model/design-text.ts';
+import { readDesignText } from '../checks/design-text.ts';
 import type { Design } from '../model/schema.ts';
 import { buildRequest } from './build.ts';
 import { coerceArguments } from './resolve.ts';

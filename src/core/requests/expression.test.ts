@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestError } from './errors.ts';
+import { RequestError } from '../values/request-error.ts';
 import { ExpressionBuilder, isPlainName } from './expression.ts';
 
 describe('names', () => {

@@ -2,8 +2,8 @@
 // ExpressionAttributeValues. Placeholders are readable and stable (`#status`, `:status`, `:status2`) so that
 // a generated request reads like one written by hand, and the same pattern always gives the same text.
 import type { ConditionOperator } from '../model/schema.ts';
-import { RequestError } from './errors.ts';
-import { type AttributeMap, type AttributeValue, marshallValue } from './marshall.ts';
+import { type AttributeMap, type AttributeValue, marshallValue } from '../values/marshall.ts';
+import { RequestError } from '../values/request-error.ts';
 import type { ResolvedClause } from './read-spec.ts';
 import { isReservedWord } from './reserved-words.ts';
 

@@ -2,7 +2,7 @@
 // AttributeValue for the low-level client (@aws-sdk/client-dynamodb, the HTTP API), plain JSON for the
 // DocumentClient (@aws-sdk/lib-dynamodb). Field names and meanings are DynamoDB's own.
 import type { JsonValue } from '../model/schema.ts';
-import type { AttributeValue } from './marshall.ts';
+import type { AttributeValue } from '../values/marshall.ts';
 
 type Values<V> = Record<string, V>;
 

@@ -1,8 +1,9 @@
 // A read resolved from an access pattern and its arguments: concrete key values, no templates left.
 // The request builder turns it into DynamoDB's input; the evaluator answers it over the index views.
 // Both read the same spec, which is what makes them comparable item for item.
-import type { KeyValue, PlainItem } from '../model/item.ts';
+
 import type { AttributeType, ConditionOperator, JsonValue, SortOperator } from '../model/schema.ts';
+import type { KeyValue, PlainItem } from '../values/item.ts';
 
 export interface ResolvedClause {
   attribute: string;

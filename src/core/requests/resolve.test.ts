@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessPattern, Design } from '../model/schema.ts';
-import { RequestError } from './errors.ts';
+import { onlineStore, onlineStoreVariant } from '../test-support/request-designs.ts';
+import { RequestError } from '../values/request-error.ts';
 import { coerceArguments, patternArguments, resolveRead } from './resolve.ts';
-import { onlineStore, onlineStoreVariant } from './test-designs.ts';
 
 function pattern(design: Design, id: string): AccessPattern {
   const found = design.accessPatterns.find((p) => p.id === id);

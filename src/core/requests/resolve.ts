@@ -1,6 +1,6 @@
 // From an access pattern and its arguments to concrete values: which arguments a pattern needs, how CLI
 // strings become typed values, and the ReadSpec that the request builder and the evaluator both consume.
-import { parseDecimal } from '../keys/compare.ts';
+
 import {
   placeholders,
   RenderTooLongError,
@@ -9,9 +9,7 @@ import {
   singlePlaceholder,
 } from '../keys/template.ts';
 import { writtenForms } from '../model/copies.ts';
-import { numberFromText } from '../model/exact-json.ts';
 import { isNaturalKey, keyAttributeTypes, keySchemaFor, primaryKeyNames } from '../model/indexes.ts';
-import type { KeyValue } from '../model/item.ts';
 import { keyConditionParts, keyConditionTemplates } from '../model/key-conditions.ts';
 import type {
   AccessPattern,
@@ -26,8 +24,11 @@ import type {
   WriteAction,
   WriteCondition,
 } from '../model/schema.ts';
-import { RequestError } from './errors.ts';
-import { marshallValue } from './marshall.ts';
+import { parseDecimal } from '../values/compare.ts';
+import { numberFromText } from '../values/exact-json.ts';
+import type { KeyValue } from '../values/item.ts';
+import { marshallValue } from '../values/marshall.ts';
+import { RequestError } from '../values/request-error.ts';
 import type { ReadSpec, ResolvedClause } from './read-spec.ts';
 
 /** Argument values by name, as a caller gives them (the CLI gives strings; a list expands a transaction). */

@@ -1,9 +1,10 @@
 // Opening and saving design files: the same validation as every other boundary (validateDesignText), and
-// the same exact numbers (a DynamoDB number has up to 38 digits; src/core/model/exact-json.ts).
+// the same exact numbers (a DynamoDB number has up to 38 digits; src/core/values/exact-json.ts).
+
+import { validateDesignText } from '../../core/checks/validate.ts';
 import { DESIGN_LIMIT_TEXT } from '../../core/model/design-limits.ts';
-import { stringifyExactJson } from '../../core/model/exact-json.ts';
 import type { Design } from '../../core/model/schema.ts';
-import { validateDesignText } from '../../core/model/validate.ts';
+import { stringifyExactJson } from '../../core/values/exact-json.ts';
 
 export type OpenResult = { ok: true; design: Design; fileName: string } | { ok: false; message: string };
 
@@ -86,7 +87,7 @@ export async function readDesignFile(file: File): Promise<OpenResult> {
  */
 export function readFormatFile(formatId: string) {
   return async (file: File): Promise<OpenResult & { warnings?: string[] }> => {
-    const [{ importDesign }, text] = await Promise.all([import('../../core/formats/index.ts'), file.text()]);
+    const [{ importDesign }, text] = await Promise.all([import('../../core/io/index.ts'), file.text()]);
     const result = importDesign(formatId, { kind: 'text', text });
     if (!result.ok) return { ok: false, message: `${file.name}: ${result.message}` };
     return { ok: true, design: result.design, fileName: file.name, warnings: result.warnings };

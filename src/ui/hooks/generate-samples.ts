@@ -1,11 +1,11 @@
 // Adding generated samples to an entity. The generator (faker and its locale data) is large, so it loads on
 // first use and never weighs on the first screen; a large batch runs in a Web Worker (generate-worker.ts),
 // reporting progress and cancellable, so the page never freezes while 25,000 items are made.
-import type { GenerateResult } from '../../core/generate/report.ts';
-import { parseExactJson, stringifyExactJson } from '../../core/model/exact-json.ts';
+import type { GenerateResult } from '../../core/items/generate/report.ts';
 import { setSamples } from '../../core/model/ops/index.ts';
 import type { Design, SampleValues } from '../../core/model/schema.ts';
-import { messageOf } from '../../core/text/message.ts';
+import { parseExactJson, stringifyExactJson } from '../../core/values/exact-json.ts';
+import { messageOf } from '../../core/values/text/message.ts';
 import { useStore } from '../../store/index.ts';
 import type { GenerateMessage, GenerateRequest } from './generate-worker.ts';
 
@@ -64,7 +64,7 @@ export async function addGeneratedSamples(
   count: number,
   control: GenerateControl = {},
 ): Promise<GenerateResult | undefined | null> {
-  const { generateEntitySamples } = await import('../../core/generate/entity.ts');
+  const { generateEntitySamples } = await import('../../core/items/generate/entity.ts');
   const before = useStore.getState().design;
   let generated: { samples: SampleValues[]; result: GenerateResult } | undefined;
   if (before && count >= WORKER_GENERATE_MIN && typeof Worker !== 'undefined') {
@@ -96,6 +96,6 @@ export async function addGeneratedSamples(
 
 /** Replaces every entity's samples with `count` generated ones, as one undo step. */
 export async function seedWholeDesign(count: number): Promise<boolean> {
-  const { seedDesign } = await import('../../core/generate/generate.ts');
+  const { seedDesign } = await import('../../core/items/generate/generate.ts');
   return useStore.getState().commit((design) => seedDesign(design, { count }));
 }

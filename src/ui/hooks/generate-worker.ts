@@ -1,10 +1,10 @@
 // Generates an entity's samples off the main thread (generate-samples.ts): 25,000 items take seconds, and
 // the page stays responsive, shows progress and can cancel (by ending this worker). Designs and samples
 // travel as exact JSON text: a structured clone would turn an ExactNumber into a plain object.
-import { generateEntitySamples } from '../../core/generate/entity.ts';
-import { parseExactJson, stringifyExactJson } from '../../core/model/exact-json.ts';
+import { generateEntitySamples } from '../../core/items/generate/entity.ts';
 import type { Design } from '../../core/model/schema.ts';
-import { messageOf } from '../../core/text/message.ts';
+import { parseExactJson, stringifyExactJson } from '../../core/values/exact-json.ts';
+import { messageOf } from '../../core/values/text/message.ts';
 
 export interface GenerateRequest {
   design: string;

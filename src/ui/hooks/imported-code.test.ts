@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FORMAT_IDS } from '../../core/formats/catalogue.ts';
+import { FORMAT_IDS } from '../../core/io/catalogue.ts';
 import { readFormatFile } from './design-file.ts';
 
 const MARK = '__keyplanClass4Ran';

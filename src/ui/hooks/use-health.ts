@@ -1,6 +1,6 @@
 // Polls the server's health every 5 s while the page is visible, for the DynamoDB pill and status bar.
 import { useEffect } from 'react';
-import type { HealthResponse } from '../../core/api/contract.ts';
+import type { HealthResponse } from '../../core/contract/contract.ts';
 import { useStore } from '../../store/index.ts';
 
 const POLL_MS = 5000;

@@ -1,7 +1,7 @@
 // An ALL projection copies every attribute of every item in the index: storage again, and a write to the
 // index whenever any attribute changes. When every pattern on the index asks for a few attributes, INCLUDE
 // of those is the same reads for less.
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 /** A projection that keeps at most this share of the entities' attributes is "few". */
 const FEW_SHARE = 0.5;

@@ -2,8 +2,8 @@
 // the items: a celebrity's followers, a big tenant, a default category. Seen in the samples: one value of
 // the partition key holding at least half of an entity's items among several partitions.
 import { placeholders } from '../../keys/template.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { indexLabel, keyPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 /** Samples needed before a share means anything, and the share that makes a celebrity. */
 const MIN_ITEMS = 10;

@@ -1,7 +1,7 @@
 // A GSI is copied from the table asynchronously: DynamoDB refuses a strongly consistent read of it.
 import { keySchemaFor } from '../../model/indexes.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 export const consistentReadGsi: LintRule = {
   id: 'consistent-read-gsi',

@@ -6,8 +6,8 @@
 import { placeholders, TemplateSyntaxError } from '../../keys/template.ts';
 import { primaryKeyNames } from '../../model/indexes.ts';
 import type { Design, WriteAction } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { writeSites } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 function uses(template: string | undefined, name: string): boolean {
   if (template === undefined) return false;

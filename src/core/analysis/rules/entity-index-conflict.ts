@@ -3,8 +3,8 @@
 // by date GSI1PK = ORDERBYDATE), one of them cannot be served from that index.
 import { type KeySchema, TABLE_INDEX } from '../../model/indexes.ts';
 import type { KeyedReadPattern } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, keyPath, type LintContext } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { anyIntersect, type KeyShape, templateShapes } from '../template-match.ts';
 import { list } from './wording.ts';
 

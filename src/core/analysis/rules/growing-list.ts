@@ -2,10 +2,10 @@
 // with the relationship toward DynamoDB's 400 KB item limit, and every append rewrites — and pays for —
 // the whole item. Seen from an UpdateItem that sets the list, from a large sample, or from a list of
 // records each naming another item by id.
-import { isIdName } from '../../generate/relations.ts';
+import { isIdName } from '../../items/generate/relations.ts';
 import type { AccessPattern, JsonValue } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 const GROWING_TYPES = new Set(['L', 'SS', 'NS', 'BS']);
 /** A sample list this long, or this large as JSON, is already growing. */

@@ -1,7 +1,7 @@
 // One design where each growth and projection rule fires and one where it stays quiet (a near miss).
 import { describe, expect, it } from 'vitest';
 import type { AccessPattern } from '../../model/schema.ts';
-import { entityIn, findingsOf, patternIn, storeDesign, where } from '../test-designs.ts';
+import { entityIn, findingsOf, patternIn, storeDesign, where } from '../../test-support/analysis-designs.ts';
 import { allProjection } from './all-projection.ts';
 import { celebrityPartition } from './celebrity-partition.ts';
 import { growingList } from './growing-list.ts';

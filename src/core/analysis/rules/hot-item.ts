@@ -4,8 +4,8 @@
 import { isConstant } from '../../keys/template.ts';
 import { primaryKeyNames } from '../../model/indexes.ts';
 import { estimatePattern } from '../estimate.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { requestsPerSecond } from '../rates.ts';
 import { PARTITION_WRITES_PER_SECOND } from './hot-partition.ts';
 

@@ -4,8 +4,8 @@
 // read then costs (one Query per shard).
 import { isConstant, placeholders } from '../../keys/template.ts';
 import type { AccessPattern, Design, Entity } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, indexLabel, keyPath, patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { requestsPerSecond } from '../rates.ts';
 
 /** Above this many values a partition key spreads well enough for this rule. */

@@ -5,8 +5,8 @@
 import { placeholders } from '../../keys/template.ts';
 import { isNaturalKey, primaryKeyNames } from '../../model/indexes.ts';
 import type { Design, WriteAction } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { writeSites } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { list } from './wording.ts';
 
 function check(design: Design, action: WriteAction, path: string, id: string): RuleFinding[] {

@@ -1,7 +1,7 @@
 // DynamoDB's limits on indexes: 20 GSIs and 5 LSIs per table (default quotas), an LSI only on a table
 // with a sort key and with a sort key of its own, and at most 100 projected non-key attributes over all
 // of a table's INCLUDE projections.
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 export const MAX_GSIS = 20;
 export const MAX_LSIS = 5;

@@ -1,5 +1,5 @@
 // Every lint rule, in the order findings are reported.
-import type { LintRule } from '../lint.ts';
+import type { LintRule } from '../lint-types.ts';
 import { allProjection } from './all-projection.ts';
 import { celebrityPartition } from './celebrity-partition.ts';
 import { consistentReadGsi } from './consistent-read-gsi.ts';

@@ -1,12 +1,17 @@
 // DynamoDB refuses an item over 400 KB, and a large item costs a read unit per 4 KB and a write unit per
 // 1 KB every time it is touched. Measured on the design's sample items, largest attributes named.
 import { sampleIndexer } from '../../items/derive.ts';
-import type { PlainItem } from '../../model/item.ts';
-import { attributeTypesByEntity, itemSize, utf8Length, valueSize } from '../item-size.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
+import {
+  attributeTypesByEntity,
+  ITEM_LIMIT_BYTES,
+  itemSize,
+  utf8Length,
+  valueSize,
+} from '../../model/item-size.ts';
+import type { PlainItem } from '../../values/item.ts';
 import { entityPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
-export const ITEM_LIMIT_BYTES = 400 * 1024;
 export const LARGE_ITEM_BYTES = 100 * 1024;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

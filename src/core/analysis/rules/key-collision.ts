@@ -3,6 +3,8 @@
 // produce the same key); within one entity only the values can, so its samples are checked: the table view
 // drops the items a later one replaced, as the grid's banner shows. GSI keys need not be unique, so
 // items alike there are not flagged.
+
+import { storedEntry } from '../../evaluate/stored-items.ts';
 import { keyValueOf } from '../../indexes/views.ts';
 import { sampleIndexer } from '../../items/derive.ts';
 import {
@@ -12,14 +14,13 @@ import {
   placeholders,
   singlePlaceholder,
 } from '../../keys/template.ts';
-import { stringifyExactJson } from '../../model/exact-json.ts';
 import { primaryKeyNames, TABLE_INDEX } from '../../model/indexes.ts';
-import type { DerivedItem } from '../../model/item.ts';
 import type { Entity } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
+import { stringifyExactJson } from '../../values/exact-json.ts';
+import type { DerivedItem } from '../../values/item.ts';
 import { type EntityRef, keyPath, type LintContext } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import type { PrefixIndex } from '../prefix-index.ts';
-import { storedEntry } from '../stored-items.ts';
 import { list } from './wording.ts';
 
 /** Runs of colliding samples named in a finding; the rest are counted. */

@@ -1,6 +1,6 @@
 // One design where each key rule fires and one where it stays quiet.
 import { describe, expect, it } from 'vitest';
-import { entityIn, findingsOf, patternIn, storeDesign, where } from '../test-designs.ts';
+import { entityIn, findingsOf, patternIn, storeDesign, where } from '../../test-support/analysis-designs.ts';
 import { entityIndexConflict } from './entity-index-conflict.ts';
 import { hotPartition } from './hot-partition.ts';
 import { indexKeyStale } from './index-key-stale.ts';

@@ -1,8 +1,8 @@
 // A date written into a key template (`2023-06-{day}`) fixes every item to that month: next month's items
 // get last month's key. A date belongs in a placeholder.
 import { parseTemplate } from '../../keys/template.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { keyPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 const LITERAL_DATE = /(19|20)\d{2}-(0[1-9]|1[0-2])(-\d{2})?/;
 

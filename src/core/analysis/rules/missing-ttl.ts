@@ -1,7 +1,7 @@
 // Sessions, tokens, caches, one-time codes and locks are short-lived by nature: without an expiry they
 // pile up forever. Said as info: the entity's name or attributes suggest it, the design may know better.
 import type { Entity } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { TTL_NAME } from './ttl-not-enabled.ts';
 
 const SHORT_LIVED_NAME =

@@ -2,8 +2,8 @@
 // attribute is how the application tells them apart. An index projection or a pattern projection that
 // leaves it out returns items nobody can classify.
 import { keySchemaFor } from '../../model/indexes.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { names } from './wording.ts';
 
 export const missingTypeAttribute: LintRule = {

@@ -1,6 +1,6 @@
 // multi-attribute-key: a concatenated GSI key read only by equality is suggested as a multi-attribute key.
 import { describe, expect, it } from 'vitest';
-import EXAMPLE from '../../export/golden/multi-attribute.keyplan.json' with { type: 'json' };
+import EXAMPLE from '../../io/golden/multi-attribute.keyplan.json' with { type: 'json' };
 import { type DesignInput, designSchema } from '../../model/schema.ts';
 import { lintDesign } from '../lint.ts';
 import { multiAttributeKey } from './multi-attribute-key.ts';

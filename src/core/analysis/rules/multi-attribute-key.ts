@@ -3,7 +3,7 @@
 // the attributes themselves, items carry no synthetic key attribute, and numbers sort as numbers.
 import { placeholders } from '../../keys/template.ts';
 import type { KeyAttribute } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 export const multiAttributeKey: LintRule = {
   id: 'multi-attribute-key',

@@ -3,7 +3,7 @@
 import { placeholders } from '../../keys/template.ts';
 import { keySchemas } from '../../model/indexes.ts';
 import type { Design } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { attributeRefs, NUMERIC_TEXT, samplesOf } from './sample-values.ts';
 import { TTL_NAME } from './ttl-not-enabled.ts';
 

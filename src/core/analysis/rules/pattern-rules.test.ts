@@ -1,7 +1,7 @@
 // One design where each pattern rule fires and one where it stays quiet (the built-in online-store
 // example, edited as little as the case needs).
 import { describe, expect, it } from 'vitest';
-import { findingsOf, patternIn, storeDesign, where } from '../test-designs.ts';
+import { findingsOf, patternIn, storeDesign, where } from '../../test-support/analysis-designs.ts';
 import { consistentReadGsi } from './consistent-read-gsi.ts';
 import { patternScan } from './pattern-scan.ts';
 import { patternUnserved } from './pattern-unserved.ts';

@@ -2,8 +2,8 @@
 // paid for): both find their items by reading others. The message says which key would serve the pattern.
 import { keySchemaFor } from '../../model/indexes.ts';
 import type { ConditionClause, ReadPattern } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { indexLabel, patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { list } from './wording.ts';
 
 function keyIdea(pattern: ReadPattern, clauses: readonly ConditionClause[]): string {

@@ -3,8 +3,8 @@
 // entity it wants is not in.
 import { primaryKeyNames } from '../../model/indexes.ts';
 import type { KeyCondition } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, indexLabel, type LintContext, patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { anyIntersect, templateShapes } from '../template-match.ts';
 import { list, names, writes } from './wording.ts';
 

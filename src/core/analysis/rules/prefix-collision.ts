@@ -2,9 +2,9 @@
 // partition returns items the pattern did not ask for: begins_with(SK, 'ORDER') reads ORDERITEM# items
 // too, and a Query without a sort condition reads everything the partition holds.
 import type { KeyedReadPattern } from '../../model/schema.ts';
-import { plural } from '../../text/plural.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
+import { plural } from '../../values/text/plural.ts';
 import { type EntityRef, type LintContext, patternPath, type Reach } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { describeSort } from './pattern-unserved.ts';
 import { list, names } from './wording.ts';
 

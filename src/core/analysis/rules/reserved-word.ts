@@ -4,8 +4,8 @@ import { keySchemaFor } from '../../model/indexes.ts';
 import type { AccessPattern, Design, WriteAction } from '../../model/schema.ts';
 import { isReservedWord } from '../../requests/reserved-words.ts';
 import { conditionClauses } from '../../requests/resolve.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 /** Attribute names a pattern's expressions use, each with the JSON path of where the pattern names it. */
 function expressionNames(design: Design, pattern: AccessPattern, path: string): [string, string][] {

@@ -1,7 +1,7 @@
 // A secret (password, token, card number) copied into an index is one more copy to protect, expire and
 // delete; personal data (email, phone) copied by an ALL projection, one nobody chose. KEYS_ONLY or
 // INCLUDE of what the index's readers need keeps them in the table alone.
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 const SECRET =
   /pass(word|wd)?$|passwd|secret|token|(^|[^a-z])ssn($|[^a-z])|social.?security|(^|[-_])card($|[-_])|card.?(number|no)|cvv|cvc|private.?key|api.?key|iban|pin.?code/i;

@@ -2,8 +2,8 @@
 // DynamoDB cannot update a key, so every transition is a delete and a put (a transaction to be safe), and
 // anything holding the old key is left pointing at nothing. Index keys are fine: DynamoDB moves those.
 import { placeholders } from '../../keys/template.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { keyPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 const STATE_NAME = /(^|_)(status|state)$|[a-z](Status|State)$/i;
 const STATE_WORDS = new Set([

@@ -1,6 +1,13 @@
 // One design where each table-wide rule fires and one where it stays quiet.
 import { describe, expect, it } from 'vitest';
-import { type DesignEdit, entityIn, findingsOf, patternIn, storeDesign, where } from '../test-designs.ts';
+import {
+  type DesignEdit,
+  entityIn,
+  findingsOf,
+  patternIn,
+  storeDesign,
+  where,
+} from '../../test-support/analysis-designs.ts';
 import { indexLimits } from './index-limits.ts';
 import { itemSizeRule } from './item-size.ts';
 import { missingTypeAttribute } from './missing-type-attribute.ts';

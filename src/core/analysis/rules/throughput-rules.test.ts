@@ -1,6 +1,6 @@
 // The throughput rules added for #16: where each must fire and where it must not.
 import { describe, expect, it } from 'vitest';
-import { ecommerceDesign, findingsOf, storeDesign, where } from '../test-designs.ts';
+import { ecommerceDesign, findingsOf, storeDesign, where } from '../../test-support/analysis-designs.ts';
 import { hotItem } from './hot-item.ts';
 import { timeBucketPartition } from './time-bucket-partition.ts';
 

@@ -3,8 +3,8 @@
 // day's batch (payments due on 2023-06-28) is one partition, at most 1,000 writes and 3,000 reads a second.
 import { parseTemplate } from '../../keys/template.ts';
 import type { Entity } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { indexLabel, keyPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { requestsPerSecond } from '../rates.ts';
 import { PARTITION_WRITES_PER_SECOND } from './hot-partition.ts';
 import { samplesOf, timestampShape } from './sample-values.ts';

@@ -1,7 +1,7 @@
 // Timestamps are compared and sorted as text: one attribute whose samples mix formats (2023-05-05 23:59:59
 // beside 2099-12-12T23:59:59) sorts them wrongly, and a local time without a time zone means a different
 // instant to every reader. Read from sample values.
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { attributeRefs, samplesOf, type TimestampShape, timestampShape } from './sample-values.ts';
 
 export const timestampFormat: LintRule = {

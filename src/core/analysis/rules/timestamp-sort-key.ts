@@ -1,11 +1,11 @@
 // A table sort key that is a timestamp alone (`{createdAt}`, `EVENT#{createdAt}`) is unique only to its
 // precision: two writes under one partition in the same millisecond (or second) have the same key, and the
 // second PutItem silently overwrites the first. Index keys need not be unique, so only the table's counts.
-import { isIdName } from '../../generate/relations.ts';
+import { isIdName } from '../../items/generate/relations.ts';
 import { placeholders } from '../../keys/template.ts';
 import type { Attribute, Design, Entity, JsonValue } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { keyPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const EPOCH = /^\d{10}(\d{3})?$/;

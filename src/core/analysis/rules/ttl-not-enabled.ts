@@ -1,6 +1,6 @@
 // Items that carry an expiry (`ttl`, `expiresAt`, `TTL`, `expiration_ttl` holding epoch seconds) on a table
 // with no TTL attribute: the expiry is written and nothing ever reads it, so the items stay forever.
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { attributeRefs, samplesOf } from './sample-values.ts';
 
 /** Names an expiry goes by: ttl, TTL, expiresAt, expires, expiry, expireAt, expiration_ttl, expirationTime. */

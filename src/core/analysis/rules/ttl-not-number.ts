@@ -1,7 +1,7 @@
 // DynamoDB's TTL deletes an item when the table's TTL attribute holds a Number of epoch seconds in the
 // past; an item whose TTL attribute is a String (an ISO date, or "1700000000" as text) is never deleted,
 // silently. The design declares the attribute's type per entity, so this is certain.
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { attributeRefs, NUMERIC_TEXT, samplesOf } from './sample-values.ts';
 
 export const ttlNotNumber: LintRule = {

@@ -1,6 +1,6 @@
 // The TTL rules: each on a design where it must fire and one where it must not.
 import { describe, expect, it } from 'vitest';
-import { entityIn, findingsOf, storeDesign, where } from '../test-designs.ts';
+import { entityIn, findingsOf, storeDesign, where } from '../../test-support/analysis-designs.ts';
 import { missingTtl } from './missing-ttl.ts';
 import { ttlNotEnabled } from './ttl-not-enabled.ts';
 import { ttlNotNumber } from './ttl-not-number.ts';

@@ -1,11 +1,11 @@
 // A Query with no Limit on a partition that grows forever (every order of a status, every event of a
 // device) reads — and pays for — more every month, page after page. Seen from a partition key that takes
 // few values (a constant, an enum, a boolean) or from expectedItems: the entity's items over its parent's.
-import { isIdName } from '../../generate/relations.ts';
+import { isIdName } from '../../items/generate/relations.ts';
 import { placeholders } from '../../keys/template.ts';
 import type { Design, Entity } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { indexLabel, patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 /** Items per partition from which a Query without Limit is a problem. */
 const LARGE_PARTITION = 1000;

@@ -1,8 +1,9 @@
 // A PutItem without a condition replaces whatever item has the same key: a retried "create" overwrites
 // the item it already wrote (and anything another writer put there in between). Info, because an upsert
 // is sometimes what is meant; a create says so with condition not-exists.
-import type { LintRule, RuleFinding } from '../lint.ts';
+
 import { patternPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 export const unconditionalPut: LintRule = {
   id: 'unconditional-put',

@@ -3,8 +3,8 @@
 // writes GSI2PK/GSI2SK to a table whose create_table defines GSI1 only.
 import { placeholders } from '../../keys/template.ts';
 import { keyAttributeTypes } from '../../model/indexes.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { entityPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { list } from './wording.ts';
 
 /** A name without case or separators: GSI1-SK, gsi1Sk and gsi1_sk are one. */

@@ -1,8 +1,8 @@
 // A sort key compares as text, so a number inside it sorts by value only at one width: Complaint123 and
 // Complaint0987 list 0987 first although 123 is smaller. Read from the keys the samples render.
 import { parseTemplate } from '../../keys/template.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { indexLabel, keyPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { timestampShape } from './sample-values.ts';
 
 /** `Complaint0987` → skeleton `Complaint#`, digit runs [4]. */

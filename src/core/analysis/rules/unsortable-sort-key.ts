@@ -1,12 +1,12 @@
 // String sort keys order by UTF-8 bytes: a number must be zero-padded to sort by value (9 < 10 only as
 // 09 < 10), and a date must be ISO-8601 (2026-10-08) to sort by time. A list sorted by an id placeholder
 // is in id order, which for random ids is no order at all: said as info when the entity has a time to sort by.
-import { isIdName } from '../../generate/relations.ts';
+import { isIdName } from '../../items/generate/relations.ts';
 import { parseTemplate } from '../../keys/template.ts';
 import type { KeySchema } from '../../model/indexes.ts';
 import type { Design, Entity } from '../../model/schema.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { type EntityRef, keyPath, type LintContext, sameForm } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 import { list } from './wording.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;

@@ -2,8 +2,8 @@
 // key: begins_with(GSI1SK, "C#1") for category 1 also matches category 10's "C#10P#…", and the value cannot
 // be read back out of the key. A delimiter after it (`C#{categoryId}#P#{productId}`) ends it.
 import { parseTemplate } from '../../keys/template.ts';
-import type { LintRule, RuleFinding } from '../lint.ts';
 import { keyPath } from '../lint-context.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 export const unterminatedPlaceholder: LintRule = {
   id: 'unterminated-placeholder',

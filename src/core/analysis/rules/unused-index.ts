@@ -1,6 +1,6 @@
 // Every index costs a write for each item in it and storage for its copy of the items. One that no
 // pattern reads is paid for and never used; one no entity has keys for stays empty.
-import type { LintRule, RuleFinding } from '../lint.ts';
+import type { LintRule, RuleFinding } from '../lint-types.ts';
 
 export const unusedIndex: LintRule = {
   id: 'unused-index',

@@ -1,6 +1,6 @@
 // The values rules, judged from types and sample values: each where it must fire and where it must not.
 import { describe, expect, it } from 'vitest';
-import { entityIn, findingsOf, patternIn, storeDesign, where } from '../test-designs.ts';
+import { entityIn, findingsOf, patternIn, storeDesign, where } from '../../test-support/analysis-designs.ts';
 import { literalDateInKey } from './literal-date-in-key.ts';
 import { numberAsString } from './number-as-string.ts';
 import { timestampFormat } from './timestamp-format.ts';

@@ -2,11 +2,11 @@
 // everything derived from the design (items, lint findings, exports).
 import { describe, expect, it } from 'vitest';
 import { lintDesign } from '../../analysis/lint.ts';
-import { EXAMPLES } from '../../examples/index.ts';
-import { EXPORT_TARGETS, exportDesign } from '../../export/index.ts';
+import { validateDesign } from '../../checks/validate.ts';
+import { EXAMPLES } from '../../features/examples/index.ts';
+import { EXPORT_TARGETS, exportDesign } from '../../io/export.ts';
 import { deriveItems } from '../../items/derive.ts';
 import type { Design } from '../schema.ts';
-import { validateDesign } from '../validate.ts';
 import { addComment, commentTargetExists, removeComment, setCommentResolved } from './comments.ts';
 import { renameEntity } from './entities.ts';
 

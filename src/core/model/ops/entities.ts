@@ -1,4 +1,6 @@
 // Entities: add, rename (with every reference), remove, reorder, key templates and description.
+
+import { sameEntityName } from '../design-errors.ts';
 import { nextEntityColor, withEntityColors } from '../entity-colors.ts';
 import {
   type AccessPattern,
@@ -8,7 +10,6 @@ import {
   entitySchema,
   keyAttributeSchema,
 } from '../schema.ts';
-import { sameEntityName } from '../validate.ts';
 import { updateAttribute } from './attributes.ts';
 import { renameEntityInComments } from './comments.ts';
 import {

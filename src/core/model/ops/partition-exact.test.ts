@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readDesignText } from '../design-text.ts';
-import { ExactNumber } from '../exact-json.ts';
+import { readDesignText } from '../../checks/design-text.ts';
+import { ExactNumber } from '../../values/exact-json.ts';
 import { TABLE_INDEX } from '../indexes.ts';
 import { addPartitionQuery, addSampleToPartition } from './partition.ts';
 

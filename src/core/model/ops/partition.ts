@@ -1,7 +1,7 @@
 // Edits that start from an item in the grid: a new item in its partition, or a Query of that partition.
 // The partition is the item's in a view (the table or an index), read through the entity's key template.
 import { placeholders } from '../../keys/template.ts';
-import { type ExactNumber, isExactNumber } from '../exact-json.ts';
+import { type ExactNumber, isExactNumber } from '../../values/exact-json.ts';
 import { keySchemaFor, TABLE_INDEX } from '../indexes.ts';
 import type { Design } from '../schema.ts';
 import { addPattern } from './patterns.ts';

@@ -1,9 +1,9 @@
 // Helpers the design operations share: the error the UI shows, schema checks, and immutable list edits
 // that hand back the very same object when nothing changed, so memoized selectors keep their results.
 import type { ZodType } from 'zod';
+import { designErrorMap, formatPath } from '../design-errors.ts';
 import { keyAttributeTypes } from '../indexes.ts';
 import type { Design, Entity, KeyAttribute } from '../schema.ts';
-import { designErrorMap, formatPath } from '../validate.ts';
 
 /** A request the design cannot take (a duplicate name, an unknown entity); the UI shows it and keeps the design. */
 export class DesignOpError extends Error {

@@ -1,6 +1,6 @@
 // The count of open review comments on a sidebar row (an entity with its key templates, or a pattern).
 
-import { plural } from '../../../core/text/plural.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { openCommentCounts } from './review.ts';

@@ -1,13 +1,13 @@
 // The dock's Compare and Plan tabs while comparing: the verdict with its reasons, the stored items that
 // change, the access patterns whose answers change, the design changes; and the migration plan's steps with
-// their capacity, cost and time (core/diff/plan.ts). Loaded by the dock on first use.
-import type { Change, PatternDiff } from '../../../core/diff/diff.ts';
+// their capacity, cost and time (core/features/diff/plan.ts). Loaded by the dock on first use.
+import type { Change, PatternDiff } from '../../../core/features/diff/diff.ts';
 import {
   formatDollars as dollars,
   formatDuration as duration,
   type MigrationPlan,
   type PlanStep,
-} from '../../../core/diff/plan.ts';
+} from '../../../core/features/diff/plan.ts';
 import { stopCompare, useCompare } from '../../../store/compare.ts';
 import type { Comparison } from '../../../store/compare-core.ts';
 import { useStore } from '../../../store/index.ts';

@@ -4,8 +4,8 @@
 import { useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
-import type { DerivedItem } from '../../../core/model/item.ts';
-import { messageOf } from '../../../core/text/message.ts';
+import type { DerivedItem } from '../../../core/values/item.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { appliedDesignOf } from '../../../store/applied-design.ts';
 import { startCompare, stopCompare, useCompare } from '../../../store/compare.ts';
 import { keyChangeId, keyText } from '../../../store/compare-keys.ts';
@@ -56,7 +56,7 @@ async function compareWithFile(): Promise<void> {
 
 /** A share link (or its `k1.…` token) as the design it holds; throws with the reason it does not open. */
 async function designOfLink(text: string) {
-  const { shareTokenOf } = await import('../../../core/share/share-link.ts');
+  const { shareTokenOf } = await import('../../../core/features/share/share-link.ts');
   const trimmed = text.trim();
   const token = trimmed.includes('#') ? shareTokenOf(trimmed.slice(trimmed.indexOf('#'))) : trimmed;
   if (!token) throw new Error('this link holds no design (no “#share=” in it)');

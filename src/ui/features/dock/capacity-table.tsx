@@ -3,7 +3,7 @@
 // and, where DynamoDB Local is known to count differently from DynamoDB, why.
 import type { CapacityComparison } from '../../../core/analysis/compare-capacity.ts';
 import type { PatternEstimate } from '../../../core/analysis/estimate-types.ts';
-import type { RunResponse } from '../../../core/api/contract.ts';
+import type { RunResponse } from '../../../core/contract/contract.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { capacityRows, formatUnits, isReadOperation } from './run-format.ts';
 

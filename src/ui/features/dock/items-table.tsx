@@ -1,8 +1,9 @@
 // A compact table of returned items: key attributes first (table, then index keys), then the entity, then
 // every other attribute. Maps and lists show as {n}/[n] badges with the full value on hover.
-import { isExactNumber, stringifyExactJson } from '../../../core/model/exact-json.ts';
+
 import { keyAttributeTypes, primaryKeyNames } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
+import { isExactNumber, stringifyExactJson } from '../../../core/values/exact-json.ts';
 import { entityColors } from '../../entity-colors.ts';
 
 const MAX_ROWS = 500;

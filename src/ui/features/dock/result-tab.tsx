@@ -1,9 +1,9 @@
 // The Result tab: the selected pattern's latest run on DynamoDB Local: status, capacity, paging, items,
 // the raw response and request, and the check against the in-memory prediction.
 import { useState } from 'react';
-import { stringifyExactJson } from '../../../core/model/exact-json.ts';
-import type { PlainItem } from '../../../core/model/item.ts';
-import { plural } from '../../../core/text/plural.ts';
+import { stringifyExactJson } from '../../../core/values/exact-json.ts';
+import type { PlainItem } from '../../../core/values/item.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { useRunCapacity, useRunEstimate } from '../../../store/analysis.ts';
 import { useStore } from '../../../store/index.ts';
 import type { RunState } from '../../../store/types.ts';

@@ -2,7 +2,7 @@
 import type { RunComparison } from '../../../core/evaluate/compare-run.ts';
 import { itemKeyLabel } from '../../../core/evaluate/compare-run.ts';
 import { primaryKeyNames } from '../../../core/model/indexes.ts';
-import { plural } from '../../../core/text/plural.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { fingerprintOf } from '../../../store/applied.ts';
 import { useStore } from '../../../store/index.ts';
 import type { RunState } from '../../../store/types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResponse } from '../../../core/api/contract.ts';
+import type { RunResponse } from '../../../core/contract/contract.ts';
 import { designSchema } from '../../../core/model/schema.ts';
 import { capacityRows, formatMs, formatUnits, runStatusParts } from './run-format.ts';
 

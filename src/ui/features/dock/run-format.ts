@@ -1,8 +1,8 @@
 // The words and numbers of a run result, in the DynamoDB console's style:
 // `Completed · 12 ms (Local) · Count 3 · ScannedCount 5 · Efficiency 60% · 0.5 RCU`.
-import type { ConsumedCapacityEntry, RunResponse } from '../../../core/api/contract.ts';
+import type { ConsumedCapacityEntry, RunResponse } from '../../../core/contract/contract.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import { plural } from '../../../core/text/plural.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 
 const READ_OPERATIONS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
 

@@ -14,7 +14,7 @@ import { primaryKeyNames } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import type { ReadResult } from '../../../core/requests/read-spec.ts';
 import type { ArgumentValues } from '../../../core/requests/resolve.ts';
-import { messageOf } from '../../../core/text/message.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { viewsOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';
 import type { RunState } from '../../../store/types.ts';

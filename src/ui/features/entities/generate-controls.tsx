@@ -1,7 +1,7 @@
 // The samples toolbar's Generate: how many items to add with the core's generator (in a worker for large
 // batches, with progress and Cancel), and the note that says what the last Generate did not do as asked.
 import { useRef, useState } from 'react';
-import { describeGenerateResult } from '../../../core/generate/report.ts';
+import { describeGenerateResult } from '../../../core/items/generate/report.ts';
 import type { Entity } from '../../../core/model/schema.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';

@@ -1,8 +1,8 @@
 // One sample value, edited with an input that fits its type: numbers parse as numbers, booleans are a
 // checkbox (indeterminate = absent), enums a select, lists/maps/sets JSON. Empty means "no such attribute".
 import { useEffect, useRef, useState } from 'react';
-import { numberFromText, parseExactJson, stringifyExactJson } from '../../../core/model/exact-json.ts';
 import type { Attribute, JsonValue } from '../../../core/model/schema.ts';
+import { numberFromText, parseExactJson, stringifyExactJson } from '../../../core/values/exact-json.ts';
 
 type Parsed = { ok: true; value: JsonValue | undefined } | { ok: false; message: string };
 

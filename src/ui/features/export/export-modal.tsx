@@ -3,9 +3,9 @@
 // next. Loaded lazily when first opened; the output is the core's exportDesign, computed once per design
 // and target, so what is copied, downloaded and shown is the same text.
 import { useCallback, useId, useMemo, useState } from 'react';
-import { type ExportResult, type ExportTarget, exportDesign } from '../../../core/export/index.ts';
+import { type ExportResult, type ExportTarget, exportDesign } from '../../../core/io/export.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import { messageOf } from '../../../core/text/message.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Modal } from '../../components/modal.tsx';

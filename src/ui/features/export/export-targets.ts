@@ -2,8 +2,9 @@
 // format's variants (CDK construct, CloudFormation resource and syntax) as an options row above the file.
 // Which targets exist and what they produce is the core's (EXPORT_TARGETS, exportDesign); this is only how
 // they are offered. The design formats (NoSQL Workbench, OneTable, …) are the formats catalogue's, in its order.
-import type { ExportTarget } from '../../../core/export/index.ts';
-import { FORMAT_IDS, FORMAT_INFO } from '../../../core/formats/catalogue.ts';
+
+import { FORMAT_IDS, FORMAT_INFO } from '../../../core/io/catalogue.ts';
+import type { ExportTarget } from '../../../core/io/export.ts';
 
 export interface ExportOption {
   id: string;

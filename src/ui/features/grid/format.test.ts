@@ -1,8 +1,8 @@
 // The grid shows every digit DynamoDB stores (issue #12): a cell of a number a double cannot hold reads
 // its digits as the design wrote them, typed as a number, and its tooltip (lists, sets) writes them too.
 import { describe, expect, it } from 'vitest';
-import { parseExactJson } from '../../../core/model/exact-json.ts';
 import type { JsonValue } from '../../../core/model/schema.ts';
+import { parseExactJson } from '../../../core/values/exact-json.ts';
 import { valueKind, valueLabel, valueTitle } from './format.ts';
 
 const BIG = '12345678901234567890123456789012345678';

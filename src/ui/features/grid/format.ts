@@ -1,6 +1,7 @@
 // How values read in grid cells: short, single-line, with the full form kept for tooltips and copying.
-import { isExactNumber, stringifyExactJson } from '../../../core/model/exact-json.ts';
+
 import type { JsonValue } from '../../../core/model/schema.ts';
+import { isExactNumber, stringifyExactJson } from '../../../core/values/exact-json.ts';
 
 /** `840 B`, `1.2 KB`, `3.4 MB` (DynamoDB counts KB as 1,024 bytes). */
 export function formatBytes(bytes: number): string {

@@ -2,11 +2,11 @@
 // the empty state that says what to do next). Everything shown is derived from the design by memoized
 // selectors and the core's view builder; this component only picks and arranges.
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { attributeTypesByEntity } from '../../../core/analysis/item-size.ts';
 import { type GridItemRow, gridRows } from '../../../core/indexes/grid-rows.ts';
 import type { IndexView } from '../../../core/indexes/views.ts';
 import { sampleIndexer } from '../../../core/items/derive.ts';
 import { keySchemaFor, TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { attributeTypesByEntity } from '../../../core/model/item-size.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { viewOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';

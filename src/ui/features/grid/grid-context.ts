@@ -1,10 +1,10 @@
 // What grid cells read besides their row: display mode, entity colours and templates, and the handlers
 // of key cells. One context value per grid render, so rows stay memoized while scrolling.
 import { createContext, useContext, useMemo } from 'react';
-import type { AttributeTypes } from '../../../core/analysis/item-size.ts';
 import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
-import type { DerivedItem } from '../../../core/model/item.ts';
+import type { AttributeTypes } from '../../../core/model/item-size.ts';
 import type { Design } from '../../../core/model/schema.ts';
+import type { DerivedItem } from '../../../core/values/item.ts';
 import { entityColors } from '../../entity-colors.ts';
 
 export interface EntityInfo {

@@ -2,10 +2,10 @@
 // the partition, select the entity, delete the item) and the small "Copied" note that answers a copy.
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import type { GridItemRow } from '../../../core/indexes/grid-rows.ts';
-import { stringifyExactJson } from '../../../core/model/exact-json.ts';
-import type { PlainItem } from '../../../core/model/item.ts';
 import { addPartitionQuery, addSampleToPartition, removeSample } from '../../../core/model/ops/index.ts';
-import { marshallItem } from '../../../core/requests/marshall.ts';
+import { stringifyExactJson } from '../../../core/values/exact-json.ts';
+import type { PlainItem } from '../../../core/values/item.ts';
+import { marshallItem } from '../../../core/values/marshall.ts';
 import { useStore } from '../../../store/index.ts';
 import { focusSample } from '../entities/sample-rows.tsx';
 import { commitOrToast } from '../shell/actions.ts';

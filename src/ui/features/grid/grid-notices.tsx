@@ -4,7 +4,7 @@
 import { missingKeys } from '../../../core/indexes/grid-rows.ts';
 import type { IndexView } from '../../../core/indexes/views.ts';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
-import { plural } from '../../../core/text/plural.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import type { PatternPreview } from '../../../store/pattern-preview.ts';
 

@@ -4,11 +4,11 @@
 // findings are markers too, and a finding clicked in the dock is revealed here (json-reveal.ts).
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DesignTextResult, readDesignText } from '../../../core/model/design-text.ts';
+import { type DesignTextResult, readDesignText } from '../../../core/checks/design-text.ts';
+import type { ValidationProblem } from '../../../core/checks/validate.ts';
 import { locateJsonPath } from '../../../core/model/json-locate.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import type { ValidationProblem } from '../../../core/model/validate.ts';
-import { plural } from '../../../core/text/plural.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { type DesignFinding, useFindings } from '../../../store/analysis.ts';
 import { problemsOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';

@@ -2,7 +2,7 @@
 // a toggle), the explanation of a failure, and a click that selects what the check is about while the lesson
 // stays in view (lesson-selection.ts).
 import { useState } from 'react';
-import type { CheckResult, CheckTarget } from '../../../core/lessons/lesson-types.ts';
+import type { CheckResult, CheckTarget } from '../../../core/features/lessons/lesson-types.ts';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';

@@ -1,16 +1,16 @@
-// Starting lessons: the built-in ones (src/core/lessons/builtin/*.lesson.yaml, read here in the UI layer so
+// Starting lessons: the built-in ones (src/core/features/lessons/builtin/*.lesson.yaml, read here in the UI layer so
 // the core stays free of Vite), those the server was started with (--lessons DIR) and a lesson file the
 // user opens. The parser and the lesson files load on
 // first use, never with the first screen.
 import { getLessons } from '../../../api/client.ts';
-import type { Lesson } from '../../../core/lessons/lesson-types.ts';
-import { stringifyExactJson } from '../../../core/model/exact-json.ts';
-import { messageOf } from '../../../core/text/message.ts';
+import type { Lesson } from '../../../core/features/lessons/lesson-types.ts';
+import { stringifyExactJson } from '../../../core/values/exact-json.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { dismissToasts, showToast } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';
 
-const BUILTIN_FILES = import.meta.glob<string>('../../../core/lessons/builtin/*.lesson.yaml', {
+const BUILTIN_FILES = import.meta.glob<string>('../../../core/features/lessons/builtin/*.lesson.yaml', {
   query: '?raw',
   import: 'default',
 });
@@ -35,7 +35,7 @@ export function lessonProblemsText(
 
 export function loadBuiltinLessons(): Promise<BuiltinLesson[]> {
   builtins ??= (async () => {
-    const { parseLessonText } = await import('../../../core/lessons/parse.ts');
+    const { parseLessonText } = await import('../../../core/features/lessons/parse.ts');
     const entries = Object.entries(BUILTIN_FILES).sort(([a], [b]) => a.localeCompare(b));
     return Promise.all(
       entries.map(async ([path, load]): Promise<BuiltinLesson> => {
@@ -61,7 +61,7 @@ export async function loadServerLessons(): Promise<BuiltinLesson[]> {
   } catch {
     return [];
   }
-  const { parseLessonText } = await import('../../../core/lessons/parse.ts');
+  const { parseLessonText } = await import('../../../core/features/lessons/parse.ts');
   return lessons.map((lesson, i): BuiltinLesson => {
     const id = (lesson as { id?: unknown }).id;
     const file = `${typeof id === 'string' ? id : `lesson ${i + 1}`} (from the server)`;
@@ -96,7 +96,7 @@ type LessonFileResult = { ok: true; lesson: Lesson } | { ok: false; message: str
 
 async function readLessonFile(file: File): Promise<LessonFileResult> {
   const [{ parseLessonText }, text] = await Promise.all([
-    import('../../../core/lessons/parse.ts'),
+    import('../../../core/features/lessons/parse.ts'),
     file.text(),
   ]);
   const result = parseLessonText(text, file.name);

@@ -2,7 +2,7 @@
 // changed status as the design settled ("Check passes: Orders come newest first. 3 of 4 checks pass"), and
 // "Step done" once every check passes. The first outcome of a step is not news: the panel shows it.
 import { useRef } from 'react';
-import type { StepOutcome } from '../../../core/lessons/lesson-types.ts';
+import type { StepOutcome } from '../../../core/features/lessons/lesson-types.ts';
 import { useStore } from '../../../store/index.ts';
 import { selectLessonStep, selectStepOutcome } from '../../../store/lesson-slice.ts';
 

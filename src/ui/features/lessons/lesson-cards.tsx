@@ -3,8 +3,8 @@
 // in progress marked "Continue", and Open lesson file…. Loaded after the first screen (it brings the lesson
 // parser and the lesson files).
 import { useEffect, useState } from 'react';
-import { messageOf } from '../../../core/text/message.ts';
-import { plural } from '../../../core/text/plural.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import {

@@ -1,7 +1,7 @@
 // The foot of the lesson panel: Reset step, Show solution (asked first: it replaces the design, Undo brings
 // it back), Next step once every check passes, Finish on the last step, and notes on how the step ended.
 import { useEffect, useRef, useState } from 'react';
-import { messageOf } from '../../../core/text/message.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { selectStepOutcome, selectStepProgress } from '../../../store/lesson-slice.ts';
 import { Icon } from '../../components/icon.tsx';

@@ -1,7 +1,7 @@
 // The notice for work someone else deleted in a live session while one had it open or was editing it
 // ("Ada deleted Order while you were editing it · Restore"): it stays until dismissed, and Restore puts back
-// one's last version as a new edit of one's own, which the room then shares (core/live/lost-work.ts).
-import { type Lost, lostMessage, restoreLost } from '../../../core/live/lost-work.ts';
+// one's last version as a new edit of one's own, which the room then shares (core/features/live/lost-work.ts).
+import { type Lost, lostMessage, restoreLost } from '../../../core/features/live/lost-work.ts';
 import { useStore } from '../../../store/index.ts';
 import { showToast } from '../../components/toast.tsx';
 import { commitOrToast } from '../shell/actions.ts';

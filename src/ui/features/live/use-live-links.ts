@@ -2,7 +2,7 @@
 // opens as one undoable step over the recipient's own), and by a link pasted into the address later. The
 // session's code (Yjs) loads only then.
 import { useEffect } from 'react';
-import { parseLiveFragment } from '../../../core/live/crypto.ts';
+import { parseLiveFragment } from '../../../core/features/live/crypto.ts';
 import { useAutosave } from '../../../store/autosave.ts';
 import { lostWorkSink } from '../../../store/live-state.ts';
 import { showLostWork } from './lost-work-notice.ts';

@@ -1,7 +1,8 @@
 // An expression as a person reads it: `#status = :status` with its names and values put back in, so the
 // preview says `status = "PLACED"`. For display only; the request keeps its placeholders.
-import { stringifyExactJson } from '../../../core/model/exact-json.ts';
+
 import type { JsonValue } from '../../../core/model/schema.ts';
+import { stringifyExactJson } from '../../../core/values/exact-json.ts';
 
 export function inlineExpression(
   expression: string,

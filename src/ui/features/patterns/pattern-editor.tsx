@@ -5,7 +5,7 @@ import * as ops from '../../../core/model/ops/index.ts';
 import { type AccessPattern, type Design, OPERATIONS, type Operation } from '../../../core/model/schema.ts';
 import { buildRequest } from '../../../core/requests/build.ts';
 import { patternArguments } from '../../../core/requests/resolve.ts';
-import { messageOf } from '../../../core/text/message.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { usePatternPreview } from '../../../store/pattern-preview.ts';
 import { ArgumentFields } from './argument-fields.tsx';

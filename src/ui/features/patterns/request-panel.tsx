@@ -1,8 +1,9 @@
 // What the pattern sends and what it finds, live: the key condition with its arguments filled in, the
 // in-memory answer, and the full generated request (low-level or DocumentClient form) read-only in Monaco.
-import { stringifyExactJson } from '../../../core/model/exact-json.ts';
+
 import { keySchemaFor } from '../../../core/model/indexes.ts';
 import type { AccessPattern, JsonValue } from '../../../core/model/schema.ts';
+import { stringifyExactJson } from '../../../core/values/exact-json.ts';
 import { useStore } from '../../../store/index.ts';
 import type { PatternPreview } from '../../../store/pattern-preview.ts';
 import { CodeView } from './code-view.tsx';

@@ -1,6 +1,7 @@
 // The generated request as the editor shows and copies it.
-import { stringifyExactJson } from '../../../core/model/exact-json.ts';
+
 import type { BuiltRequest } from '../../../core/requests/build.ts';
+import { stringifyExactJson } from '../../../core/values/exact-json.ts';
 
 export interface BuiltOrError {
   request?: BuiltRequest;

@@ -2,10 +2,10 @@
 // a short link that asks for more items than a design may hold is refused with the limit named, before any
 // item is generated, so the tab shows the refusal instead of freezing (#26 class 7).
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES } from '../../../core/examples/index.ts';
+import { validateDesign } from '../../../core/checks/validate.ts';
+import { EXAMPLES } from '../../../core/features/examples/index.ts';
+import { encodePayload } from '../../../core/features/share/share-link.ts';
 import { MAX_DESIGN_ITEMS } from '../../../core/model/design-limits.ts';
-import { validateDesign } from '../../../core/model/validate.ts';
-import { encodePayload } from '../../../core/share/share-link.ts';
 import { decodeSharedDesign } from './open-shared.ts';
 
 describe('#26 class 7: opening a share link in the app', () => {

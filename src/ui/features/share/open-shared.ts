@@ -2,11 +2,11 @@
 // step over the recipient's own, which stays in the autosave until they choose "Open a copy". A link that
 // does not decode says why and changes nothing.
 import { useEffect } from 'react';
+import type { RegenerateSpec } from '../../../core/features/share/share-link.ts';
 import { designItemCount } from '../../../core/model/design-limits.ts';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import type { RegenerateSpec } from '../../../core/share/share-link.ts';
-import { messageOf } from '../../../core/text/message.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { useAutosave } from '../../../store/autosave.ts';
 import { useStore } from '../../../store/index.ts';
 import { isReadOnlyDesign, markReadOnly } from '../../../store/shared-view.ts';
@@ -23,15 +23,15 @@ let handled: string | undefined;
 export async function decodeSharedDesign(
   token: string,
 ): Promise<{ design: Design; regenerate?: RegenerateSpec }> {
-  const { decodeShare } = await import('../../../core/share/share-link.ts');
+  const { decodeShare } = await import('../../../core/features/share/share-link.ts');
   const payload = decodeShare(token);
   if (!payload.regenerate) return { design: payload.design };
-  const { regenerateItems } = await import('../../../core/share/regenerate.ts');
+  const { regenerateItems } = await import('../../../core/features/share/regenerate.ts');
   return { design: regenerateItems(payload.design, payload.regenerate), regenerate: payload.regenerate };
 }
 
 export async function openShareFromHash(hash = window.location.hash): Promise<void> {
-  const { shareTokenOf } = await import('../../../core/share/share-link.ts');
+  const { shareTokenOf } = await import('../../../core/features/share/share-link.ts');
   const token = shareTokenOf(hash);
   if (token === undefined || token === handled) return;
   handled = token;
@@ -66,7 +66,7 @@ export async function openShareFromHash(hash = window.location.hash): Promise<vo
  */
 export async function updateSharedLink(design: Design): Promise<void> {
   if (shareTokenOfAddress() === undefined) return;
-  const { encodeShare, SHARE_PARAM } = await import('../../../core/share/share-link.ts');
+  const { encodeShare, SHARE_PARAM } = await import('../../../core/features/share/share-link.ts');
   const opened = useShareState.getState().opened;
   let token: string;
   try {

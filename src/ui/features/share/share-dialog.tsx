@@ -1,18 +1,18 @@
-// File › Copy link: the design as a link whose fragment holds it (core/share/share-link.ts). Says the link's
+// File › Copy link: the design as a link whose fragment holds it (core/features/share/share-link.ts). Says the link's
 // size, whether the sample items travel in it or regenerate from a seed, and warns before it is too long for
 // chat tools (CHAT_SAFE_LINK_CHARS) or for a browser (BROWSER_LINK_CHARS).
 import { useMemo, useState } from 'react';
-import { designItemCount } from '../../../core/model/design-limits.ts';
-import type { Design } from '../../../core/model/schema.ts';
 import {
   BROWSER_LINK_CHARS,
   CHAT_SAFE_LINK_CHARS,
   type EncodedShare,
   encodeShare,
   SHARE_PARAM,
-} from '../../../core/share/share-link.ts';
-import { messageOf } from '../../../core/text/message.ts';
-import { plural } from '../../../core/text/plural.ts';
+} from '../../../core/features/share/share-link.ts';
+import { designItemCount } from '../../../core/model/design-limits.ts';
+import type { Design } from '../../../core/model/schema.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { useStore } from '../../../store/index.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Modal } from '../../components/modal.tsx';

@@ -1,7 +1,7 @@
 // The share feature's own state: whether the Copy link dialog is open, and what the shared design on screen
 // was opened from (for the banner).
 import { create } from 'zustand';
-import type { RegenerateSpec } from '../../../core/share/share-link.ts';
+import type { RegenerateSpec } from '../../../core/features/share/share-link.ts';
 
 export interface ShareState {
   dialogOpen: boolean;

@@ -1,5 +1,5 @@
 // Document actions the top bar, the start screen and the shortcuts share: open, save, new.
-import type { FormatInfo } from '../../../core/formats/catalogue.ts';
+import type { FormatInfo } from '../../../core/io/catalogue.ts';
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { blankDesign } from '../../../core/model/ops/table.ts';
 import type { Design } from '../../../core/model/schema.ts';

@@ -3,7 +3,7 @@
 // number of lint problems once it changes, the autosave state when it changes (not each "Saving…"), and the
 // lesson checks that change as the design settles.
 import { useEffect, useRef, useState } from 'react';
-import { localeCount, plural } from '../../../core/text/plural.ts';
+import { localeCount, plural } from '../../../core/values/text/plural.ts';
 import { useProblemCount } from '../../../store/analysis.ts';
 import { useAutosave } from '../../../store/autosave.ts';
 import { useStore } from '../../../store/index.ts';

@@ -2,8 +2,8 @@
 // and a confirmation before anything is deleted: a key schema change that recreates the table, or a replace
 // of the items the table holds that are not in the design (Apply alone deletes none).
 import { useEffect, useState } from 'react';
-import type { ApplyResponse } from '../../../core/api/contract.ts';
-import { plural } from '../../../core/text/plural.ts';
+import type { ApplyResponse } from '../../../core/contract/contract.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { isOutOfDate } from '../../../store/applied.ts';
 import { useDeferredDesign } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';

@@ -1,5 +1,5 @@
 // File, Edit and View menus of the top bar.
-import { FORMAT_IDS, FORMAT_INFO, type FormatInfo } from '../../../core/formats/catalogue.ts';
+import { FORMAT_IDS, FORMAT_INFO, type FormatInfo } from '../../../core/io/catalogue.ts';
 import { useStore } from '../../../store/index.ts';
 import { useUndoAvailability } from '../../../store/live-state.ts';
 import { Menu, type MenuEntry } from '../../components/menu.tsx';

@@ -1,6 +1,6 @@
 // The status bar: what the design holds, its problems (click: the dock's Problems tab), DynamoDB's state.
 import { TABLE_INDEX } from '../../../core/model/indexes.ts';
-import { localeCount, plural } from '../../../core/text/plural.ts';
+import { localeCount, plural } from '../../../core/values/text/plural.ts';
 import { useProblemCount } from '../../../store/analysis.ts';
 import { useDeferredViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';

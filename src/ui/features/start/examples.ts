@@ -1,9 +1,9 @@
 // The built-in examples as the start screen and the File menu offer them: validated, with or without items.
 
-import { EXAMPLES, type ExampleName, getExample } from '../../../core/examples/index.ts';
+import { validateDesign } from '../../../core/checks/validate.ts';
+import { EXAMPLES, type ExampleName, getExample } from '../../../core/features/examples/index.ts';
 import { deriveItems } from '../../../core/items/derive.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import { validateDesign } from '../../../core/model/validate.ts';
 
 export interface ExampleSummary {
   name: ExampleName;

@@ -1,6 +1,6 @@
 // The first screen, shown while there is no design: blank, a built-in example, a file, or a lesson.
 import { lazy, Suspense } from 'react';
-import { plural } from '../../../core/text/plural.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { useAutosave } from '../../../store/autosave.ts';
 import { Icon } from '../../components/icon.tsx';
 import { entityColor } from '../../entity-colors.ts';

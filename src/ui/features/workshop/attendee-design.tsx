@@ -2,8 +2,8 @@
 // the attendee and again each time the attendee reports.
 import { useEffect, useState } from 'react';
 import type { PresenterClient } from '../../../api/workshop-client.ts';
-import type { AttendeeDetail, AttendeeRow } from '../../../core/api/workshop-contract.ts';
-import { messageOf } from '../../../core/text/message.ts';
+import type { AttendeeDetail, AttendeeRow } from '../../../core/contract/workshop-contract.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { ReadOnlyGrid } from './read-only-grid.tsx';
 
 export function AttendeeDesign({ client, row }: { client: PresenterClient; row: AttendeeRow }) {

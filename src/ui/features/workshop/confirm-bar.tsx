@@ -1,7 +1,7 @@
 // Every presenter action that reaches all attendees or ends a session asks first: the room view shows one
 // pending question at a time in this bar, and the action runs only on its confirm button (Escape cancels).
 import { useEffect, useRef, useState } from 'react';
-import { messageOf } from '../../../core/text/message.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { showToast } from '../../components/toast.tsx';
 
 /** A question the toolbar asks before it acts; `run` does it and returns the toast that says it is done. */

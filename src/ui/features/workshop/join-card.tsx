@@ -2,7 +2,7 @@
 // the presenter's switch that closes the room to new joins (attendees already in stay).
 import { useState } from 'react';
 import type { PresenterClient } from '../../../api/workshop-client.ts';
-import { messageOf } from '../../../core/text/message.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { Icon } from '../../components/icon.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { QrCode } from './qr-code.tsx';

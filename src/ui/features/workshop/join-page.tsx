@@ -2,7 +2,7 @@
 // presenter's screen, or already in the join URL) and a display name. Nothing else of the app is reachable
 // until the server accepts the code.
 import { useId, useRef, useState } from 'react';
-import { messageOf } from '../../../core/text/message.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 import { Icon } from '../../components/icon.tsx';
 import '../start/start.css';
 import './workshop.css';

@@ -1,9 +1,9 @@
 // The lessons a presenter can push: the built-in ones (this page's bundle) and those the server loaded with
 // `--lessons DIR` (RoomSnapshot.lessons), by id, with their steps' titles and hint counts.
 import { useEffect, useMemo, useState } from 'react';
-import type { LessonSummary } from '../../../core/api/workshop-contract.ts';
-import { lessonSummary } from '../../../core/lessons/lesson-summary.ts';
-import type { Lesson } from '../../../core/lessons/lesson-types.ts';
+import type { LessonSummary } from '../../../core/contract/workshop-contract.ts';
+import { lessonSummary } from '../../../core/features/lessons/lesson-summary.ts';
+import type { Lesson } from '../../../core/features/lessons/lesson-types.ts';
 import { loadBuiltinLessons } from '../lessons/lesson-actions.ts';
 
 export interface CatalogueLesson extends LessonSummary {

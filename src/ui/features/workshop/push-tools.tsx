@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { PresenterClient } from '../../../api/workshop-client.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import { plural } from '../../../core/text/plural.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { Icon } from '../../components/icon.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { pickDesignFile } from '../../hooks/design-file.ts';

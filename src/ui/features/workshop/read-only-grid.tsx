@@ -1,9 +1,9 @@
 // An attendee's design as the presenter sees it: the designer's item grid (the same rows, columns and
 // partitions), read-only: no editor, no inspector, no context menu; a select picks the table or an index.
 import { useMemo, useState } from 'react';
-import { attributeTypesByEntity } from '../../../core/analysis/item-size.ts';
 import { gridRows } from '../../../core/indexes/grid-rows.ts';
 import { keySchemaFor, keySchemas, TABLE_INDEX } from '../../../core/model/indexes.ts';
+import { attributeTypesByEntity } from '../../../core/model/item-size.ts';
 import type { Design } from '../../../core/model/schema.ts';
 import { viewOf } from '../../../store/derived.ts';
 import { itemId } from '../../../store/pattern-preview.ts';

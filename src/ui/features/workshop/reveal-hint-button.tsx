@@ -1,9 +1,9 @@
 // The toolbar's "Reveal next hint": shows the next hint of the step most attendees of the pushed lesson are
 // on to everyone on that step, and counts how many of that step's hints the room has seen.
 import type { PresenterClient } from '../../../api/workshop-client.ts';
-import type { AttendeeRow } from '../../../core/api/workshop-contract.ts';
-import { messageOf } from '../../../core/text/message.ts';
-import { plural } from '../../../core/text/plural.ts';
+import type { AttendeeRow } from '../../../core/contract/workshop-contract.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { Icon } from '../../components/icon.tsx';
 import { showToast } from '../../components/toast.tsx';
 import type { CatalogueLesson } from './lesson-catalogue.ts';

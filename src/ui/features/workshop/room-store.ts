@@ -3,7 +3,7 @@
 // stream's state. One store per page (the presenter page shows one room).
 import { create } from 'zustand';
 import type { StreamState } from '../../../api/event-stream.ts';
-import type { AttendeeRow, PresenterEvent, RoomSnapshot } from '../../../core/api/workshop-contract.ts';
+import type { AttendeeRow, PresenterEvent, RoomSnapshot } from '../../../core/contract/workshop-contract.ts';
 
 export interface RoomState {
   snapshot: RoomSnapshot | null;

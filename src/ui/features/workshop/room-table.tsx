@@ -2,8 +2,8 @@
 // activity and a ⚠ when the server says the attendee is stuck (on one step for more than five minutes; the
 // server re-sends a row whose flag changes with time alone). A real table (caption, column headers,
 // row headers); each name is a button that opens that attendee's design, so the keyboard reaches every row.
-import type { AttendeeRow } from '../../../core/api/workshop-contract.ts';
-import { plural } from '../../../core/text/plural.ts';
+import type { AttendeeRow } from '../../../core/contract/workshop-contract.ts';
+import { plural } from '../../../core/values/text/plural.ts';
 import { Icon } from '../../components/icon.tsx';
 import { durationText, relativeTime } from '../../relative-time.ts';
 import type { CatalogueLesson } from './lesson-catalogue.ts';

@@ -1,7 +1,7 @@
 // The presenter's actions above the room's table: push a lesson or a design, reveal the next hint, reset or
 // remove the selected attendee, end the workshop. Each action that reaches attendees asks first (`ask`).
 import type { PresenterClient } from '../../../api/workshop-client.ts';
-import type { AttendeeRow } from '../../../core/api/workshop-contract.ts';
+import type { AttendeeRow } from '../../../core/contract/workshop-contract.ts';
 import { Icon } from '../../components/icon.tsx';
 import type { Pending } from './confirm-bar.tsx';
 import type { CatalogueLesson } from './lesson-catalogue.ts';

@@ -5,7 +5,7 @@
 // address bar as soon as it is read (presenter-key.ts): the page is made to be projected.
 import { useEffect, useMemo, useState } from 'react';
 import { type PresenterClient, presenterClient } from '../../../api/workshop-client.ts';
-import type { PresenterEvent } from '../../../core/api/workshop-contract.ts';
+import type { PresenterEvent } from '../../../core/contract/workshop-contract.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Toaster } from '../../components/toast.tsx';
 import { useApplyTheme } from '../../hooks/use-theme.ts';

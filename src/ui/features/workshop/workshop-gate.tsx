@@ -3,7 +3,7 @@
 // server without a workshop answers 404 to GET /api/workshop and the designer opens as always.
 import { lazy, Suspense, useEffect } from 'react';
 import { getWorkshopInfo, joinCodeOf, joinWorkshop } from '../../../api/workshop-client.ts';
-import { JOIN_PAGE_PATH } from '../../../core/api/workshop-contract.ts';
+import { JOIN_PAGE_PATH } from '../../../core/contract/workshop-contract.ts';
 import { useStore } from '../../../store/index.ts';
 import { useWorkshop } from '../../../store/workshop.ts';
 import { showToast } from '../../components/toast.tsx';

@@ -1,0 +1,86 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: OneTable's value templates are ${…} in plain strings
+// Reading OneTable schemas: what is not a schema is refused with the reason; what does not map is a warning
+// naming the model, field or query; a schema edited since Keyplan exported it is read from the schema, not
+// from its stale keyplan field.
+import { describe, expect, it } from 'vitest';
+import { validateDesign } from '../../checks/validate.ts';
+import { getExample } from '../../features/examples/index.ts';
+import type { Design } from '../../model/schema.ts';
+import { exportOneTable } from './export.ts';
+import { importOneTable } from './import.ts';
+
+const base = {
+  version: '0.0.1',
+  indexes: { primary: { hash: 'pk', sort: 'sk' } },
+  params: { typeField: 'type', timestamps: true },
+};
+
+describe('importOneTable', () => {
+  it('refuses what is not a OneTable schema, naming what is missing', () => {
+    expect(importOneTable({})).toEqual({
+      ok: false,
+      message: 'not a OneTable schema: missing version, indexes, models (found keys: none)',
+    });
+    expect(importOneTable({ version: '1', indexes: {}, models: {} })).toEqual({
+      ok: false,
+      message: 'indexes.primary: a OneTable schema needs a primary index ({ "hash": "pk", "sort": "sk" })',
+    });
+  });
+
+  it('warns about each thing a design cannot hold, naming where', () => {
+    const result = importOneTable({
+      ...base,
+      models: {
+        Order: {
+          pk: { type: 'string', value: 'order#${id}' },
+          sk: { type: 'string', value: 'line#${n:4:x}' },
+          id: { type: 'string', required: true, crypt: true },
+          n: { type: 'number' },
+        },
+        'gift-card': {
+          pk: { type: 'string', value: 'card#${code}' },
+          sk: { type: 'string', value: '${type}' },
+          code: { type: 'string', unique: true },
+        },
+      },
+      queries: {
+        'all-lines': { operation: 'find', properties: { pk: 'order#${id}', sk: { contains: 'x' } } },
+        other: { operation: 'transact' },
+      },
+    });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.warnings).toEqual([
+      "params.timestamps: OneTable adds created and updated dates to every item it writes; Keyplan's derived items do not have them",
+      'models.Order.sk.value: ${n:4:x} pads with "x"; a Keyplan key template pads numbers with 0 only; the key is left out',
+      'models.Order.id.crypt: true: Keyplan does not encrypt values',
+      'models.Order: no value for the table key sk; not imported',
+      'models.gift-card: named GiftCard in Keyplan; OneTable writes "gift-card" as its type, Keyplan "GiftCard"',
+      'models.gift-card.code.unique: true: OneTable enforces it with extra items that Keyplan does not derive',
+      'queries.all-lines: properties.sk: {"contains":"x"} is not a sort key condition; not imported',
+      'queries.other: operation "transact" is not one of get, find, scan, create, update, remove; not imported',
+    ]);
+    expect(result.design.table.typeAttribute).toBe('type');
+    // ${type} is the type field: the model's name, as OneTable writes it.
+    expect(result.design.entities).toHaveLength(1);
+    expect(result.design.entities[0]).toMatchObject({
+      name: 'GiftCard',
+      keys: { pk: 'card#{code}', sk: 'gift-card' },
+    });
+  });
+
+  it('reads a schema edited since the export from the schema, saying its keyplan field is stale', () => {
+    const design = validateDesign(getExample('online-store')?.design).design as Design;
+    const { schema } = exportOneTable(design);
+    const order = schema.models.Order;
+    const edited = {
+      ...schema,
+      models: { ...schema.models, Order: { ...order, SK: { ...order.SK, value: 'ORDER#${orderId}' } } },
+    };
+    const result = importOneTable(JSON.parse(JSON.stringify(edited)));
+    if (!result.ok) throw new Error(result.message);
+    expect(result.warnings[0]).toBe(
+      'keyplan: the schema was changed since Keyplan exported it; the design is read from the schema',
+    );
+    expect(result.design.entities.find((e) => e.name === 'Order')?.keys.SK).toBe('ORDER#{orderId}');
+  });
+});

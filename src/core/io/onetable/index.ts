@@ -1,0 +1,31 @@
+// OneTable's schema JSON as a format of the dispatch: import.ts reads it, export.ts writes it.
+
+import { stringifyExactJson } from '../../values/exact-json.ts';
+import { jsonText } from '../../values/text/code/unsafe.ts';
+import { FORMAT_INFO } from '../catalogue.ts';
+import { fileStem } from '../file.ts';
+import { jsonOf } from '../json-input.ts';
+import type { DesignFormat } from '../types.ts';
+import { exportOneTable } from './export.ts';
+import { importOneTable } from './import.ts';
+
+export const oneTableFormat: DesignFormat = {
+  ...FORMAT_INFO.onetable,
+  import(input, options) {
+    const read = jsonOf(input);
+    return read.ok ? importOneTable(read.json, options) : read;
+  },
+  export(design) {
+    const filename = `${fileStem(design)}.onetable.json`;
+    const { schema, warnings } = exportOneTable(design);
+    return {
+      filename,
+      language: 'json',
+      content: `${jsonText(stringifyExactJson(schema, 2))}\n`,
+      nextSteps:
+        `npm install dynamodb-onetable, then: new Table({ client, name: '${design.table.name}', partial: true, schema }) ` +
+        `with schema = JSON.parse(readFileSync('${filename}')). keyplan import ${filename} --from onetable reads it back.`,
+      warnings,
+    };
+  },
+};
