@@ -35,6 +35,8 @@ export interface DesignSlice {
   closeDesign: () => void;
   undo: () => void;
   redo: () => void;
+  /** Set by the live session while it runs, so that undo, redo and opening go through the room; else null. */
+  liveEditing: LiveEditing | null;
 }
 
 /**
@@ -50,7 +52,11 @@ function notReadOnly(design: Design, next: Design): Design {
  * While a live session runs (live-session.ts): undo and redo of one's own edits only (its Y.UndoManager), and
  * what opening or closing another design does first (leave the room).
  */
-export const liveHooks: { undo?: () => void; redo?: () => void; beforeOpen?: () => void } = {};
+export interface LiveEditing {
+  undo: () => void;
+  redo: () => void;
+  beforeOpen: () => void;
+}
 
 /** The edit's design, or an error naming the limit when it holds more items than a design may (it is not taken). */
 function withinItemLimit(design: Design): Design {
@@ -67,6 +73,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
   opError: null,
   mergeKey: null,
   mergeAt: 0,
+  liveEditing: null,
   commit: (update) => {
     const { design, past } = get();
     if (!design) return false;
@@ -113,7 +120,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     return true;
   },
   openDesign: (next) => {
-    liveHooks.beforeOpen?.();
+    get().liveEditing?.beforeOpen();
     const { design, past } = get();
     set({
       design: next,
@@ -125,7 +132,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     });
   },
   closeDesign: () => {
-    liveHooks.beforeOpen?.();
+    get().liveEditing?.beforeOpen();
     const { design, past } = get();
     set({
       design: null,
@@ -136,7 +143,8 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     });
   },
   undo: () => {
-    if (liveHooks.undo) return liveHooks.undo();
+    const live = get().liveEditing;
+    if (live) return live.undo();
     const { design, past, future } = get();
     const previous = past[past.length - 1];
     if (previous === undefined) return;
@@ -150,7 +158,8 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     });
   },
   redo: () => {
-    if (liveHooks.redo) return liveHooks.redo();
+    const live = get().liveEditing;
+    if (live) return live.redo();
     const { design, past, future } = get();
     const [next, ...rest] = future;
     if (next === undefined) return;
