@@ -6,6 +6,7 @@
 // everything from scratch (target: 20x faster at 100k).
 import { evaluateRead } from '../src/core/evaluate/evaluate.ts';
 import { buildViews, buildViewsFor, type IndexViews } from '../src/core/indexes/views.ts';
+import { Derivations } from '../src/core/items/derivations.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
 import { setEntityKey } from '../src/core/model/ops/entities.ts';
 import { addSample, removeSample, updateSample } from '../src/core/model/ops/samples.ts';
@@ -110,14 +111,16 @@ function walk(design: Design, views: IndexViews, spec: ReadSpec): { items: numbe
  */
 function editRows(design: Design, count: number): Row[] {
   let current = design;
-  buildViewsFor(current);
+  // The designer's lineage, as the app keeps it (store/derived.ts).
+  const derivations = new Derivations();
+  buildViewsFor(current, derivations);
   let n = 0;
   const timed = (name: string, edit: (d: Design) => Design, note: string): Row => {
     const timing = measure(
       () => {
         n++;
         current = edit(current);
-        buildViewsFor(current);
+        buildViewsFor(current, derivations);
       },
       { runs: 21, warmup: 5 },
     );

@@ -8,7 +8,7 @@ import { type DesignSize, scaledDesign } from '../server/test-support/scaled-des
 import { lintDesign } from '../src/core/analysis/lint.ts';
 import { writableItems } from '../src/core/apply/writable.ts';
 import { validateDesign } from '../src/core/checks/validate.ts';
-import { deriveItems, rememberDerivations } from '../src/core/items/derive.ts';
+import { deriveItems } from '../src/core/items/derive.ts';
 import { designLimitProblem } from '../src/core/model/design-limits.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { buildRequest } from '../src/core/requests/build.ts';
@@ -62,7 +62,6 @@ const load = () =>
     .join(' / ');
 
 export function runDesignScaleBench(): void {
-  rememberDerivations(false);
   console.log(`load average (1/5/15 min) at the start: ${load()}; ${os.cpus().length} cores\n`);
   const rows = [['dimension', '1x → 16x', ...CHECKS.map((c) => `${c.name} 1x / 16x (ratio)`), 'worst ratio']];
   const failures: string[] = [];

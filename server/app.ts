@@ -14,7 +14,6 @@ import {
   resetRequestSchema,
 } from '../src/core/contract/contract.ts';
 import type { Lesson } from '../src/core/features/lessons/lesson-types.ts';
-import { rememberDerivations } from '../src/core/items/derive.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { parseExactJson, stringifyExactJson } from '../src/core/values/exact-json.ts';
 import { isApiRequest } from './api-request.ts';
@@ -245,8 +244,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
     }
   };
   const { dynamo } = options;
-  // Each request brings its own design: nothing derived from it may outlive the answer.
-  rememberDerivations(false);
   /**
    * Runs work as the session (its own DynamoDB key when embedded, its own table prefix), within the
    * request's time (`ms`) and each DynamoDB call's; a client that disconnects stops it at its next call.

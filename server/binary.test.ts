@@ -11,7 +11,7 @@ import { buildViewsFor } from '../src/core/indexes/views.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
 import type { Design, DesignInput } from '../src/core/model/schema.ts';
 import type { ReadResult } from '../src/core/requests/read-spec.ts';
-import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
+import { resolvePattern } from '../src/core/requests/resolve.ts';
 import { BLOB_ENTITY, BLOB_TABLE } from '../src/core/test-support/request-designs.ts';
 import type { PlainItem } from '../src/core/values/item.ts';
 import { buildApp } from './app.ts';
@@ -155,7 +155,7 @@ describe('binary keys, values and sets through the API against DynamoDB Local', 
         });
         expect(response.statusCode, `${pattern.id}: ${response.body}`).toBe(200);
         const real = response.json();
-        const spec = resolveRead(design, pattern, coerceArguments(design, args));
+        const spec = resolvePattern(design, pattern, args);
         const predicted: ReadResult = evaluateRead(design, views, { ...spec, limit: 2, exclusiveStartKey });
         const page = { items: real.items, count: real.count, scannedCount: real.scannedCount };
         expect(same(page), `${pattern.id}, page ${pages + 1}`).toEqual(

@@ -6,7 +6,7 @@ import { validateDesign } from '../src/core/checks/validate.ts';
 import { EXAMPLES } from '../src/core/features/examples/index.ts';
 import { type Design, type DesignInput, designSchema, type SortOperator } from '../src/core/model/schema.ts';
 import type { ReadSpec } from '../src/core/requests/read-spec.ts';
-import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
+import { resolvePattern } from '../src/core/requests/resolve.ts';
 import { compareKeyValues } from '../src/core/values/compare.ts';
 import type { KeyValue } from '../src/core/values/item.ts';
 import { deleteTable } from './dynamodb/apply.ts';
@@ -30,7 +30,7 @@ describe('evaluator vs DynamoDB Local on the built-in examples', () => {
       const reads = design.accessPatterns.filter((p) => p.operation === 'Query' || p.operation === 'GetItem');
       expect(reads.length).toBeGreaterThan(0);
       for (const pattern of reads) {
-        const spec = resolveRead(design, pattern, coerceArguments(design, pattern.example ?? {}));
+        const spec = resolvePattern(design, pattern, pattern.example ?? {});
         const whole = await both(client, design, prefix, spec);
         expect(whole.predicted, pattern.id).toEqual(whole.real);
         expect(whole.real.items.length, `${pattern.id} returns something`).toBeGreaterThan(0);

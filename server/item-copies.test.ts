@@ -9,7 +9,7 @@ import { canonicalJson } from '../src/core/evaluate/compare-run.ts';
 import { evaluateRead } from '../src/core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../src/core/indexes/views.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
-import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
+import { resolvePattern } from '../src/core/requests/resolve.ts';
 import { orderCopies } from '../src/core/test-support/request-designs.ts';
 import type { PlainItem } from '../src/core/values/item.ts';
 import { unmarshallItem } from '../src/core/values/marshall.ts';
@@ -85,11 +85,7 @@ describe("seed 000's order under the user and under its own id, on DynamoDB Loca
       const response = await run(id);
       expect(response.statusCode, response.body).toBe(200);
       const real = response.json();
-      const predicted = evaluateRead(
-        design,
-        views,
-        resolveRead(design, pattern, coerceArguments(design, pattern.example ?? {})),
-      );
+      const predicted = evaluateRead(design, views, resolvePattern(design, pattern, pattern.example ?? {}));
       expect(same(real.items), id).toEqual(same(predicted.items));
       expect(real.count, id).toBe(count);
       expect(real.items.every((item: PlainItem) => item.entityType === 'Order')).toBe(true);

@@ -8,7 +8,7 @@ import { validateDesign } from '../src/core/checks/validate.ts';
 import { type Design, type DesignInput, designSchema, type SortOperator } from '../src/core/model/schema.ts';
 import { buildReadInput } from '../src/core/requests/build.ts';
 import type { ReadSpec } from '../src/core/requests/read-spec.ts';
-import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
+import { resolvePattern } from '../src/core/requests/resolve.ts';
 import { compareKeyValues } from '../src/core/values/compare.ts';
 import type { KeyValue } from '../src/core/values/item.ts';
 import { namespacedTable } from './namespace.ts';
@@ -103,7 +103,7 @@ describe('a GSI with a 2-attribute partition key and a 2-attribute sort key', ()
       { AttributeName: 'score', KeyType: 'RANGE' },
     ]);
     const pattern = design.accessPatterns[0];
-    const spec = resolveRead(design, pattern, coerceArguments(design, pattern.example ?? {}));
+    const spec = resolvePattern(design, pattern, pattern.example ?? {});
     const { input } = buildReadInput(design, spec);
     expect((input as { KeyConditionExpression?: string }).KeyConditionExpression).toBe(
       '#region = :region AND tier = :tier AND round = :round AND score > :score',

@@ -11,7 +11,7 @@ import { buildViewsFor } from '../src/core/indexes/views.ts';
 import { deriveItems, sampleIndexOf } from '../src/core/items/derive.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import type { ReadResult } from '../src/core/requests/read-spec.ts';
-import { coerceArguments, resolveRead } from '../src/core/requests/resolve.ts';
+import { resolvePattern } from '../src/core/requests/resolve.ts';
 import { naturalKeysDesign } from '../src/core/test-support/natural-keys-design.ts';
 import type { PlainItem } from '../src/core/values/item.ts';
 import { type AttributeMap, unmarshallItem } from '../src/core/values/marshall.ts';
@@ -115,7 +115,7 @@ describe('natural keys (user_id N, created_at S, status/score/token index keys) 
         });
         expect(response.statusCode, `${pattern.id}: ${response.body}`).toBe(200);
         const real = response.json();
-        const spec = resolveRead(design, pattern, coerceArguments(design, args));
+        const spec = resolvePattern(design, pattern, args);
         const predicted: ReadResult = evaluateRead(design, views, { ...spec, limit: 2, exclusiveStartKey });
         expect(same({ items: real.items, count: real.count }), `${pattern.id}, page ${pages + 1}`).toEqual(
           same({ items: predicted.items, count: predicted.count }),

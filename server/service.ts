@@ -9,8 +9,7 @@ import type { ApplyResponse, RunResponse } from '../src/core/contract/contract.t
 import { MAX_PAGE_LIMIT } from '../src/core/contract/contract.ts';
 import { primaryKeyNames } from '../src/core/model/indexes.ts';
 import type { Arguments, Design } from '../src/core/model/schema.ts';
-import { buildRequest } from '../src/core/requests/build.ts';
-import { coerceArguments } from '../src/core/requests/resolve.ts';
+import { patternRequest } from '../src/core/requests/build.ts';
 import { stringifyExactJson } from '../src/core/values/exact-json.ts';
 import type { PlainItem } from '../src/core/values/item.ts';
 import { absentTable, type DestructiveStep, type FoundTable, planApply } from './apply-plan.ts';
@@ -187,8 +186,7 @@ export function buildPatternRequest(
   const pattern = design.accessPatterns.find((p) => p.id === run.patternId);
   if (!pattern)
     throw new ApiFailure(404, 'PatternNotFound', `the design has no access pattern "${run.patternId}"`);
-  const args = coerceArguments(design, { ...(pattern.example ?? {}), ...((run.args ?? {}) as Arguments) });
-  const request = buildRequest(design, pattern, args, {
+  const request = patternRequest(design, pattern, (run.args ?? {}) as Arguments, {
     tableName: namespacedTable(prefix, design.table.name),
     limit: run.limit,
     exclusiveStartKey: run.exclusiveStartKey as PlainItem | undefined,

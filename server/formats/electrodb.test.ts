@@ -17,7 +17,7 @@ import { parseKey, parseTemplate, placeholders } from '../../src/core/keys/templ
 import { keySchemaFor } from '../../src/core/model/indexes.ts';
 import { type Design, designSchema, type Entity } from '../../src/core/model/schema.ts';
 import type { ReadSpec } from '../../src/core/requests/read-spec.ts';
-import { resolveRead } from '../../src/core/requests/resolve.ts';
+import { resolvePattern } from '../../src/core/requests/resolve.ts';
 import type { KeyValue, PlainItem } from '../../src/core/values/item.ts';
 import { normalizeItems } from '../codegen/support.ts';
 import {
@@ -236,7 +236,7 @@ describe('ElectroDB: exported modules on DynamoDB Local', () => {
         const predicted = evaluateRead(
           withItems,
           buildViewsFor(withItems),
-          resolveRead(withItems, pattern, args),
+          resolvePattern(withItems, pattern, args),
         );
         expect(predicted.items.length, `${name} ${pattern.id} finds items`).toBeGreaterThan(0);
         const label = pattern.id.slice('collection-'.length);

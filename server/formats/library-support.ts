@@ -19,8 +19,9 @@ import { exportFormat, importDesign } from '../../src/core/io/index.ts';
 import { singleKeySchemas } from '../../src/core/io/module-code.ts';
 import { importWorkbenchText } from '../../src/core/io/nosql-workbench/import.ts';
 import { deriveKeys } from '../../src/core/items/derive.ts';
+import { isReadPattern } from '../../src/core/model/read-pattern.ts';
 import { type AccessPattern, type Design, designSchema, type Entity } from '../../src/core/model/schema.ts';
-import { resolveRead } from '../../src/core/requests/resolve.ts';
+import { resolvePattern } from '../../src/core/requests/resolve.ts';
 import { parseExactJson } from '../../src/core/values/exact-json.ts';
 import type { PlainItem } from '../../src/core/values/item.ts';
 import { unmarshallItem } from '../../src/core/values/marshall.ts';
@@ -122,11 +123,9 @@ export async function scannedItems(
 /** What `keyplan query FILE PATTERN` answers (its example arguments), computed by the same functions. */
 export function predictedRead(design: Design, pattern: AccessPattern) {
   const args = argumentsFor(design, pattern, undefined);
-  const spec = resolveRead(design, pattern, args);
+  const spec = resolvePattern(design, pattern, args);
   return { spec, result: evaluateRead(design, buildViewsFor(design), spec) };
 }
-
-const READ_OPERATIONS = new Set(['GetItem', 'Query', 'Scan']);
 
 /** The keys of the indexes a library declares: all but those only multi-attribute GSI keys use. */
 export function declaredKeys(design: Design, keys: Record<string, unknown>): Record<string, unknown> {
@@ -145,7 +144,7 @@ export function libraryReads(design: Design): AccessPattern[] {
     design.table.globalSecondaryIndexes.filter((g) => g.partitionKeys || g.sortKeys).map((g) => g.name),
   );
   return design.accessPatterns.filter(
-    (p) => READ_OPERATIONS.has(p.operation) && !('index' in p && p.index !== undefined && multi.has(p.index)),
+    (p) => isReadPattern(p) && !('index' in p && p.index !== undefined && multi.has(p.index)),
   );
 }
 

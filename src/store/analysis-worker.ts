@@ -8,6 +8,7 @@ import { compareTablePerEntity } from '../core/analysis/table-per-entity.ts';
 import { validateDesign } from '../core/checks/validate.ts';
 import { patternVerdicts } from '../core/evaluate/pattern-preview.ts';
 import { buildViewsFor, type IndexViews } from '../core/indexes/views.ts';
+import { Derivations } from '../core/items/derivations.ts';
 import { lintWhenValid, type RemoteAnalysis } from './analysis-lint.ts';
 import { answerTo, createDesignReceiver, type DesignParts, serveRequests } from './design-parts.ts';
 
@@ -20,12 +21,14 @@ export type AnalysisAnswer = { id: number; analysis: RemoteAnalysis } | { id: nu
 export function createAnalyser(): (request: AnalysisRequest) => AnalysisAnswer {
   const receive = createDesignReceiver();
   let views: { table: unknown; entities: unknown; items: unknown; all: IndexViews } | undefined;
+  // The worker's copy of the designer's lineage: each design it is sent is the next version of the last.
+  const derivations = new Derivations();
   return (request) =>
     answerTo(request.id, () => {
       const design = receive(request);
       const { table, entities, items } = design;
       if (!views || views.table !== table || views.entities !== entities || views.items !== items)
-        views = { table, entities, items, all: buildViewsFor(design) };
+        views = { table, entities, items, all: buildViewsFor(design, derivations) };
       const { problems } = validateDesign(design);
       const lint = lintWhenValid(design, problems.length);
       const all = views.all;

@@ -4,6 +4,7 @@ import { useDeferredValue } from 'react';
 import { create } from 'zustand';
 import { type ValidationProblem, validateDesign } from '../core/checks/validate.ts';
 import { buildViewFor, buildViewsFor, type IndexView, type IndexViews } from '../core/indexes/views.ts';
+import { Derivations } from '../core/items/derivations.ts';
 import type { Design } from '../core/model/schema.ts';
 import { useStore } from './index.ts';
 
@@ -34,6 +35,9 @@ interface ViewsSlot {
   all?: IndexViews;
 }
 const slots: ViewsSlot[] = [];
+// The designer's lineage: what the last version of each entity derived, so that an edit re-derives what it
+// changed. The app has one designer, hence one Derivations beside the views it feeds.
+const derivations = new Derivations();
 
 function slotOf(design: Design): ViewsSlot {
   const { table, entities, items } = design;
@@ -61,7 +65,7 @@ export function viewOf(design: Design, name: string): IndexView | undefined {
   if (!slot.views.has(name))
     slot.views.set(
       name,
-      measured(() => buildViewFor(design, name)),
+      measured(() => buildViewFor(design, name, derivations)),
     );
   return slot.views.get(name);
 }
@@ -69,7 +73,7 @@ export function viewOf(design: Design, name: string): IndexView | undefined {
 /** Every view of a design: the table's, then each index's. */
 export function viewsOf(design: Design): IndexViews {
   const slot = slotOf(design);
-  slot.all ??= measured(() => buildViewsFor(design));
+  slot.all ??= measured(() => buildViewsFor(design, derivations));
   return slot.all;
 }
 

@@ -20,12 +20,6 @@ function notReadOnly(design: Design, next: Design): Design {
   return next;
 }
 
-/**
- * While a live session runs (live-session.ts): undo and redo of one's own edits only (its Y.UndoManager), and
- * what opening or closing another design does first (leave the room).
- */
-export const liveHooks: { undo?: () => void; redo?: () => void; beforeOpen?: () => void } = {};
-
 /** The edit's design, or an error naming the limit when it holds more items than a design may (it is not taken). */
 function withinItemLimit(design: Design): Design {
   const tooMany = itemLimitMessage(designItemCount(design), 'this would give the design');
@@ -41,6 +35,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
   opError: null,
   mergeKey: null,
   mergeAt: 0,
+  liveEditing: null,
   commit: (update) => {
     const { design, past } = get();
     if (!design) return false;
@@ -87,7 +82,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     return true;
   },
   openDesign: (next) => {
-    liveHooks.beforeOpen?.();
+    get().liveEditing?.beforeOpen();
     const { design, past } = get();
     set({
       design: next,
@@ -99,7 +94,7 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     });
   },
   closeDesign: () => {
-    liveHooks.beforeOpen?.();
+    get().liveEditing?.beforeOpen();
     const { design, past } = get();
     set({
       design: null,
@@ -110,7 +105,8 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     });
   },
   undo: () => {
-    if (liveHooks.undo) return liveHooks.undo();
+    const live = get().liveEditing;
+    if (live) return live.undo();
     const { design, past, future } = get();
     const previous = past[past.length - 1];
     if (previous === undefined) return;
@@ -124,7 +120,8 @@ export const createDesignSlice: StateCreator<StoreState, [], [], DesignSlice> = 
     });
   },
   redo: () => {
-    if (liveHooks.redo) return liveHooks.redo();
+    const live = get().liveEditing;
+    if (live) return live.redo();
     const { design, past, future } = get();
     const [next, ...rest] = future;
     if (next === undefined) return;

@@ -32,7 +32,6 @@ import {
 import { type LiveThing, LocalEdits, lostWork, present, sameThing } from '../core/features/live/lost-work.ts';
 import { deriveRoomKeys } from '../core/features/live/room-keys.ts';
 import type { Design } from '../core/model/schema.ts';
-import { liveHooks } from './design-slice.ts';
 import { useStore } from './index.ts';
 import { lostWorkSink, presenceSink, useLive } from './live-state.ts';
 import type { Selection } from './types.ts';
@@ -208,12 +207,16 @@ function connect(link: LiveLink, initial: Design | null): void {
   const online = () => client.resume();
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
-  liveHooks.undo = () => undo.undo();
-  liveHooks.redo = () => undo.redo();
-  // Opening or closing another design leaves the room (it would otherwise replace the room's design).
-  liveHooks.beforeOpen = () => {
-    if (!applying) leaveLiveSession();
-  };
+  useStore.setState({
+    liveEditing: {
+      undo: () => undo.undo(),
+      redo: () => undo.redo(),
+      // Opening or closing another design leaves the room (it would otherwise replace the room's design).
+      beforeOpen: () => {
+        if (!applying) leaveLiveSession();
+      },
+    },
+  });
   setLiveRoom({
     roomId: link.roomId,
     prove: (method, path, body) => client.proveRequest(method, path, body),
@@ -230,9 +233,7 @@ function connect(link: LiveLink, initial: Design | null): void {
       unsubscribe();
       doc.off('update', fromRoom);
       stopWatching();
-      liveHooks.undo = undefined;
-      liveHooks.redo = undefined;
-      liveHooks.beforeOpen = undefined;
+      useStore.setState({ liveEditing: null });
       presenceSink.current = undefined;
       setLiveRoom(null);
       undo.destroy();

@@ -10,6 +10,16 @@ import type { AppliedTables } from './applied.ts';
 export type StoreState = DesignSlice & SelectionSlice & UiSlice & ConnectionSlice & LessonSlice;
 
 // The document (design-slice.ts).
+/**
+ * While a live session runs (live-session.ts): undo and redo of one's own edits only (its Y.UndoManager), and
+ * what opening or closing another design does first (leave the room).
+ */
+export interface LiveEditing {
+  undo: () => void;
+  redo: () => void;
+  beforeOpen: () => void;
+}
+
 export interface DesignSlice {
   /** Null until the user picks a start (blank, example, file). */
   design: Design | null;
@@ -34,6 +44,8 @@ export interface DesignSlice {
   closeDesign: () => void;
   undo: () => void;
   redo: () => void;
+  /** Set by the live session while it runs, so that undo, redo and opening go through the room; else null. */
+  liveEditing: LiveEditing | null;
 }
 
 // What the user is looking at (selection-slice.ts).

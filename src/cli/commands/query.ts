@@ -1,6 +1,7 @@
 import { evaluateRead } from '../../core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../../core/indexes/views.ts';
-import { resolveRead } from '../../core/requests/resolve.ts';
+import { isReadPattern } from '../../core/model/read-pattern.ts';
+import { resolvePattern } from '../../core/requests/resolve.ts';
 import { stringifyExactJson } from '../../core/values/exact-json.ts';
 import type { PlainItem } from '../../core/values/item.ts';
 import type { Command } from '../command.ts';
@@ -25,13 +26,13 @@ export const queryCommand: Command = {
   async run({ positionals, values }, io) {
     const design = await readDesign(positionals[0], io);
     const pattern = findPattern(design, positionals[1]);
-    if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan') {
+    if (!isReadPattern(pattern)) {
       throw new CommandError(
         `${pattern.id} is a ${pattern.operation}: only reads are answered in memory; use keyplan run`,
       );
     }
     const args = argumentsFor(design, pattern, values.arg as string[] | undefined);
-    const spec = resolveRead(design, pattern, args);
+    const spec = resolvePattern(design, pattern, args);
     const limit = parsePositiveInt(values.limit as string | undefined, '--limit');
     if (limit !== undefined) spec.limit = limit;
     const startKey = parseJsonOption(values['start-key'] as string | undefined, '--start-key');

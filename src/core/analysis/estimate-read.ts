@@ -11,7 +11,7 @@ import type { AccessPattern, Design } from '../model/schema.ts';
 import { buildRequest } from '../requests/build.ts';
 import type { BatchGetItemInput, TransactGetItemsInput } from '../requests/inputs.ts';
 import type { ReadSpec } from '../requests/read-spec.ts';
-import { type ArgumentValues, coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { type ArgumentValues, resolvePattern } from '../requests/resolve.ts';
 import type { PlainItem } from '../values/item.ts';
 import { unmarshallItem } from '../values/marshall.ts';
 import { plural } from '../values/text/plural.ts';
@@ -49,7 +49,7 @@ export function estimateRead(
   args: ArgumentValues,
   page: { limit?: number; exclusiveStartKey?: PlainItem } = {},
 ): PatternEstimate {
-  const spec = resolveRead(design, pattern, coerceArguments(design, args));
+  const spec = resolvePattern(design, pattern, args);
   if (page.limit !== undefined) spec.limit = page.limit;
   if (page.exclusiveStartKey) spec.exclusiveStartKey = page.exclusiveStartKey;
   const schema = views.get(spec.index ?? TABLE_INDEX)!.schema;

@@ -8,6 +8,7 @@ import { placeholders } from '../keys/template.ts';
 import { storedForms } from '../model/copies.ts';
 import { type KeySchema, keySchemaFor, keySchemas } from '../model/indexes.ts';
 import { keyConditionParts, type SortPart } from '../model/key-conditions.ts';
+import { isReadPattern } from '../model/read-pattern.ts';
 import type {
   AccessPattern,
   Attribute,
@@ -17,7 +18,7 @@ import type {
   WriteAction,
 } from '../model/schema.ts';
 import type { ReadResult } from '../requests/read-spec.ts';
-import { coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { resolvePattern } from '../requests/resolve.ts';
 import type { DerivedItem } from '../values/item.ts';
 import { RequestError } from '../values/request-error.ts';
 import { PrefixIndex } from './prefix-index.ts';
@@ -304,10 +305,9 @@ export class LintContext {
   }
 
   #evaluate(pattern: AccessPattern): Evaluation | undefined {
-    if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan')
-      return undefined;
+    if (!isReadPattern(pattern)) return undefined;
     try {
-      const spec = resolveRead(this.#design, pattern, coerceArguments(this.#design, pattern.example ?? {}));
+      const spec = resolvePattern(this.#design, pattern, pattern.example ?? {});
       return { result: evaluateRead(this.#design, this.views, spec) };
     } catch (error) {
       if (error instanceof RequestError || error instanceof EvaluationError) return { error: error.message };

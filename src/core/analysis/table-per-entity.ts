@@ -7,8 +7,9 @@ import { itemSizer, storedItem } from '../evaluate/stored-items.ts';
 import type { IndexViews } from '../indexes/views.ts';
 import { isConstant } from '../keys/template.ts';
 import { keyAttributeTypes, primaryKeyNames, TABLE_INDEX } from '../model/indexes.ts';
+import { isReadPattern } from '../model/read-pattern.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
-import { coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { resolvePattern } from '../requests/resolve.ts';
 import type { PlainItem } from '../values/item.ts';
 import { plural } from '../values/text/plural.ts';
 import type { PatternEstimate } from './estimate-types.ts';
@@ -46,9 +47,8 @@ function entityOf(design: Design, views: IndexViews, item: PlainItem): string {
 }
 
 function perEntityReads(design: Design, views: IndexViews, pattern: AccessPattern): EntityRequest[] {
-  if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan')
-    return [];
-  const spec = resolveRead(design, pattern, coerceArguments(design, pattern.example ?? {}));
+  if (!isReadPattern(pattern)) return [];
+  const spec = resolvePattern(design, pattern, pattern.example ?? {});
   const read = evaluateRead(design, views, { ...spec, filter: undefined, projection: undefined });
   const schema = views.get(spec.index ?? TABLE_INDEX)!.schema;
   const consistency: ReadConsistency = spec.consistentRead && schema.kind !== 'gsi' ? 'strong' : 'eventual';

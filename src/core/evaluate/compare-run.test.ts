@@ -3,7 +3,7 @@ import { buildViews, buildViewsFor } from '../indexes/views.ts';
 import { primaryKeyNames } from '../model/indexes.ts';
 import type { ReadPattern } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
-import { resolveRead } from '../requests/resolve.ts';
+import { resolvePattern } from '../requests/resolve.ts';
 import { onlineStore, tableDesign, things } from '../test-support/index-fixtures.ts';
 import { ExactNumber } from '../values/exact-json.ts';
 import type { PlainItem } from '../values/item.ts';
@@ -142,7 +142,7 @@ describe('compareRunToPrediction', () => {
     const design = onlineStore();
     const views = buildViewsFor(design);
     const pattern = design.accessPatterns.find((p) => p.id === 'customer-orders')!;
-    const spec = { ...resolveRead(design, pattern, { customerId: 'c1' }), limit: 2 };
+    const spec = { ...resolvePattern(design, pattern, { customerId: 'c1' }), limit: 2 };
     const predicted = evaluateRead(design, views, spec);
     expect(predicted.lastEvaluatedKey).toBeDefined();
     const actual = JSON.parse(JSON.stringify(predicted));

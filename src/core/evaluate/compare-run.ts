@@ -3,9 +3,10 @@
 // agree item for item; any difference is either a stale table (apply again) or a bug worth reporting.
 import type { IndexViews } from '../indexes/views.ts';
 import { keySchemaFor } from '../model/indexes.ts';
+import { isReadPattern } from '../model/read-pattern.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../requests/read-spec.ts';
-import { type ArgumentValues, coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { type ArgumentValues, resolvePattern } from '../requests/resolve.ts';
 import { canonicalNumber, compareKeyValues } from '../values/compare.ts';
 import { ExactNumber, isExactNumber, stringifyExactJson } from '../values/exact-json.ts';
 import type { KeyValue, PlainItem } from '../values/item.ts';
@@ -261,9 +262,8 @@ export function predictPage(
   args: ArgumentValues,
   exclusiveStartKey?: PlainItem,
 ): ReadResult | undefined {
-  if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan')
-    return undefined;
-  const spec = resolveRead(design, pattern, coerceArguments(design, args));
+  if (!isReadPattern(pattern)) return undefined;
+  const spec = resolvePattern(design, pattern, args);
   if (exclusiveStartKey) spec.exclusiveStartKey = exclusiveStartKey;
   return evaluateRead(design, views, spec);
 }
@@ -280,7 +280,7 @@ export function predictLocalPage(
   exclusiveStartKey?: PlainItem,
 ): LocalPage | undefined {
   if (pattern.operation !== 'Query' && pattern.operation !== 'Scan') return undefined;
-  const spec = resolveRead(design, pattern, coerceArguments(design, args));
+  const spec = resolvePattern(design, pattern, args);
   if (exclusiveStartKey) spec.exclusiveStartKey = exclusiveStartKey;
   return localPage(design, views, spec);
 }

@@ -4,9 +4,10 @@
 
 import type { IndexViews } from '../indexes/views.ts';
 import { TABLE_INDEX } from '../model/indexes.ts';
+import { isReadPattern } from '../model/read-pattern.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import type { ReadResult } from '../requests/read-spec.ts';
-import { coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { resolvePattern } from '../requests/resolve.ts';
 import type { DerivedItem, PlainItem } from '../values/item.ts';
 import { messageOf } from '../values/text/message.ts';
 import { plural } from '../values/text/plural.ts';
@@ -49,12 +50,11 @@ export function previewRead(
   pattern: AccessPattern,
   views: IndexViews,
 ): PatternPreview | null {
-  if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan')
-    return null;
+  if (!isReadPattern(pattern)) return null;
   const view = pattern.index ?? TABLE_INDEX;
   const base: PatternPreview = { patternId: pattern.id, view, returned: new Set(), filtered: new Set() };
   try {
-    const spec = resolveRead(design, pattern, coerceArguments(design, pattern.example ?? {}));
+    const spec = resolvePattern(design, pattern, pattern.example ?? {});
     const result = evaluateRead(design, views, spec);
     // Items read before the filter: the same read without it (Limit counts items read, so the page is the same).
     const read = spec.filter?.length

@@ -3,6 +3,7 @@
 // alone (deriveItem), each view one stable sort with the evaluator's comparator, PutItem overwrites applied.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Derivations } from '../items/derivations.ts';
 import { deriveItem, deriveItems, sampleIndexer } from '../items/derive.ts';
 import { type KeySchema, keySchemas, projectedAttributeNames, TABLE_INDEX } from '../model/indexes.ts';
 import { type Design, designSchema, type Entity } from '../model/schema.ts';
@@ -222,15 +223,19 @@ describe('views built incrementally', () => {
     const edits = fc.array(fc.tuple(editArb, fc.boolean()), { maxLength: 12 });
     fc.assert(
       fc.property(initial, edits, ([a, b], edits) => {
+        // The lineage the edits make, as the designer's store keeps it.
+        const derivations = new Derivations();
         let design: Design = { ...base, items: { A: a, B: b, C: [] } };
         for (const [edit, settles] of [[undefined, true] as const, ...edits]) {
           if (edit) design = apply(design, edit);
           const expected = referenceViews(design);
           // One view alone (as the grid asks for it), then all of them.
-          const positions = sampleIndexer(design);
-          expect(shape(buildViewFor(design, 'GSI1')!, positions)).toEqual(shape(expected.get('GSI1')!));
+          const positions = sampleIndexer(design, derivations);
+          expect(shape(buildViewFor(design, 'GSI1', derivations)!, positions)).toEqual(
+            shape(expected.get('GSI1')!),
+          );
           if (!settles) continue;
-          const views = buildViewsFor(design);
+          const views = buildViewsFor(design, derivations);
           expect([...views.keys()]).toEqual([...expected.keys()]);
           for (const [name, view] of views) {
             expect(shape(view, positions), name).toEqual(shape(expected.get(name)!));
@@ -246,15 +251,16 @@ describe('views built incrementally', () => {
   });
 
   it('a removal leaves every other item and partition as they were; inserts at one place stay in order', () => {
+    const derivations = new Derivations();
     const samples = Array.from({ length: 40 }, (_, i) => ({ a: `a${i % 5}`, b: `b${i}`, n: i }));
     let design: Design = { ...base, items: { A: samples, B: [], C: [] } };
-    const items = deriveItems(design);
-    const table = buildViewsFor(design).get(TABLE_INDEX)!;
+    const items = deriveItems(design, derivations);
+    const table = buildViewsFor(design, derivations).get(TABLE_INDEX)!;
     design = apply(design, { kind: 'remove', entity: 0, at: 3 });
-    const after = deriveItems(design);
+    const after = deriveItems(design, derivations);
     expect(after).toHaveLength(39);
     after.forEach((item, i) => expect(item).toBe(items[i < 3 ? i : i + 1]));
-    const changed = buildViewsFor(design).get(TABLE_INDEX)!;
+    const changed = buildViewsFor(design, derivations).get(TABLE_INDEX)!;
     for (const [key, entries] of changed.partitions)
       if (key !== 'P#a3') expect(entries, key).toBe(table.partitions.get(key));
     // Samples inserted again and again between the same two: ranks between theirs until doubles run out.
@@ -263,8 +269,8 @@ describe('views built incrementally', () => {
       const sample = { a: 'a1', b: `i${n}`, n };
       design = { ...design, items: { ...design.items, A: [...A.slice(0, 2), sample, ...A.slice(2)] } };
       const expected = referenceViews(design);
-      const positions = sampleIndexer(design);
-      for (const [name, view] of buildViewsFor(design))
+      const positions = sampleIndexer(design, derivations);
+      for (const [name, view] of buildViewsFor(design, derivations))
         expect(shape(view, positions), `${name} after ${n + 1} inserts`).toEqual(shape(expected.get(name)!));
     }
   });

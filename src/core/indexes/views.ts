@@ -1,5 +1,7 @@
 // The items as the table and each index hold them: grouped by partition key, sorted by sort key,
 // projected per index. This is what the evaluator reads and what the UI draws.
+
+import type { Derivations } from '../items/derivations.ts';
 import { deriveItemsByEntity } from '../items/derive.ts';
 import { type KeySchema, keySchemaFor, keySchemas, TABLE_INDEX, tableKeySchema } from '../model/indexes.ts';
 import type { Design } from '../model/schema.ts';
@@ -24,8 +26,9 @@ export { keyValueOf } from './view-parts.ts';
 // view and the partition map name them without importing this module.
 export type { EntryKey, ViewEntry } from './view-types.ts';
 
-export function buildViewsFor(design: Design): IndexViews {
-  return buildViewsByEntity(design, deriveItemsByEntity(design));
+/** Every view of a design; `derivations`, the lineage's (derivations.ts), lets an edit re-derive only what changed. */
+export function buildViewsFor(design: Design, derivations?: Derivations): IndexViews {
+  return buildViewsByEntity(design, deriveItemsByEntity(design, derivations));
 }
 
 /** The views of these items (entity by entity, as deriveItems gives them). */
@@ -37,8 +40,8 @@ export function buildViews(design: Design, derived: DerivedItem[]): IndexViews {
  * One view: the table's, or an index's (which needs the table's to know what is stored). The grid shows one
  * view at a time, so an edit re-keys that one at once and the others when something asks for them.
  */
-export function buildViewFor(design: Design, name: string): IndexView | undefined {
-  const groups = deriveItemsByEntity(design);
+export function buildViewFor(design: Design, name: string, derivations?: Derivations): IndexView | undefined {
+  const groups = deriveItemsByEntity(design, derivations);
   const table = tableViewOf(design, groups);
   if (name === TABLE_INDEX) return table.view;
   const schema = keySchemaFor(design, name);

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { setEntityKey } from '../model/ops/entities.ts';
 import { type Design, designSchema } from '../model/schema.ts';
+import { Derivations } from './derivations.ts';
 import { deriveItem, deriveItemsByEntity } from './derive.ts';
 
 const base = designSchema.parse({
@@ -42,14 +43,16 @@ describe('a key template edit', () => {
     });
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 10 }), (edits) => {
+        // The lineage the edits make, as the designer's store keeps it.
+        const derivations = new Derivations();
         let design: Design = base;
         for (const { key, pick, read } of edits) {
           design = setEntityKey(design, 'Note', key, templates[key][pick]);
-          const [items] = deriveItemsByEntity(design);
+          const [items] = deriveItemsByEntity(design, derivations);
           for (const i of read)
             expect(items[i].item).toEqual(deriveItem(design, design.entities[0], design.items.Note[i]));
         }
-        const [items] = deriveItemsByEntity(design);
+        const [items] = deriveItemsByEntity(design, derivations);
         const entity = design.entities[0];
         expect(items.map((d) => [d.entity, d.rank, d.copy, d.item])).toEqual(
           design.items.Note.map((values, i) => ['Note', i, undefined, deriveItem(design, entity, values)]),

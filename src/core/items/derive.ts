@@ -11,6 +11,7 @@ import { type StoredForm, storedForms } from '../model/copies.ts';
 import { keyAttributeTypes } from '../model/indexes.ts';
 import type { Design, Entity, JsonValue, KeyType } from '../model/schema.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../values/item.ts';
+import type { Derivations, DerivedEntity } from './derivations.ts';
 
 type Values = Record<string, JsonValue | undefined>;
 
@@ -104,31 +105,6 @@ export function deriveStoredItems(design: Design, entity: Entity, values: Values
 // Designs are immutable and edits share what they do not change, so an entity whose definition, samples
 // and key types are the same objects as last time derives the same items.
 const derivedByEntity = new WeakMap<Entity, DerivedEntity>();
-// The entity's previous version, by name: a template edit re-renders that one key, not all of them.
-const previousByName = new Map<string, DerivedEntity>();
-// Names of entities no longer edited (other designs opened before) are forgotten, oldest first.
-const NAMES_KEPT = 64;
-let rememberPrevious = true;
-
-/**
- * Whether derivation keeps each entity's last items, by name, for the next edit of it (the designer, where
- * a template edit then re-renders one key). A server turns it off: every request brings a design of its
- * own, and what one derives must not outlive its answer (64 loads kept 850 MB of items alive).
- */
-export function rememberDerivations(remember: boolean): void {
-  rememberPrevious = remember;
-  if (!remember) previousByName.clear();
-}
-
-interface DerivedEntity {
-  entity: Entity;
-  copy?: string;
-  keyTypes: string;
-  samples: unknown;
-  items: DerivedItem[];
-  /** Per key attribute: its template and the value it rendered for each sample (undefined: sparse). */
-  rendered: Map<string, { template: string; values: (KeyValue | undefined)[] }>;
-}
 
 // Derivation reads only these of the table, and only the types of the keys the entity's templates render:
 // adding an index, renaming one or changing its projection re-derives nothing.
@@ -138,13 +114,18 @@ function keyTypesSignature(design: Design, entity: Entity, types: Map<string, Ke
   return JSON.stringify([typeAttribute, writeTypeAttribute, keys]);
 }
 
-function deriveEntityItems(design: Design, { entity, copy }: StoredForm, keyTypes: string): DerivedItem[] {
+function deriveEntityItems(
+  design: Design,
+  { entity, copy }: StoredForm,
+  keyTypes: string,
+  derivations: Derivations | undefined,
+): DerivedItem[] {
   const samples = design.items[entity.name] ?? [];
   const cached = derivedByEntity.get(entity);
   if (cached && cached.keyTypes === keyTypes && cached.samples === samples) return cached.items;
   // A copy is remembered under its entity's name and its own (names are letters, digits and "_").
   const rememberedAs = copy === undefined ? entity.name : `${entity.name}.${copy}`;
-  const previous = previousByName.get(rememberedAs);
+  const previous = derivations?.last(rememberedAs);
   const derived =
     (previous?.keyTypes === keyTypes &&
       previous.entity === entity &&
@@ -153,10 +134,7 @@ function deriveEntityItems(design: Design, { entity, copy }: StoredForm, keyType
     deriveAll(design, { entity, copy }, keyTypes, previous);
   derivedByEntity.set(entity, derived);
   renderedByItems.set(derived.items, derived.rendered);
-  if (!rememberPrevious) return derived.items;
-  previousByName.delete(rememberedAs);
-  if (previousByName.size >= NAMES_KEPT) previousByName.delete(previousByName.keys().next().value!);
-  previousByName.set(rememberedAs, derived);
+  derivations?.remember(rememberedAs, derived);
   return derived.items;
 }
 
@@ -288,10 +266,10 @@ const indexers = new WeakMap<Design, (source: DerivedItem) => number>();
  * Where a derived item's sample is in this design's design.items[entity] (-1: the design has no such item):
  * the one place that turns a DerivedItem into a sample position (grid, lint findings, write paths).
  */
-export function sampleIndexer(design: Design): (source: DerivedItem) => number {
+export function sampleIndexer(design: Design, derivations?: Derivations): (source: DerivedItem) => number {
   let indexer = indexers.get(design);
   if (!indexer) {
-    const groups = deriveItemsByEntity(design);
+    const groups = deriveItemsByEntity(design, derivations);
     const byForm = new Map<string, DerivedItem[]>();
     design.entities
       .flatMap((entity) => storedForms(entity))
@@ -565,16 +543,16 @@ function renderAll(template: string, samples: Values[], type: KeyType): (KeyValu
  * order. An entity that did not change keeps the same arrays, so what is built from them can be reused (the
  * views do).
  */
-export function deriveItemsByEntity(design: Design): DerivedItem[][] {
+export function deriveItemsByEntity(design: Design, derivations?: Derivations): DerivedItem[][] {
   const types = keyAttributeTypes(design);
   return design.entities.flatMap((entity) =>
     storedForms(entity).map((form) =>
-      deriveEntityItems(design, form, keyTypesSignature(design, form.entity, types)),
+      deriveEntityItems(design, form, keyTypesSignature(design, form.entity, types), derivations),
     ),
   );
 }
 
 /** Every item of the design, entity by entity in design order (each entity's copies after it), samples in order. */
-export function deriveItems(design: Design): DerivedItem[] {
-  return deriveItemsByEntity(design).flat();
+export function deriveItems(design: Design, derivations?: Derivations): DerivedItem[] {
+  return deriveItemsByEntity(design, derivations).flat();
 }

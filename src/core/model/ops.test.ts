@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatProblems, validateDesign } from '../checks/validate.ts';
 import { evaluateRead } from '../evaluate/evaluate.ts';
 import { buildViewsFor } from '../indexes/views.ts';
-import { coerceArguments, resolveRead } from '../requests/resolve.ts';
+import { resolvePattern } from '../requests/resolve.ts';
 import { TABLE_INDEX } from './indexes.ts';
 import {
   addAttribute,
@@ -667,7 +667,7 @@ describe('starting from an item in the grid', () => {
     });
     expect(problems(next)).toBe('');
     const views = buildViewsFor(next);
-    const spec = resolveRead(next, query, coerceArguments(next, query.example ?? {}));
+    const spec = resolvePattern(next, query, query.example ?? {});
     const result = evaluateRead(next, views, spec);
     expect(result.items.map((item) => item.orderId)).toEqual(
       views

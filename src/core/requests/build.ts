@@ -3,6 +3,7 @@
 // @aws-sdk/lib-dynamodb). Optional fields appear only when they change DynamoDB's behaviour
 // (ScanIndexForward only when false, ConsistentRead only when true), keys always in the same order.
 import { isMultiAttribute, type KeySchema, keyAttributeTypes, keySchemaFor } from '../model/indexes.ts';
+import { isReadPattern } from '../model/read-pattern.ts';
 import type { AccessPattern, Design, JsonValue, Operation } from '../model/schema.ts';
 import type { PlainItem } from '../values/item.ts';
 import { type AttributeMap, marshallItem, marshallValue, unmarshallItem } from '../values/marshall.ts';
@@ -16,7 +17,7 @@ import {
   coerceArguments,
   patternArguments,
   requireArguments,
-  resolveRead,
+  resolveTypedRead,
   writeActions,
 } from './resolve.ts';
 
@@ -180,8 +181,8 @@ export function buildRequest(
   let operation: Operation = pattern.operation;
   let input: RequestInput;
   let read: ReadSpec | undefined;
-  if (pattern.operation === 'GetItem' || pattern.operation === 'Query' || pattern.operation === 'Scan') {
-    read = resolveRead(design, pattern, values);
+  if (isReadPattern(pattern)) {
+    read = resolveTypedRead(design, pattern, values);
     if (options.limit !== undefined) read.limit = options.limit;
     if (options.exclusiveStartKey) read.exclusiveStartKey = options.exclusiveStartKey;
     input = buildReadInput(design, read, tableName).input;
@@ -214,6 +215,19 @@ export function buildRequest(
   };
   if (read) built.read = read;
   return built;
+}
+
+/**
+ * The request a run of a pattern sends: its example arguments, overridden by the run's own. The editor shows
+ * this request and the server sends it, so what the designer reads is what DynamoDB gets.
+ */
+export function patternRequest(
+  design: Design,
+  pattern: AccessPattern,
+  args: ArgumentValues = {},
+  options: BuildOptions = {},
+): BuiltRequest {
+  return buildRequest(design, pattern, { ...(pattern.example ?? {}), ...args }, options);
 }
 
 /** Every pattern's request from its `example` arguments; a pattern that cannot be built says why. */

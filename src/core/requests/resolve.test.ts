@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import { onlineStore, onlineStoreVariant } from '../test-support/request-designs.ts';
 import { RequestError } from '../values/request-error.ts';
-import { coerceArguments, patternArguments, resolveRead } from './resolve.ts';
+import { coerceArguments, patternArguments, resolvePattern } from './resolve.ts';
 
 function pattern(design: Design, id: string): AccessPattern {
   const found = design.accessPatterns.find((p) => p.id === id);
@@ -65,10 +65,10 @@ describe('coerceArguments', () => {
   });
 });
 
-describe('resolveRead', () => {
+describe('resolvePattern', () => {
   it('renders the key condition of customer-orders', () => {
     const design = onlineStore();
-    expect(resolveRead(design, pattern(design, 'customer-orders'), { customerId: 'c1' })).toEqual({
+    expect(resolvePattern(design, pattern(design, 'customer-orders'), { customerId: 'c1' })).toEqual({
       operation: 'Query',
       partition: 'CUSTOMER#c1',
       sort: { op: 'begins_with', value: 'ORDER#' },
@@ -79,7 +79,7 @@ describe('resolveRead', () => {
   it('reads a GSI and keeps a number sort key a number', () => {
     const design = onlineStoreVariant();
     expect(
-      resolveRead(design, pattern(design, 'orders-by-total'), { customerId: 'c1', minTotal: '20' }),
+      resolvePattern(design, pattern(design, 'orders-by-total'), { customerId: 'c1', minTotal: '20' }),
     ).toEqual({
       operation: 'Query',
       index: 'ByTotal',
@@ -90,7 +90,7 @@ describe('resolveRead', () => {
 
   it('types filter values by the declared attribute type', () => {
     const design = onlineStoreVariant();
-    const spec = resolveRead(design, pattern(design, 'filtered-orders'), {
+    const spec = resolvePattern(design, pattern(design, 'filtered-orders'), {
       customerId: 'c1',
       status: 'PLACED',
       minTotal: '10',
@@ -109,16 +109,16 @@ describe('resolveRead', () => {
 
   it('names the pattern and the missing arguments', () => {
     const design = onlineStoreVariant();
-    expect(() => resolveRead(design, pattern(design, 'customer-orders'), {})).toThrow(
+    expect(() => resolvePattern(design, pattern(design, 'customer-orders'), {})).toThrow(
       new RequestError('pattern customer-orders needs argument customerId'),
     );
     expect(() =>
-      resolveRead(design, pattern(design, 'filtered-orders'), { customerId: 'c1', status: '' }),
+      resolvePattern(design, pattern(design, 'filtered-orders'), { customerId: 'c1', status: '' }),
     ).toThrow('pattern filtered-orders needs arguments status, minTotal');
   });
 
   it('refuses a write pattern', () => {
     const design = onlineStore();
-    expect(() => resolveRead(design, pattern(design, 'ship-order'), {})).toThrow(RequestError);
+    expect(() => resolvePattern(design, pattern(design, 'ship-order'), {})).toThrow(RequestError);
   });
 });

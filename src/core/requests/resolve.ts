@@ -11,6 +11,7 @@ import {
 import { writtenForms } from '../model/copies.ts';
 import { isNaturalKey, keyAttributeTypes, keySchemaFor, primaryKeyNames } from '../model/indexes.ts';
 import { keyConditionParts, keyConditionTemplates } from '../model/key-conditions.ts';
+import { isReadPattern } from '../model/read-pattern.ts';
 import type {
   AccessPattern,
   AttributeType,
@@ -358,11 +359,18 @@ export function renderKey(template: string, args: ArgumentValues, type: KeyType,
   return value;
 }
 
-/** The read a GetItem, Query or Scan pattern makes with these arguments. */
-export function resolveRead(design: Design, pattern: AccessPattern, args: ArgumentValues): ReadSpec {
-  if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan')
+/**
+ * The read a GetItem, Query or Scan pattern makes with these arguments, typed once as the design declares
+ * them: the one resolution the editor, the grid, the worker, the server and the dock share.
+ */
+export function resolvePattern(design: Design, pattern: AccessPattern, args: ArgumentValues): ReadSpec {
+  return resolveTypedRead(design, pattern, coerceArguments(design, args));
+}
+
+/** resolvePattern of arguments already typed (buildRequest types them once for reads and writes alike). */
+export function resolveTypedRead(design: Design, pattern: AccessPattern, values: ArgumentValues): ReadSpec {
+  if (!isReadPattern(pattern))
     throw new RequestError(`pattern ${pattern.id} is a ${pattern.operation}, not a read`);
-  const values = coerceArguments(design, args);
   requireArguments(pattern, patternArguments(design, pattern), values);
   const index = pattern.operation === 'GetItem' ? undefined : pattern.index;
   const schema = keySchemaFor(design, index);

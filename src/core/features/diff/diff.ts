@@ -10,7 +10,7 @@ import { deriveItems } from '../../items/derive.ts';
 import { storedForms } from '../../model/copies.ts';
 import { gsiKeyAttributes, keyAttributeTypes } from '../../model/indexes.ts';
 import type { AccessPattern, Design } from '../../model/schema.ts';
-import { coerceArguments, resolveRead } from '../../requests/resolve.ts';
+import { resolvePattern } from '../../requests/resolve.ts';
 import type { DerivedItem, PlainItem } from '../../values/item.ts';
 import { messageOf } from '../../values/text/message.ts';
 import { type ItemAction, itemTransformer } from './transform.ts';
@@ -231,7 +231,7 @@ type Evaluation = { items: PlainItem[]; error?: undefined } | { items?: undefine
 
 function evaluate(design: Design, views: IndexViews, pattern: AccessPattern): Evaluation {
   try {
-    const spec = resolveRead(design, pattern, coerceArguments(design, { ...(pattern.example ?? {}) }));
+    const spec = resolvePattern(design, pattern, pattern.example ?? {});
     return { items: evaluateRead(design, views, spec).items };
   } catch (error) {
     return { error: messageOf(error) };

@@ -8,9 +8,10 @@ import { evaluateRead } from '../../evaluate/evaluate.ts';
 import { satisfiesSort } from '../../evaluate/key-condition.ts';
 import { placeholders } from '../../keys/template.ts';
 import { isMultiAttribute, type KeySchema, keySchemaFor, tableKeySchema } from '../../model/indexes.ts';
+import { isReadPattern } from '../../model/read-pattern.ts';
 import type { AccessPattern, JsonValue, KeyType } from '../../model/schema.ts';
 import type { ReadResult, ReadSpec } from '../../requests/read-spec.ts';
-import { type ArgumentValues, coerceArguments, declaredTypes, resolveRead } from '../../requests/resolve.ts';
+import { type ArgumentValues, declaredTypes, resolvePattern } from '../../requests/resolve.ts';
 import { compareKeyValues } from '../../values/compare.ts';
 import type { DerivedItem, KeyValue, PlainItem } from '../../values/item.ts';
 import { messageOf } from '../../values/text/message.ts';
@@ -45,7 +46,7 @@ export function answerPattern(
 ): Answer {
   const pattern = context.pattern(id);
   if (!pattern) return { ok: false, reason: context.missingPattern(id) };
-  if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan')
+  if (!isReadPattern(pattern))
     return {
       ok: false,
       reason: `${id} is a ${pattern.operation}: only a read (GetItem, Query or Scan) returns items`,
@@ -88,8 +89,7 @@ export function checkReturns(context: CheckContext, check: ReturnsCheck): CheckR
   const name = (item: PlainItem) => context.itemName(item, by);
   const returned = `${id} returns ${plural(items.length, 'item')}`;
   const fail = (reason: string) => result(check, 'fail', reason, target);
-  const spec = () =>
-    resolveRead(context.design, answer.pattern, coerceArguments(context.design, answer.args));
+  const spec = () => resolvePattern(context.design, answer.pattern, answer.args);
 
   if (check.items) {
     const expected = check.items;

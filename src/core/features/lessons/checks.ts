@@ -14,6 +14,7 @@ import {
 } from '../../evaluate/compare-run.ts';
 import type { IndexViews } from '../../indexes/views.ts';
 import { primaryKeyNames } from '../../model/indexes.ts';
+import { isReadPattern } from '../../model/read-pattern.ts';
 import type { Design, DesignInput } from '../../model/schema.ts';
 import type { PlainItem } from '../../values/item.ts';
 import { plural } from '../../values/text/plural.ts';
@@ -147,7 +148,7 @@ async function runLocalCheck(
   const { design, views } = context;
   const pattern = context.pattern(check.pattern);
   if (!pattern) return fail(context.missingPattern(check.pattern));
-  if (pattern.operation !== 'GetItem' && pattern.operation !== 'Query' && pattern.operation !== 'Scan')
+  if (!isReadPattern(pattern))
     return fail(
       `${check.pattern} is a ${pattern.operation}: only a read's result is compared with a prediction`,
     );

@@ -21,7 +21,7 @@ import { evaluateRead } from '../../evaluate/evaluate.ts';
 import { buildViewsFor } from '../../indexes/views.ts';
 import { deriveItems } from '../../items/derive.ts';
 import type { Design } from '../../model/schema.ts';
-import { resolveRead } from '../../requests/resolve.ts';
+import { resolvePattern } from '../../requests/resolve.ts';
 import { canonicalNumber } from '../../values/compare.ts';
 import type { KeyValue } from '../../values/item.ts';
 import { marshallItem } from '../../values/marshall.ts';
@@ -103,7 +103,7 @@ describe('exact numbers in generated code', () => {
       );
 
     const pattern = d.accessPatterns[0];
-    const predicted = evaluateRead(d, buildViewsFor(d), resolveRead(d, pattern, { meter: 'm1' }));
+    const predicted = evaluateRead(d, buildViewsFor(d), resolvePattern(d, pattern, { meter: 'm1' }));
     const want = predicted.items.map((i) => [digits(i.SK), digits(i.value)]);
     expect(want).toEqual([
       ['12345678901234567890124', '10000000000000000000000000000000000000'],

@@ -1,5 +1,6 @@
 // Access patterns: add, replace, convert between operations, reorder, duplicate, example and rate.
 import { keySchemaFor, tableKeySchema } from '../indexes.ts';
+import { isReadPattern } from '../read-pattern.ts';
 import {
   type AccessPattern,
   type ArgumentValue,
@@ -7,7 +8,6 @@ import {
   type Design,
   type KeyCondition,
   type Operation,
-  READ_OPERATIONS,
   type ReadPattern,
   rateSchema,
   type WriteAction,
@@ -32,10 +32,6 @@ function mapPattern(design: Design, id: string, fn: (pattern: AccessPattern) => 
   const next = fn(design.accessPatterns[i]);
   if (next === design.accessPatterns[i]) return design;
   return { ...design, accessPatterns: replaceAt(design.accessPatterns, i, next) };
-}
-
-function isRead(pattern: AccessPattern): pattern is ReadPattern {
-  return (READ_OPERATIONS as readonly string[]).includes(pattern.operation);
 }
 
 /** The entities a pattern reads, writes or gets, in order. */
@@ -146,7 +142,9 @@ export function changePatternOperation(
     if (subject === undefined) throw new DesignOpError(`add an entity before making a ${operation} pattern`);
     return subject;
   };
-  const read: Partial<ReadPattern> = isRead(pattern) ? pattern : { returns: subject ? [subject] : undefined };
+  const read: Partial<ReadPattern> = isReadPattern(pattern)
+    ? pattern
+    : { returns: subject ? [subject] : undefined };
   const { index, scanIndexForward, limit, consistentRead, filter, projection, returns } = read;
   const write = firstWrite(pattern);
   let next: AccessPattern;

@@ -3,7 +3,7 @@
 import { useEffect, useMemo } from 'react';
 import type { GridRows } from '../../../core/indexes/grid-rows.ts';
 import type { Design } from '../../../core/model/schema.ts';
-import { coerceArguments, resolveRead } from '../../../core/requests/resolve.ts';
+import { resolvePattern } from '../../../core/requests/resolve.ts';
 import { useStore } from '../../../store/index.ts';
 import type { PatternPreview } from '../../../store/pattern-preview.ts';
 import type { Match } from './grid-row-view.tsx';
@@ -59,7 +59,7 @@ export function usePatternHighlight(
     const pattern = active && design.accessPatterns.find((p) => p.id === active.patternId);
     if (!pattern) return undefined;
     try {
-      const { sort } = resolveRead(design, pattern, coerceArguments(design, pattern.example ?? {}));
+      const { sort } = resolvePattern(design, pattern, pattern.example ?? {});
       return sort?.op === 'begins_with' && typeof sort.value === 'string' ? sort.value : undefined;
     } catch {
       return undefined;

@@ -3,9 +3,7 @@
 import { useMemo, useState } from 'react';
 import * as ops from '../../../core/model/ops/index.ts';
 import { type AccessPattern, type Design, OPERATIONS, type Operation } from '../../../core/model/schema.ts';
-import { buildRequest } from '../../../core/requests/build.ts';
 import { patternArguments } from '../../../core/requests/resolve.ts';
-import { messageOf } from '../../../core/values/text/message.ts';
 import { useStore } from '../../../store/index.ts';
 import { usePatternPreview } from '../../../store/pattern-preview.ts';
 import { ArgumentFields } from './argument-fields.tsx';
@@ -15,19 +13,12 @@ import { patternFlag } from './pattern-flag.ts';
 import { FilterFields, ProjectionFields, ReturnsField } from './read-extras.tsx';
 import { ReadFields } from './read-fields.tsx';
 import { RequestPanel } from './request-panel.tsx';
-import { type BuiltOrError, type RequestForm, requestText } from './request-text.ts';
+import { type RequestForm, requestText, shownRequest } from './request-text.ts';
 import { GetsList, TransactionActions } from './transaction-fields.tsx';
 import { useCommit, usePatternEdit } from './use-pattern-edit.ts';
 import { WriteBody } from './write-fields.tsx';
 import './patterns.css';
-
-function build(design: Design, pattern: AccessPattern): BuiltOrError {
-  try {
-    return { request: buildRequest(design, pattern, pattern.example ?? {}) };
-  } catch (error) {
-    return { error: messageOf(error) };
-  }
-}
+import { isReadPattern } from '../../../core/model/read-pattern.ts';
 
 function argumentsOf(design: Design, pattern: AccessPattern): string[] {
   try {
@@ -57,11 +48,10 @@ function Editor({ design, pattern }: { design: Design; pattern: AccessPattern })
   const commit = useCommit();
   const preview = usePatternPreview();
   const [form, setForm] = useState<RequestForm>('low-level');
-  const built = useMemo(() => build(design, pattern), [design, pattern]);
+  const built = useMemo(() => shownRequest(design, pattern), [design, pattern]);
   const names = useMemo(() => argumentsOf(design, pattern), [design, pattern]);
   const flag = patternFlag(pattern, preview, built.error);
-  const isRead =
-    pattern.operation === 'GetItem' || pattern.operation === 'Query' || pattern.operation === 'Scan';
+  const isRead = isReadPattern(pattern);
   return (
     <section className="pattern-editor" aria-label={`Access pattern ${pattern.name}`}>
       <header className="pe-header">

@@ -1,11 +1,22 @@
 // The generated request as the editor shows and copies it.
 
-import type { BuiltRequest } from '../../../core/requests/build.ts';
+import type { AccessPattern, Design } from '../../../core/model/schema.ts';
+import { type BuiltRequest, patternRequest } from '../../../core/requests/build.ts';
 import { stringifyExactJson } from '../../../core/values/exact-json.ts';
+import { messageOf } from '../../../core/values/text/message.ts';
 
 export interface BuiltOrError {
   request?: BuiltRequest;
   error?: string;
+}
+
+/** The request the editor shows for a pattern: the one a run of it sends (patternRequest), or why there is none. */
+export function shownRequest(design: Design, pattern: AccessPattern): BuiltOrError {
+  try {
+    return { request: patternRequest(design, pattern) };
+  } catch (error) {
+    return { error: messageOf(error) };
+  }
 }
 
 export type RequestForm = 'low-level' | 'document';
