@@ -1,8 +1,8 @@
 // Where the server's DynamoDB is: the embedded DynamoDB Local it supervises, an endpoint the user named
 // (DYNAMODB_ENDPOINT / --endpoint), or real AWS (only with --aws). The browser never chooses.
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import type { DynamoTarget } from './app.ts';
 import { untilAborted } from './deadline.ts';
+import type { DynamoTarget } from './dynamo-target.ts';
 import { ClientPool, createDynamoClient } from './dynamodb/client.ts';
 import { type DynamoDBLocal, probe } from './dynamodb/local.ts';
 import { isUnreachable } from './errors.ts';
