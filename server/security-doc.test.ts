@@ -2,7 +2,7 @@
 // writes (`npm run docs`), so a changed value cannot leave the README behind.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from './quotas.ts';
+import { LIMITS } from './limits.ts';
 import { bytes, duration, limitsTable, limitsWithoutRow, withSecurityDoc } from './security-doc.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');

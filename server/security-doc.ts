@@ -9,8 +9,8 @@ import {
   MAX_SHARED_DESIGN_BYTES,
   MAX_YAML_ALIASES,
 } from '../src/core/model/design-limits.ts';
+import { LIMITS } from './limits.ts';
 import { LIVE_LIMITS } from './live/rooms.ts';
-import { LIMITS } from './quotas.ts';
 
 const L = LIMITS;
 const V = LIVE_LIMITS;

@@ -12,15 +12,10 @@ import { DesignWorkers } from './design-workers.ts';
 import type { DynamoTarget } from './dynamo-target.ts';
 import { ApiFailure } from './errors.ts';
 import type { JsonBytes } from './http-errors.ts';
+import type { Limits } from './limits.ts';
 import { namespacedTable, tablesNamedBy } from './namespace.ts';
-import {
-  checkDesignBytes,
-  checkLoadQuota,
-  checkWriteQuota,
-  Gate,
-  type Limits,
-  runMayAddItems,
-} from './quotas.ts';
+import { Gate } from './quotas/gate.ts';
+import { checkDesignBytes, checkLoadQuota, checkWriteQuota, runMayAddItems } from './quotas/table-quotas.ts';
 import { type BeforeSend, resetSession } from './service.ts';
 import type { Session } from './session.ts';
 import {

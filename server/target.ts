@@ -6,7 +6,7 @@ import type { DynamoTarget } from './dynamo-target.ts';
 import { ClientPool, createDynamoClient } from './dynamodb/client.ts';
 import { type DynamoDBLocal, probe } from './dynamodb/local.ts';
 import { isUnreachable } from './errors.ts';
-import { LIMITS } from './quotas.ts';
+import { LIMITS } from './limits.ts';
 
 /** DynamoDB did not come up (or back) in time. */
 export class DynamoUnavailableError extends Error {

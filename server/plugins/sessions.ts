@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiFailure } from '../errors.ts';
+import type { Limits } from '../limits.ts';
 import { roomSessionOf } from '../live/plugin.ts';
-import type { Limits } from '../quotas.ts';
 import { type Session, sessionCookieHeader, sessionCookieOf } from '../session.ts';
 import { type SessionRegistry, TooManySessionsError } from '../session-registry.ts';
 

@@ -24,7 +24,7 @@ import { lessonSummary } from '../../src/core/lessons/lesson-summary.ts';
 import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
 import type { Design } from '../../src/core/model/schema.ts';
 import { ApiFailure } from '../errors.ts';
-import { LIMITS, type Limits } from '../quotas.ts';
+import { LIMITS, type Limits } from '../limits.ts';
 import { newJoinCode, newPresenterKey } from './secrets.ts';
 
 export interface AttendeeRecord {

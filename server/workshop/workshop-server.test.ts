@@ -11,7 +11,7 @@ import type { AttendeeEvent, PresenterEvent } from '../../src/core/api/workshop-
 import { getExample } from '../../src/core/examples/index.ts';
 import { parseExactJson } from '../../src/core/model/exact-json.ts';
 import { buildApp } from '../app.ts';
-import { LIMITS } from '../quotas.ts';
+import { LIMITS } from '../limits.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { testTarget } from '../test-support/dynamo.ts';
 import { Workshop } from './room.ts';

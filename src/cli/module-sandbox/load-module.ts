@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { LIMITS } from '../../../server/quotas.ts';
+import { LIMITS } from '../../../server/limits.ts';
 import type { FormatId } from '../../core/formats/catalogue.ts';
 import type { FormatImport, FormatImportOptions } from '../../core/formats/types.ts';
 import { parseExactJson } from '../../core/model/exact-json.ts';
