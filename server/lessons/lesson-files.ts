@@ -1,10 +1,11 @@
-// Lesson files on disk, for `keyplan lesson check` and `keyplan serve --lessons DIR`: a path is a lesson
+// Lesson files on disk, for `keyplan lesson check` and `keyplan serve --lessons DIR` (here, not in src/cli/,
+// because the server's workshop reads them too and server/ never imports the CLI): a path is a lesson
 // file (any name) or a directory searched (with its subdirectories) for *.lesson.yaml, *.lesson.yml and
 // *.lesson.json. Each file is parsed and checked by parseLessonText; a file that cannot be read, a directory
 // without lessons, and a lesson id already used by an earlier file are problems of that file.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type LessonParseResult, parseLessonText } from '../core/lessons/parse.ts';
+import { type LessonParseResult, parseLessonText } from '../../src/core/lessons/parse.ts';
 
 export const LESSON_FILE_PATTERN = /\.lesson\.(ya?ml|json)$/i;
 
