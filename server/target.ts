@@ -4,7 +4,8 @@ import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { untilAborted } from './deadline.ts';
 import type { DynamoTarget } from './dynamo-target.ts';
 import { ClientPool, createDynamoClient } from './dynamodb/client.ts';
-import { type DynamoDBLocal, probe } from './dynamodb/local.ts';
+import type { DynamoDBLocal } from './dynamodb/local.ts';
+import { probe } from './dynamodb/local-host.ts';
 import { isUnreachable } from './errors.ts';
 import { LIMITS } from './limits.ts';
 

@@ -46,7 +46,8 @@ import { TokenBucket } from '../quotas/token-bucket.ts';
 import { type Session, sessionCookieHeader, sessionCookieOf, sessionFromId } from '../session.ts';
 import { type SessionRegistry, TooManySessionsError } from '../session-registry.ts';
 import { WrongCodes, WrongSecrets } from './attempts.ts';
-import type { AttendeeRecord, Workshop } from './room.ts';
+import type { Workshop } from './room.ts';
+import type { AttendeeRecord } from './room-records.ts';
 import { bearerKey, sameSecret } from './secrets.ts';
 import { WorkshopStreams } from './streams.ts';
 

@@ -13,7 +13,8 @@ import type { Lesson } from '../../src/core/lessons/lesson-types.ts';
 import { parseExactJson, stringifyExactJson } from '../../src/core/model/exact-json.ts';
 import { designSchema } from '../../src/core/model/schema.ts';
 import { DelayedWriter } from '../delayed-writer.ts';
-import type { AttendeeRecord, RoomRecord, Workshop, WorkshopSecrets } from './room.ts';
+import type { Workshop } from './room.ts';
+import type { AttendeeRecord, RoomRecord, WorkshopSecrets } from './room-records.ts';
 import { isJoinCode, isPresenterKey } from './secrets.ts';
 
 const FORMAT = 'keyplan-workshop/1';
