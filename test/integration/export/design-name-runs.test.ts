@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXPORT_DESIGNS } from '../../src/core/export/golden/designs.ts';
-import { type ExportTarget, exportDesign } from '../../src/core/export/index.ts';
-import type { Design } from '../../src/core/model/schema.ts';
-import { typescriptStatements } from '../test-support/code-parsers.ts';
+import { typescriptStatements } from '../../../server/test-support/code-parsers.ts';
+import { EXPORT_DESIGNS } from '../../../src/core/export/golden/designs.ts';
+import { type ExportTarget, exportDesign } from '../../../src/core/export/index.ts';
+import type { Design } from '../../../src/core/model/schema.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DIR = join(ROOT, 'node_modules', '.cache', 'keyplan-design-text', randomBytes(4).toString('hex'));
 mkdirSync(DIR, { recursive: true });
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));

@@ -11,24 +11,26 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { expect } from 'vitest';
-import { EXAMPLES } from '../../src/core/examples/index.ts';
-import { type PatternPlan, planCode } from '../../src/core/export/codegen/plan.ts';
-import { codegenTestDesign } from '../../src/core/export/codegen/test-design.ts';
-import { deriveStoredItems } from '../../src/core/items/derive.ts';
-import { renderKeyValue } from '../../src/core/keys/template.ts';
-import { writtenForms } from '../../src/core/model/copies.ts';
-import { parseExactJson } from '../../src/core/model/exact-json.ts';
-import { keyAttributeTypes, primaryKeyNames } from '../../src/core/model/indexes.ts';
-import type { PlainItem } from '../../src/core/model/item.ts';
-import type { AccessPattern, Design, DesignInput, JsonValue } from '../../src/core/model/schema.ts';
-import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
-import { buildRequest } from '../../src/core/requests/build.ts';
-import type { AttributeMap } from '../../src/core/requests/marshall.ts';
-import { marshallItem, unmarshallItem } from '../../src/core/requests/marshall.ts';
+import { namespacedTable } from '../../../server/namespace.ts';
+import { runPatternForSession } from '../../../server/service.ts';
+import { EXAMPLES } from '../../../src/core/examples/index.ts';
+import { type PatternPlan, planCode } from '../../../src/core/export/codegen/plan.ts';
+import { codegenTestDesign } from '../../../src/core/export/codegen/test-design.ts';
+import { deriveStoredItems } from '../../../src/core/items/derive.ts';
+import { renderKeyValue } from '../../../src/core/keys/template.ts';
+import { writtenForms } from '../../../src/core/model/copies.ts';
+import { parseExactJson } from '../../../src/core/model/exact-json.ts';
+import { keyAttributeTypes, primaryKeyNames } from '../../../src/core/model/indexes.ts';
+import type { PlainItem } from '../../../src/core/model/item.ts';
+import type { AccessPattern, Design, DesignInput, JsonValue } from '../../../src/core/model/schema.ts';
+import { formatProblems, validateDesign } from '../../../src/core/model/validate.ts';
+import { buildRequest } from '../../../src/core/requests/build.ts';
+import type { AttributeMap } from '../../../src/core/requests/marshall.ts';
+import { marshallItem, unmarshallItem } from '../../../src/core/requests/marshall.ts';
 import {
   keyOnlyDesign,
   naturalKeysDesignWithoutBinary,
-} from '../../src/core/requests/natural-keys-design.ts';
+} from '../../../src/core/requests/natural-keys-design.ts';
 import {
   coerceArguments,
   declaredTypes,
@@ -36,9 +38,7 @@ import {
   indexKeyUpdates,
   tableKeyTemplates,
   writeActions,
-} from '../../src/core/requests/resolve.ts';
-import { namespacedTable } from '../namespace.ts';
-import { runPatternForSession } from '../service.ts';
+} from '../../../src/core/requests/resolve.ts';
 
 export interface CodegenCase {
   name: string;
@@ -127,7 +127,7 @@ function renamedTable(input: unknown): DesignInput {
 }
 
 function readFixture(file: string): unknown {
-  return parseExactJson(readFileSync(path.join(import.meta.dirname, '..', '..', file), 'utf8'));
+  return parseExactJson(readFileSync(path.join(import.meta.dirname, '..', '..', '..', file), 'utf8'));
 }
 
 /**

@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exportFormat } from '../../src/core/formats/index.ts';
+import { exportFormat } from '../../../src/core/formats/index.ts';
 import { libraryCases, moduleDirectory } from './library-support.ts';
 
-const ROOT = path.join(import.meta.dirname, '..', '..');
+const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 
 describe('exported ElectroDB and DynamoDB-Toolbox modules', () => {
   const { dir, remove } = moduleDirectory('module-types');

@@ -11,12 +11,12 @@ import { promisify } from 'node:util';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logicalId } from '../../src/core/export/cloudformation.ts';
-import { EXPORT_DESIGNS } from '../../src/core/export/golden/designs.ts';
-import { type ExportTarget, exportDesign } from '../../src/core/export/index.ts';
-import type { Design } from '../../src/core/model/schema.ts';
+import { logicalId } from '../../../src/core/export/cloudformation.ts';
+import { EXPORT_DESIGNS } from '../../../src/core/export/golden/designs.ts';
+import { type ExportTarget, exportDesign } from '../../../src/core/export/index.ts';
+import type { Design } from '../../../src/core/model/schema.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DIR = join(ROOT, 'node_modules', '.cache', 'keyplan-cdk', randomBytes(4).toString('hex'));
 mkdirSync(DIR, { recursive: true });
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));

@@ -5,20 +5,20 @@
 // (fixtures/electrodb/) import to designs whose derived keys are the ones ElectroDB writes.
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { evaluateRead } from '../../src/core/evaluate/evaluate.ts';
+import { evaluateRead } from '../../../src/core/evaluate/evaluate.ts';
 import {
   accessPatternName,
   ELECTRODB_ENTITY_ATTRIBUTE,
   ELECTRODB_VERSION_ATTRIBUTE,
-} from '../../src/core/formats/electrodb/export.ts';
-import { buildViewsFor } from '../../src/core/indexes/views.ts';
-import { deriveKeys } from '../../src/core/items/derive.ts';
-import { parseKey, parseTemplate, placeholders } from '../../src/core/keys/template.ts';
-import { keySchemaFor } from '../../src/core/model/indexes.ts';
-import type { KeyValue, PlainItem } from '../../src/core/model/item.ts';
-import { type Design, designSchema, type Entity } from '../../src/core/model/schema.ts';
-import type { ReadSpec } from '../../src/core/requests/read-spec.ts';
-import { resolveRead } from '../../src/core/requests/resolve.ts';
+} from '../../../src/core/formats/electrodb/export.ts';
+import { buildViewsFor } from '../../../src/core/indexes/views.ts';
+import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { parseKey, parseTemplate, placeholders } from '../../../src/core/keys/template.ts';
+import { keySchemaFor } from '../../../src/core/model/indexes.ts';
+import type { KeyValue, PlainItem } from '../../../src/core/model/item.ts';
+import { type Design, designSchema, type Entity } from '../../../src/core/model/schema.ts';
+import type { ReadSpec } from '../../../src/core/requests/read-spec.ts';
+import { resolveRead } from '../../../src/core/requests/resolve.ts';
 import { normalizeItems } from '../codegen/support.ts';
 import {
   derivedItems,

@@ -14,22 +14,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { backfillPython } from '../src/core/diff/backfill-python.ts';
-import { backfillTypeScript } from '../src/core/diff/backfill-typescript.ts';
-import { EXPORT_DESIGNS } from '../src/core/export/golden/designs.ts';
-import { EXPORT_TARGETS, exportDesign } from '../src/core/export/index.ts';
-import { parseExactJson, stringifyExactJson } from '../src/core/model/exact-json.ts';
-import type { Design } from '../src/core/model/schema.ts';
-import { validateDesign } from '../src/core/model/validate.ts';
-import { hclString } from '../src/core/text/code/hcl.ts';
-import { pyDocstringEnd, pyDocstringText, pyFStringText, pyString } from '../src/core/text/code/python.ts';
-import { tsString, tsTemplateText } from '../src/core/text/code/typescript.ts';
-import {
-  blockCommentText,
-  commentText,
-  isUnsafeCharacter,
-  quotedCommentText,
-} from '../src/core/text/code/unsafe.ts';
 import {
   asFile,
   hclTemplateText,
@@ -39,7 +23,28 @@ import {
   runPython,
   skeleton,
   typescriptStatements,
-} from './test-support/code-parsers.ts';
+} from '../../../server/test-support/code-parsers.ts';
+import { backfillPython } from '../../../src/core/diff/backfill-python.ts';
+import { backfillTypeScript } from '../../../src/core/diff/backfill-typescript.ts';
+import { EXPORT_DESIGNS } from '../../../src/core/export/golden/designs.ts';
+import { EXPORT_TARGETS, exportDesign } from '../../../src/core/export/index.ts';
+import { parseExactJson, stringifyExactJson } from '../../../src/core/model/exact-json.ts';
+import type { Design } from '../../../src/core/model/schema.ts';
+import { validateDesign } from '../../../src/core/model/validate.ts';
+import { hclString } from '../../../src/core/text/code/hcl.ts';
+import {
+  pyDocstringEnd,
+  pyDocstringText,
+  pyFStringText,
+  pyString,
+} from '../../../src/core/text/code/python.ts';
+import { tsString, tsTemplateText } from '../../../src/core/text/code/typescript.ts';
+import {
+  blockCommentText,
+  commentText,
+  isUnsafeCharacter,
+  quotedCommentText,
+} from '../../../src/core/text/code/unsafe.ts';
 
 const SEED = Number(process.env.KEYPLAN_FUZZ_SEED ?? Date.now() % 2 ** 31);
 const STRINGS = 1_500;

@@ -7,27 +7,32 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, expect } from 'vitest';
-import { argumentsFor } from '../../src/cli/pattern-args.ts';
-import { runKeyplan } from '../../src/cli/run-in-process.ts';
-import { evaluateRead } from '../../src/core/evaluate/evaluate.ts';
-import { EXAMPLES } from '../../src/core/examples/index.ts';
-import { importWorkbenchText } from '../../src/core/export/workbench/import.ts';
-import type { FormatId } from '../../src/core/formats/catalogue.ts';
-import { exportFormat, importDesign } from '../../src/core/formats/index.ts';
-import { singleKeySchemas } from '../../src/core/formats/module-code.ts';
-import { buildViewsFor } from '../../src/core/indexes/views.ts';
-import { marshalledItems } from '../../src/core/items/applied.ts';
-import { deriveKeys } from '../../src/core/items/derive.ts';
-import { parseExactJson } from '../../src/core/model/exact-json.ts';
-import type { PlainItem } from '../../src/core/model/item.ts';
-import { type AccessPattern, type Design, designSchema, type Entity } from '../../src/core/model/schema.ts';
-import { formatProblems, validateDesign } from '../../src/core/model/validate.ts';
-import { unmarshallItem } from '../../src/core/requests/marshall.ts';
-import { resolveRead } from '../../src/core/requests/resolve.ts';
+import { namespacedTable } from '../../../server/namespace.ts';
+import { applyForSession, resetSession } from '../../../server/service.ts';
+import { testClient, uniquePrefix } from '../../../server/test-support/dynamo.ts';
+import { argumentsFor } from '../../../src/cli/pattern-args.ts';
+import { runKeyplan } from '../../../src/cli/run-in-process.ts';
+import { evaluateRead } from '../../../src/core/evaluate/evaluate.ts';
+import { EXAMPLES } from '../../../src/core/examples/index.ts';
+import { importWorkbenchText } from '../../../src/core/export/workbench/import.ts';
+import type { FormatId } from '../../../src/core/formats/catalogue.ts';
+import { exportFormat, importDesign } from '../../../src/core/formats/index.ts';
+import { singleKeySchemas } from '../../../src/core/formats/module-code.ts';
+import { buildViewsFor } from '../../../src/core/indexes/views.ts';
+import { marshalledItems } from '../../../src/core/items/applied.ts';
+import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { parseExactJson } from '../../../src/core/model/exact-json.ts';
+import type { PlainItem } from '../../../src/core/model/item.ts';
+import {
+  type AccessPattern,
+  type Design,
+  designSchema,
+  type Entity,
+} from '../../../src/core/model/schema.ts';
+import { formatProblems, validateDesign } from '../../../src/core/model/validate.ts';
+import { unmarshallItem } from '../../../src/core/requests/marshall.ts';
+import { resolveRead } from '../../../src/core/requests/resolve.ts';
 import { byKey, normalizeItems, scanTable } from '../codegen/support.ts';
-import { namespacedTable } from '../namespace.ts';
-import { applyForSession, resetSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 
 export interface LibraryCase {
   name: string;
@@ -37,7 +42,7 @@ export interface LibraryCase {
 /** Public NoSQL Workbench models of fixtures/workbench-models whose items hold every attribute their keys use. */
 export const WORKBENCH_MODELS = ['viz-flights-fares', 'product-catalog', 'leaderboard'] as const;
 
-const ROOT = path.join(import.meta.dirname, '..', '..');
+const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 
 export function libraryCases(): LibraryCase[] {
   const cases: LibraryCase[] = EXAMPLES.map((example) => {

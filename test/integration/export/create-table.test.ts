@@ -9,16 +9,16 @@ import {
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXPORT_DESIGNS } from '../../src/core/export/golden/designs.ts';
-import { exportDesign } from '../../src/core/export/index.ts';
-import { gsiKeyAttributes, keyAttributeTypes } from '../../src/core/model/indexes.ts';
+import { testClient, uniquePrefix } from '../../../server/test-support/dynamo.ts';
+import { EXPORT_DESIGNS } from '../../../src/core/export/golden/designs.ts';
+import { exportDesign } from '../../../src/core/export/index.ts';
+import { gsiKeyAttributes, keyAttributeTypes } from '../../../src/core/model/indexes.ts';
 import type {
   Design,
   Projection as DesignProjection,
   GlobalSecondaryIndex,
   KeyAttribute,
-} from '../../src/core/model/schema.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
+} from '../../../src/core/model/schema.ts';
 
 const client = testClient();
 const prefix = uniquePrefix('export-create-table');

@@ -6,17 +6,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exportFormat, importDesign } from '../../src/core/formats/index.ts';
-import { parseCliCommand } from '../../src/core/formats/mcp/cli.ts';
-import type { McpDataModel } from '../../src/core/formats/mcp/export.ts';
-import { parseExactJson } from '../../src/core/model/exact-json.ts';
-import type { PlainItem } from '../../src/core/model/item.ts';
-import type { Design } from '../../src/core/model/schema.ts';
-import { type AttributeMap, unmarshallItem } from '../../src/core/requests/marshall.ts';
+import { namespacedTable } from '../../../server/namespace.ts';
+import { applyForSession, resetSession } from '../../../server/service.ts';
+import { testClient, uniquePrefix } from '../../../server/test-support/dynamo.ts';
+import { exportFormat, importDesign } from '../../../src/core/formats/index.ts';
+import { parseCliCommand } from '../../../src/core/formats/mcp/cli.ts';
+import type { McpDataModel } from '../../../src/core/formats/mcp/export.ts';
+import { parseExactJson } from '../../../src/core/model/exact-json.ts';
+import type { PlainItem } from '../../../src/core/model/item.ts';
+import type { Design } from '../../../src/core/model/schema.ts';
+import { type AttributeMap, unmarshallItem } from '../../../src/core/requests/marshall.ts';
 import { byKey, normalizeItems } from '../codegen/support.ts';
-import { namespacedTable } from '../namespace.ts';
-import { applyForSession, resetSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
 import { libraryCases, predictedRead, scannedItems } from './library-support.ts';
 
 /** Every read pattern, multi-attribute keys included: an implementation is a plain DynamoDB request. */
@@ -74,7 +74,7 @@ async function checkReads(name: string, design: Design, model: McpDataModel) {
 describe('MCP data model on DynamoDB Local', () => {
   it('the fixture: its items applied as they are, each read implementation answering as keyplan query', async () => {
     const text = readFileSync(
-      path.join(import.meta.dirname, '..', '..', 'fixtures', 'mcp', 'dynamodb_data_model.json'),
+      path.join(import.meta.dirname, '..', '..', '..', 'fixtures', 'mcp', 'dynamodb_data_model.json'),
       'utf8',
     );
     const result = importDesign('mcp', { kind: 'text', text });

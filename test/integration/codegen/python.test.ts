@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { generateCode } from '../../src/core/export/codegen/index.ts';
-import { snakeCase } from '../../src/core/export/codegen/naming.ts';
-import { planCode } from '../../src/core/export/codegen/plan.ts';
-import { namespacedTable } from '../namespace.ts';
-import { applyForSession, resetSession, runPatternForSession } from '../service.ts';
-import { localAwsEnv, testClient, uniquePrefix } from '../test-support/dynamo.ts';
+import { namespacedTable } from '../../../server/namespace.ts';
+import { applyForSession, resetSession, runPatternForSession } from '../../../server/service.ts';
+import { localAwsEnv, testClient, uniquePrefix } from '../../../server/test-support/dynamo.ts';
+import { generateCode } from '../../../src/core/export/codegen/index.ts';
+import { snakeCase } from '../../../src/core/export/codegen/naming.ts';
+import { planCode } from '../../../src/core/export/codegen/plan.ts';
 import {
   byKey,
   callArguments,

@@ -10,27 +10,30 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { runKeyplan } from '../../src/cli/run-in-process.ts';
-import { canonicalJson } from '../../src/core/evaluate/compare-run.ts';
-import { onlineStore } from '../../src/core/examples/online-store.ts';
-import { seedDesign } from '../../src/core/generate/generate.ts';
-import { marshalledItems } from '../../src/core/items/applied.ts';
-import type { Design } from '../../src/core/model/schema.ts';
-import { validateDesign } from '../../src/core/model/validate.ts';
-import type { AttributeMap } from '../../src/core/requests/marshall.ts';
-import { applyForSession } from '../service.ts';
-import { localAwsEnv, testClient, uniquePrefix } from '../test-support/dynamo.ts';
-import { runBackfill } from './backfill.ts';
+import { runBackfill } from '../../../server/dynamodb/backfill.ts';
+import { applyForSession } from '../../../server/service.ts';
+import { localAwsEnv, testClient, uniquePrefix } from '../../../server/test-support/dynamo.ts';
+import { runKeyplan } from '../../../src/cli/run-in-process.ts';
+import { canonicalJson } from '../../../src/core/evaluate/compare-run.ts';
+import { onlineStore } from '../../../src/core/examples/online-store.ts';
+import { seedDesign } from '../../../src/core/generate/generate.ts';
+import { marshalledItems } from '../../../src/core/items/applied.ts';
+import type { Design } from '../../../src/core/model/schema.ts';
+import { validateDesign } from '../../../src/core/model/validate.ts';
+import type { AttributeMap } from '../../../src/core/requests/marshall.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/keyplan.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/keyplan.mjs', import.meta.url));
 const client = testClient();
 const endpoint = inject('dynamoEndpoint');
 const prefix = uniquePrefix('backfill');
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const PYTHON = '/usr/bin/python3';
 // Under the repository, so that the generated program's @aws-sdk imports resolve.
 const PROGRAMS = fileURLToPath(
-  new URL(`../../node_modules/.cache/keyplan-backfill/${randomBytes(4).toString('hex')}/`, import.meta.url),
+  new URL(
+    `../../../node_modules/.cache/keyplan-backfill/${randomBytes(4).toString('hex')}/`,
+    import.meta.url,
+  ),
 );
 const dirs: string[] = [PROGRAMS];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));

@@ -10,11 +10,12 @@ import path from 'node:path';
 import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { PutItemCommand } from 'dynamodb-toolbox';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { generateCode } from '../../src/core/export/codegen/index.ts';
-import { planCode } from '../../src/core/export/codegen/plan.ts';
-import { deriveKeys } from '../../src/core/items/derive.ts';
-import { readDesignText } from '../../src/core/model/design-text.ts';
-import type { Design } from '../../src/core/model/schema.ts';
+import { localAwsEnv } from '../../../server/test-support/dynamo.ts';
+import { generateCode } from '../../../src/core/export/codegen/index.ts';
+import { planCode } from '../../../src/core/export/codegen/plan.ts';
+import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { readDesignText } from '../../../src/core/model/design-text.ts';
+import type { Design } from '../../../src/core/model/schema.ts';
 import {
   exportedContent,
   libraryTables,
@@ -22,7 +23,6 @@ import {
   moduleDirectory,
   scannedItems,
 } from '../formats/library-support.ts';
-import { localAwsEnv } from '../test-support/dynamo.ts';
 
 /** Each number as a design writes it; a caller passes it as this text (NumberValue, Decimal) or as a double. */
 const NUMBERS = [

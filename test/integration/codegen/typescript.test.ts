@@ -8,15 +8,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { generateCode } from '../../src/core/export/codegen/index.ts';
-import { type PatternPlan, planCode } from '../../src/core/export/codegen/plan.ts';
-import { canonicalNumber } from '../../src/core/keys/compare.ts';
-import { isExactNumber } from '../../src/core/model/exact-json.ts';
-import type { AccessPattern, Design } from '../../src/core/model/schema.ts';
-import { type BuildOptions, buildRequest } from '../../src/core/requests/build.ts';
-import { namespacedTable } from '../namespace.ts';
-import { applyForSession, resetSession, runPatternForSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
+import { namespacedTable } from '../../../server/namespace.ts';
+import { applyForSession, resetSession, runPatternForSession } from '../../../server/service.ts';
+import { testClient, uniquePrefix } from '../../../server/test-support/dynamo.ts';
+import { generateCode } from '../../../src/core/export/codegen/index.ts';
+import { type PatternPlan, planCode } from '../../../src/core/export/codegen/plan.ts';
+import { canonicalNumber } from '../../../src/core/keys/compare.ts';
+import { isExactNumber } from '../../../src/core/model/exact-json.ts';
+import type { AccessPattern, Design } from '../../../src/core/model/schema.ts';
+import { type BuildOptions, buildRequest } from '../../../src/core/requests/build.ts';
 import {
   byKey,
   callArguments,

@@ -6,10 +6,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runKeyplan } from '../src/cli/run-in-process.ts';
-import { DbPathInUseError, LOCK_FILE, lockDbPath } from './db-lock.ts';
-import { DynamoDBLocal } from './dynamodb/local.ts';
-import { startServer } from './server.ts';
+import { DbPathInUseError, LOCK_FILE, lockDbPath } from '../../../server/db-lock.ts';
+import { DynamoDBLocal } from '../../../server/dynamodb/local.ts';
+import { startServer } from '../../../server/server.ts';
+import { runKeyplan } from '../../../src/cli/run-in-process.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {

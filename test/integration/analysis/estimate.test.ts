@@ -3,15 +3,20 @@
 // estimate carries the known DynamoDB Local difference (dynamodbLocal) and says why in its explanation.
 // Each write runs on a table reloaded with the design's sample items, the state the estimate assumes.
 import { afterAll, describe, expect, it } from 'vitest';
-import { compareCapacity } from '../../src/core/analysis/compare-capacity.ts';
-import { estimatePattern } from '../../src/core/analysis/estimate.ts';
-import { paddedDesign } from '../../src/core/analysis/test-designs.ts';
-import { EXAMPLES } from '../../src/core/examples/index.ts';
-import { buildViewsFor } from '../../src/core/indexes/views.ts';
-import type { AccessPattern, Design } from '../../src/core/model/schema.ts';
-import { validateDesign } from '../../src/core/model/validate.ts';
-import { applyForSession, loadForSession, resetSession, runPatternForSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
+import {
+  applyForSession,
+  loadForSession,
+  resetSession,
+  runPatternForSession,
+} from '../../../server/service.ts';
+import { testClient, uniquePrefix } from '../../../server/test-support/dynamo.ts';
+import { compareCapacity } from '../../../src/core/analysis/compare-capacity.ts';
+import { estimatePattern } from '../../../src/core/analysis/estimate.ts';
+import { paddedDesign } from '../../../src/core/analysis/test-designs.ts';
+import { EXAMPLES } from '../../../src/core/examples/index.ts';
+import { buildViewsFor } from '../../../src/core/indexes/views.ts';
+import type { AccessPattern, Design } from '../../../src/core/model/schema.ts';
+import { validateDesign } from '../../../src/core/model/validate.ts';
 
 const client = testClient();
 const prefix = uniquePrefix('estimate');

@@ -10,14 +10,14 @@ import { pathToFileURL } from 'node:url';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Table } from 'dynamodb-onetable';
 import { describe, expect, it } from 'vitest';
-import { importDesign } from '../../src/core/formats/index.ts';
-import type { OneSchema } from '../../src/core/formats/onetable/schema.ts';
-import { deriveKeys } from '../../src/core/items/derive.ts';
-import { gsiKeyAttributes, keySchemaFor } from '../../src/core/model/indexes.ts';
-import type { PlainItem } from '../../src/core/model/item.ts';
-import type { Design, Entity } from '../../src/core/model/schema.ts';
-import { validateDesign } from '../../src/core/model/validate.ts';
-import type { ReadSpec } from '../../src/core/requests/read-spec.ts';
+import { importDesign } from '../../../src/core/formats/index.ts';
+import type { OneSchema } from '../../../src/core/formats/onetable/schema.ts';
+import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { gsiKeyAttributes, keySchemaFor } from '../../../src/core/model/indexes.ts';
+import type { PlainItem } from '../../../src/core/model/item.ts';
+import type { Design, Entity } from '../../../src/core/model/schema.ts';
+import { validateDesign } from '../../../src/core/model/validate.ts';
+import type { ReadSpec } from '../../../src/core/requests/read-spec.ts';
 import { normalizeItems } from '../codegen/support.ts';
 import {
   derivedItems,
@@ -137,7 +137,7 @@ describe('OneTable: exported schemas on DynamoDB Local', () => {
   }
 });
 
-const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures', 'onetable');
+const FIXTURES = path.join(import.meta.dirname, '..', '..', '..', 'fixtures', 'onetable');
 const ACCOUNT = '01J9ZQ3G7T8X2M4N6P8R0S2T4V';
 
 /** Each schema as written, read as the CLI reads it, with sample properties for every model. */

@@ -3,14 +3,14 @@
 // exact size of a number. Binary counts its raw bytes, in a set as alone: what is stored are the bytes the
 // base64 stands for (Apply once sent a binary set's base64 text, which DynamoDB Local then charged).
 import { afterAll, describe, expect, it } from 'vitest';
-import { itemSize } from '../../src/core/analysis/item-size.ts';
-import type { PlainItem } from '../../src/core/model/item.ts';
-import { type AttributeType, designSchema } from '../../src/core/model/schema.ts';
-import { marshallItem } from '../../src/core/requests/marshall.ts';
-import { execute } from '../dynamodb/execute.ts';
-import { namespacedTable } from '../namespace.ts';
-import { applyForSession, resetSession } from '../service.ts';
-import { testClient, uniquePrefix } from '../test-support/dynamo.ts';
+import { execute } from '../../../server/dynamodb/execute.ts';
+import { namespacedTable } from '../../../server/namespace.ts';
+import { applyForSession, resetSession } from '../../../server/service.ts';
+import { testClient, uniquePrefix } from '../../../server/test-support/dynamo.ts';
+import { itemSize } from '../../../src/core/analysis/item-size.ts';
+import type { PlainItem } from '../../../src/core/model/item.ts';
+import { type AttributeType, designSchema } from '../../../src/core/model/schema.ts';
+import { marshallItem } from '../../../src/core/requests/marshall.ts';
 
 const client = testClient();
 const prefix = uniquePrefix('itemsize');
