@@ -45,7 +45,14 @@ export default defineConfig({
   },
   server: { proxy: { '/api': devApiProxy(`http://127.0.0.1:${process.env.KEYPLAN_API_PORT ?? '8787'}`) } },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // test/integration/: tests of the core's modules (and of the CLI) against the DynamoDB Local of globalSetup.
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'server/**/*.test.ts',
+      'test/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     globalSetup: ['server/test-support/global-setup.ts'],
     testTimeout: 20_000,

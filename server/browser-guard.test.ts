@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getExample } from '../src/core/features/examples/index.ts';
 import { buildApp } from './app.ts';
 import { canonicalHost, hostChecker } from './browser-guard.ts';
-import { LIMITS } from './quotas.ts';
+import { LIMITS } from './limits.ts';
 import { startServer } from './server.ts';
 import { testTarget } from './test-support/dynamo.ts';
 

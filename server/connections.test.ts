@@ -7,7 +7,7 @@ import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { LIMITS, type Limits } from './quotas.ts';
+import { LIMITS, type Limits } from './limits.ts';
 import { startServer } from './server.ts';
 import { testTarget } from './test-support/dynamo.ts';
 

@@ -15,8 +15,9 @@ import { jsonNestsDeeperThan } from '../src/core/values/json-depth.ts';
 import type { AttributeMap } from './dynamodb/load.ts';
 import { uniqueByKey } from './dynamodb/load.ts';
 import { ApiFailure, toApiFailure } from './errors.ts';
+import type { Limits } from './limits.ts';
 import { parseBody } from './parse-body.ts';
-import { checkDesignBytes, type Limits } from './quotas.ts';
+import { checkDesignBytes } from './quotas/table-quotas.ts';
 import { buildPatternRequest, checkedItems } from './service.ts';
 
 /** Which route's body: apply and load write the design's items, run builds one pattern's request. */

@@ -4,7 +4,7 @@
 // not a thread: it runs at the lowest priority (design-workers.ts), its garbage collector's threads too, so
 // on a shared core the event loop goes first.
 import { checkDesignRequest, type DesignRoute } from './design-check.ts';
-import type { Limits } from './quotas.ts';
+import type { Limits } from './limits.ts';
 
 /** Items per message: a few milliseconds of the main thread's time to take in. */
 const ITEMS_PER_MESSAGE = 2_000;

@@ -9,7 +9,7 @@ import type { DesignCheckResult, DesignRoute } from './design-check.ts';
 import type { DesignJob } from './design-worker.ts';
 import type { AttributeMap } from './dynamodb/load.ts';
 import { ApiFailure } from './errors.ts';
-import type { Limits } from './quotas.ts';
+import type { Limits } from './limits.ts';
 import type { BodyChunks } from './read-body.ts';
 
 interface Pending {

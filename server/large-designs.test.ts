@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DESIGN_ITEMS } from '../src/core/model/design-limits.ts';
 import { parseExactJson } from '../src/core/values/exact-json.ts';
 import { buildApp } from './app.ts';
-import { LIMITS } from './quotas.ts';
+import { LIMITS } from './limits.ts';
 import { testTarget } from './test-support/dynamo.ts';
 
 const app = buildApp({ dynamo: testTarget() });

@@ -7,7 +7,7 @@ import { validateDesign } from '../src/core/checks/validate.ts';
 import { getExample } from '../src/core/features/examples/index.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { type AppOptions, buildApp, type DynamoTarget } from './app.ts';
-import { LIMITS } from './quotas.ts';
+import { LIMITS } from './limits.ts';
 import { SessionRegistry } from './session-registry.ts';
 import { testClient, testTarget } from './test-support/dynamo.ts';
 

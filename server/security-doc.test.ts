@@ -2,7 +2,7 @@
 // code writes (`npm run docs`), so a changed value cannot leave the page behind.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from './quotas.ts';
+import { LIMITS } from './limits.ts';
 import { bytes, duration, limitsTable, limitsWithoutRow, withSecurityDoc } from './security-doc.ts';
 
 const page = readFileSync(new URL('../docs/security.md', import.meta.url), 'utf8');

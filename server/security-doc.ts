@@ -9,8 +9,8 @@ import {
   MAX_SHARED_DESIGN_BYTES,
   MAX_YAML_ALIASES,
 } from '../src/core/model/design-limits.ts';
+import { LIMITS } from './limits.ts';
 import { LIVE_LIMITS } from './live/rooms.ts';
-import { LIMITS } from './quotas.ts';
 
 const L = LIMITS;
 const V = LIVE_LIMITS;
@@ -342,7 +342,7 @@ export function attackers(): Attacker[] {
       cannot: [
         `*Crash or hang what reads it.* JSON and YAML of any file nesting past ${count(MAX_JSON_DEPTH)} levels, YAML aliases expanding past ${count(MAX_YAML_ALIASES)} copies and a lesson past ${bytes(MAX_LESSON_BYTES)} are one-line refusals naming the file and the limit, found by a scan before the recursive parse (\`#26 class 7\`, \`src/cli/hostile-files.test.ts\`).`,
         '*Write to the terminal.* The CLI prints control characters and bidi overrides found in a file (C0, DEL, C1, U+2028/U+2029, U+202A–U+202E, U+2066–U+2069) as visible escapes (`\\u001b`), never raw, in every command and output format.',
-        '*Run code in an export.* Every comment, string and template literal of every generated file (TypeScript, JavaScript, Python, HCL, YAML, JSON) goes through one escaper per language that escapes every line terminator, control character and lone surrogate; a property test parses every target with its own parser (`#26 class 1`, `server/export-text.fuzz.test.ts`).',
+        '*Run code in an export.* Every comment, string and template literal of every generated file (TypeScript, JavaScript, Python, HCL, YAML, JSON) goes through one escaper per language that escapes every line terminator, control character and lone surrogate; a property test parses every target with its own parser (`#26 class 1`, `test/integration/export/export-text.fuzz.test.ts`).',
         `*Run when opened.* Formats that read JSON or YAML read text, always. An ElectroDB, DynamoDB-Toolbox or OneTable module is loaded only with \`--trust-code\`, in a child process under Node's permission model (no writes, no child processes or workers, reads limited to its packages, an empty environment, network stubbed), killed after ${duration(L.moduleLoadMs)} or past ${count(L.moduleHeapMb)} MB of heap (\`#26 class 4\`, \`src/cli/commands/import-sandbox.test.ts\`; see [Importing a module](#importing-a-module) for what the sandbox cannot stop). The app never executes uploaded code.`,
       ],
     },

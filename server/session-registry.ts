@@ -3,7 +3,7 @@
 // for a session that expired, or that a previous run of the server issued, starts a new session.
 // A session whose cookie never came back (a script that keeps no cookies: every request a new session)
 // expires sooner, and is the first to go when the server has all the sessions it takes.
-import { LIMITS } from './quotas.ts';
+import { LIMITS } from './limits.ts';
 import { type Session, SessionSigner, sessionFromId } from './session.ts';
 
 export interface SessionRegistryOptions {

@@ -28,8 +28,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { type WireValue, wireItemSize } from '../src/core/model/item-size.ts';
 import { ApiFailure } from './errors.ts';
+import type { Limits } from './limits.ts';
 import { partiqlTarget } from './partiql.ts';
-import type { Limits } from './quotas.ts';
 import { sessionTables } from './service.ts';
 
 /** DynamoDB's storage overhead per item, in the table and again in each index (its storage pricing). */

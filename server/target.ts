@@ -1,12 +1,13 @@
 // Where the server's DynamoDB is: the embedded DynamoDB Local it supervises, an endpoint the user named
 // (DYNAMODB_ENDPOINT / --endpoint), or real AWS (only with --aws). The browser never chooses.
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import type { DynamoTarget } from './app.ts';
 import { untilAborted } from './deadline.ts';
+import type { DynamoTarget } from './dynamo-target.ts';
 import { ClientPool, createDynamoClient } from './dynamodb/client.ts';
-import { type DynamoDBLocal, probe } from './dynamodb/local.ts';
+import type { DynamoDBLocal } from './dynamodb/local.ts';
+import { probe } from './dynamodb/local-host.ts';
 import { isUnreachable } from './errors.ts';
-import { LIMITS } from './quotas.ts';
+import { LIMITS } from './limits.ts';
 
 /** DynamoDB did not come up (or back) in time. */
 export class DynamoUnavailableError extends Error {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getExample } from '../src/core/features/examples/index.ts';
 import { buildApp } from './app.ts';
 import { DynamoDBLocal } from './dynamodb/local.ts';
-import { LIMITS } from './quotas.ts';
+import { LIMITS } from './limits.ts';
 import { embeddedTarget } from './target.ts';
 
 const local = new DynamoDBLocal();

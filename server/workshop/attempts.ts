@@ -10,7 +10,8 @@
 //   Close joins; LIMITS states the arithmetic.
 // Both tables of addresses are bounded (AddressBuckets: past `maxClients` the oldest entry goes).
 import { ApiFailure } from '../errors.ts';
-import { AddressBuckets, type Limits, TokenBucket } from '../quotas.ts';
+import type { Limits } from '../limits.ts';
+import { AddressBuckets, TokenBucket } from '../quotas/token-bucket.ts';
 
 export interface WrongSecretLimits {
   /** Wrong secrets a client may send at once … */

@@ -1,9 +1,9 @@
 // The built-in lessons as the server knows them (the app has them in its bundle): a presenter may push one
 // by id alone, and a hint reveal is bounded by the step's hints. Read once, when a workshop starts, by the
-// loader of `keyplan lesson check` and `--lessons DIR` (src/cli/lesson-files.ts).
+// loader of `keyplan lesson check` and `--lessons DIR` (server/lessons/lesson-files.ts).
 import { fileURLToPath } from 'node:url';
-import { loadLessonFiles } from '../../src/cli/lesson-files.ts';
 import type { Lesson } from '../../src/core/features/lessons/lesson-types.ts';
+import { loadLessonFiles } from '../lessons/lesson-files.ts';
 
 const FOLDER = fileURLToPath(new URL('../../src/core/features/lessons/builtin/', import.meta.url));
 

@@ -39,12 +39,15 @@ import { parseLesson } from '../../src/core/features/lessons/parse.ts';
 import { stringifyExactJson } from '../../src/core/values/exact-json.ts';
 import { isApiRequest } from '../api-request.ts';
 import { ApiFailure } from '../errors.ts';
+import type { Limits } from '../limits.ts';
 import { parseBody } from '../parse-body.ts';
-import { addressKey, type Limits, TokenBucket } from '../quotas.ts';
+import { addressKey } from '../quotas/address-key.ts';
+import { TokenBucket } from '../quotas/token-bucket.ts';
 import { type Session, sessionCookieHeader, sessionCookieOf, sessionFromId } from '../session.ts';
 import { type SessionRegistry, TooManySessionsError } from '../session-registry.ts';
 import { WrongCodes, WrongSecrets } from './attempts.ts';
-import type { AttendeeRecord, Workshop } from './room.ts';
+import type { Workshop } from './room.ts';
+import type { AttendeeRecord } from './room-records.ts';
 import { bearerKey, sameSecret } from './secrets.ts';
 import { WorkshopStreams } from './streams.ts';
 

@@ -6,94 +6,33 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AttendeeDetail,
-  type AttendeeEvent,
   type AttendeeIdentity,
   type AttendeeRow,
   type AttendeeState,
   type HintReveal,
-  MAX_NAME_LENGTH,
   normalizeDisplayName,
   type ProgressReport,
   type PushedDesign,
   type PushedLesson,
   type RoomPushes,
   type RoomSnapshot,
-  STUCK_AFTER_MS,
 } from '../../src/core/contract/workshop-contract.ts';
 import { lessonSummary } from '../../src/core/features/lessons/lesson-summary.ts';
 import type { Lesson } from '../../src/core/features/lessons/lesson-types.ts';
 import type { Design } from '../../src/core/model/schema.ts';
 import { ApiFailure } from '../errors.ts';
-import { LIMITS, type Limits } from '../quotas.ts';
-import { newJoinCode, newPresenterKey } from './secrets.ts';
-
-export interface AttendeeRecord {
-  /** Public: what the presenter names the attendee by. */
-  readonly id: string;
-  /** Secret: the session (cookie) the attendee is. */
-  sessionId: string;
-  /** The address it joined from (addressKey: an IPv6 /64 as one), counted for workshopAttendeesPerAddress. */
-  address?: string;
-  name: string;
-  joinedAt: number;
-  lastActivityAt: number;
-  progress: ProgressReport | null;
-  /** When the attendee arrived on the progress's step. */
-  stepSince: number | null;
-  design: Design | null;
-  resets: number;
-  reports: number;
-}
-
-export interface WorkshopSecrets {
-  code: string;
-  /** 256 bits, base64url. */
-  presenterKey: string;
-  /** The session cookies' HMAC secret: kept with the attendees, so their cookies outlive a restart. */
-  signerSecret: Buffer;
-}
-
-export interface RoomRecord {
-  lesson: PushedLesson | null;
-  design: PushedDesign | null;
-  hints: HintReveal[];
-  ended: boolean;
-  nextPushId: number;
-  /** The presenter closed the room to new joins. */
-  locked: boolean;
-  /** Sessions of attendees the presenter removed: their browsers may not join again. */
-  removedSessions: string[];
-}
-
-export type WorkshopChange =
-  /** An attendee's row changed (joined, reported, reset, connected). */
-  | { kind: 'attendee'; id: string }
-  /** An event for every attendee's stream (`to` absent) or one attendee's. */
-  | { kind: 'event'; event: AttendeeEvent; to?: string }
-  /** The room's pushes changed (the presenter's snapshot). */
-  | { kind: 'room' }
-  /** The presenter removed an attendee: its streams are told and closed, its row goes. */
-  | { kind: 'removed'; id: string };
-
-export interface WorkshopOptions {
-  secrets?: WorkshopSecrets;
-  /** The join URL as printed (with the code in its fragment). */
-  joinUrl?: string;
-  /** Lessons loaded with --lessons DIR, by id. */
-  lessons?: Lesson[];
-  /** A built-in lesson by id (the app's bundle has them; the server checks pushes and hint counts). */
-  builtinLesson?: (id: string) => Lesson | undefined;
-  attendees?: AttendeeRecord[];
-  room?: RoomRecord;
-  limits?: Limits;
-  now?: () => number;
-}
+import { LIMITS, type Limits } from '../limits.ts';
+import { identityOf, isStuck, rowOf, uniqueName } from './attendee-views.ts';
+import {
+  type AttendeeRecord,
+  newSecrets,
+  type RoomRecord,
+  type WorkshopChange,
+  type WorkshopOptions,
+  type WorkshopSecrets,
+} from './room-records.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-export function newSecrets(): WorkshopSecrets {
-  return { code: newJoinCode(), presenterKey: newPresenterKey(), signerSecret: randomBytes(32) };
-}
 
 export class Workshop {
   readonly secrets: WorkshopSecrets;
@@ -190,20 +129,6 @@ export class Workshop {
   }
 
   /** A name no other attendee has (case-insensitive): "Ana", then "Ana (2)", "Ana (3)"… */
-  #uniqueName(name: string): string {
-    const taken = new Set([...this.#attendees.values()].map((a) => a.name.toLocaleLowerCase()));
-    if (!taken.has(name.toLocaleLowerCase())) return name;
-    for (let n = 2; ; n++) {
-      const suffix = ` (${n})`;
-      const base = Array.from(name)
-        .slice(0, MAX_NAME_LENGTH - suffix.length)
-        .join('')
-        .trim();
-      const candidate = `${base}${suffix}`;
-      if (!taken.has(candidate.toLocaleLowerCase())) return candidate;
-    }
-  }
-
   /**
    * Makes a new attendee of the session `newSession` gives, called only once the join is admitted; throws
    * the refusal (ended, full, no name) as an ApiFailure before any session is made.
@@ -232,7 +157,7 @@ export class Workshop {
       id: randomBytes(8).toString('hex'),
       sessionId,
       ...(address === undefined ? {} : { address }),
-      name: this.#uniqueName(name),
+      name: uniqueName(name, this.#attendees.values()),
       joinedAt: now,
       lastActivityAt: now,
       progress: null,
@@ -322,7 +247,7 @@ export class Workshop {
   }
 
   identity(attendee: AttendeeRecord): AttendeeIdentity {
-    return { id: attendee.id, name: attendee.name, joinedAt: iso(attendee.joinedAt) };
+    return identityOf(attendee);
   }
 
   pushes(): RoomPushes {
@@ -345,34 +270,11 @@ export class Workshop {
   }
 
   isStuck(attendee: AttendeeRecord, now = this.#now()): boolean {
-    return (
-      attendee.progress !== null &&
-      !attendee.progress.done &&
-      attendee.stepSince !== null &&
-      now - attendee.stepSince > STUCK_AFTER_MS
-    );
+    return isStuck(attendee, now);
   }
 
   row(attendee: AttendeeRecord, connected: boolean): AttendeeRow {
-    const { progress } = attendee;
-    return {
-      id: attendee.id,
-      name: attendee.name,
-      lessonId: progress?.lessonId ?? null,
-      stepId: progress?.stepId ?? null,
-      stepIndex: progress?.stepIndex ?? null,
-      passed: progress?.passed ?? 0,
-      total: progress?.total ?? 0,
-      done: progress?.done ?? false,
-      checks: progress?.checks ?? [],
-      joinedAt: iso(attendee.joinedAt),
-      lastActivityAt: iso(attendee.lastActivityAt),
-      stepSince: attendee.stepSince === null ? null : iso(attendee.stepSince),
-      stuck: this.isStuck(attendee),
-      connected,
-      hasDesign: attendee.design !== null,
-      reports: attendee.reports,
-    };
+    return rowOf(attendee, connected, this.#now());
   }
 
   snapshot(connected: (id: string) => boolean): RoomSnapshot {

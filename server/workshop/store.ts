@@ -13,7 +13,8 @@ import type { Lesson } from '../../src/core/features/lessons/lesson-types.ts';
 import { designSchema } from '../../src/core/model/schema.ts';
 import { parseExactJson, stringifyExactJson } from '../../src/core/values/exact-json.ts';
 import { DelayedWriter } from '../delayed-writer.ts';
-import type { AttendeeRecord, RoomRecord, Workshop, WorkshopSecrets } from './room.ts';
+import type { Workshop } from './room.ts';
+import type { AttendeeRecord, RoomRecord, WorkshopSecrets } from './room-records.ts';
 import { isJoinCode, isPresenterKey } from './secrets.ts';
 
 const FORMAT = 'keyplan-workshop/1';

@@ -13,7 +13,8 @@ import {
 } from '../../src/core/contract/workshop-contract.ts';
 import { stringifyExactJson } from '../../src/core/values/exact-json.ts';
 import { ApiFailure } from '../errors.ts';
-import type { AttendeeRecord, Workshop, WorkshopChange } from './room.ts';
+import type { Workshop } from './room.ts';
+import type { AttendeeRecord, WorkshopChange } from './room-records.ts';
 
 /** How often the room is looked at for attendees who became stuck (the stuck flag depends on time alone). */
 const STUCK_SCAN_MS = 10_000;

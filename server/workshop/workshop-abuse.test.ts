@@ -10,7 +10,7 @@ import type { AttendeeEvent, PresenterEvent } from '../../src/core/contract/work
 import { getExample } from '../../src/core/features/examples/index.ts';
 import { parseExactJson } from '../../src/core/values/exact-json.ts';
 import { createDynamoClient } from '../dynamodb/client.ts';
-import type { Limits } from '../quotas.ts';
+import type { Limits } from '../limits.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { sessionFromId } from '../session.ts';
 

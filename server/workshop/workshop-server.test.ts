@@ -11,7 +11,7 @@ import type { AttendeeEvent, PresenterEvent } from '../../src/core/contract/work
 import { getExample } from '../../src/core/features/examples/index.ts';
 import { parseExactJson } from '../../src/core/values/exact-json.ts';
 import { buildApp } from '../app.ts';
-import { LIMITS } from '../quotas.ts';
+import { LIMITS } from '../limits.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { testTarget } from '../test-support/dynamo.ts';
 import { Workshop } from './room.ts';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getExample } from '../../src/core/features/examples/index.ts';
 import { buildApp } from '../app.ts';
-import { LIMITS, type Limits } from '../quotas.ts';
+import { LIMITS, type Limits } from '../limits.ts';
 import { postJson, testTarget } from '../test-support/dynamo.ts';
 import { Workshop } from './room.ts';
 import { isLoopbackHost, workshopUrls } from './urls.ts';

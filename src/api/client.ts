@@ -53,8 +53,9 @@ async function asRoom(path: string, init: RequestInit): Promise<RequestInit> {
 }
 
 // A browser's first request starts its session, and one address starts only so many a second (a room behind
-// one NAT address arriving at once: server/quotas.ts). The server refuses those before doing anything, so the
-// request is sent again a moment later, for up to this long, instead of the page failing until a reload.
+// one NAT address arriving at once: server/quotas/request-quotas.ts). The server refuses those before doing
+// anything, so the request is sent again a moment later, for up to this long, instead of the page failing
+// until a reload.
 const NEW_SESSION_RETRY_MS = 60_000;
 
 /** A same-origin request: Offline when the server cannot be reached, the server's error when not ok. */

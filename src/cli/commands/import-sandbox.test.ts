@@ -8,7 +8,7 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../server/quotas.ts';
+import { LIMITS } from '../../../server/limits.ts';
 import type { FormatId } from '../../core/io/catalogue.ts';
 import { importDesign } from '../../core/io/index.ts';
 import type { Design } from '../../core/model/schema.ts';

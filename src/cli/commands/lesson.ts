@@ -3,6 +3,7 @@
 // DYNAMODB_ENDPOINT names one; --no-local skips them). Exit 0 all good, 1 a step fails, 2 an invalid file.
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type LessonFile, loadLessonFiles } from '../../../server/lessons/lesson-files.ts';
 import { formatProblems, type ValidationProblem } from '../../core/checks/validate.ts';
 import type { LocalRunner } from '../../core/features/lessons/checks.ts';
 import type { Lesson } from '../../core/features/lessons/lesson-types.ts';
@@ -12,7 +13,6 @@ import { plural } from '../../core/values/text/plural.ts';
 import type { Command } from '../command.ts';
 import { DEFAULT_TIMEOUT_SECONDS, endpointOf, timeoutSeconds } from '../dynamo-options.ts';
 import { type CliIo, printJson, UsageError } from '../io.ts';
-import { type LessonFile, loadLessonFiles } from '../lesson-files.ts';
 
 interface Proved {
   file: string;

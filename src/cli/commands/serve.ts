@@ -1,7 +1,7 @@
+import { loadLessonFiles } from '../../../server/lessons/lesson-files.ts';
 import type { Lesson } from '../../core/features/lessons/lesson-types.ts';
 import type { Command } from '../command.ts';
 import { CommandError, parsePositiveInt, UsageError } from '../io.ts';
-import { loadLessonFiles } from '../lesson-files.ts';
 import { workshopBanner } from '../workshop-banner.ts';
 
 /** The lessons of --lessons paths; any problem of any file stops the server before it starts. */

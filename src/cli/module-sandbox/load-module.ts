@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { LIMITS } from '../../../server/quotas.ts';
+import { LIMITS } from '../../../server/limits.ts';
 import { formatProblems, validateDesign } from '../../core/checks/validate.ts';
 import type { FormatId } from '../../core/io/catalogue.ts';
 import type { FormatImport, FormatImportOptions } from '../../core/io/types.ts';

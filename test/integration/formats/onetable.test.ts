@@ -1,0 +1,238 @@
+// OneTable round trips on DynamoDB Local, run through dynamodb-onetable itself: the schema `keyplan export
+// --to onetable` writes is given to OneTable's Table; every sample item is put through its Model API
+// (create), and the table then holds exactly the items Keyplan derives (typed); each read pattern run through
+// the Model API (get, find, scan) returns what `keyplan query` predicts; import → export → import gives the
+// same design. Hand-written schemas (fixtures/onetable/) import to designs whose derived keys and items are
+// the ones OneTable writes.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { Table } from 'dynamodb-onetable';
+import { describe, expect, it } from 'vitest';
+import { validateDesign } from '../../../src/core/checks/validate.ts';
+import { importDesign } from '../../../src/core/io/index.ts';
+import type { OneSchema } from '../../../src/core/io/onetable/schema.ts';
+import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { gsiKeyAttributes, keySchemaFor } from '../../../src/core/model/indexes.ts';
+import type { Design, Entity } from '../../../src/core/model/schema.ts';
+import type { ReadSpec } from '../../../src/core/requests/read-spec.ts';
+import type { PlainItem } from '../../../src/core/values/item.ts';
+import { normalizeItems } from '../codegen/support.ts';
+import {
+  derivedItems,
+  exportedContent,
+  libraryCases,
+  libraryReads,
+  libraryTables,
+  predictedRead,
+  scannedItems,
+  without,
+} from './library-support.ts';
+
+const { client, emptyTable } = libraryTables();
+
+const exportedText = (design: Design) => exportedContent(design, 'onetable');
+
+function imported(text: string): Design {
+  const result = importDesign('onetable', { kind: 'text', text });
+  if (!result.ok) throw new Error(result.message);
+  return result.design;
+}
+
+/** The exported schema without Keyplan's own field: what OneTable alone says. */
+function schemaOnly(text: string): string {
+  const { keyplan: _keyplan, ...schema } = JSON.parse(text) as OneSchema;
+  return JSON.stringify(schema);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: OneTable's models are typed from a schema literal; this one is read at run time
+type OneTable = any;
+
+function oneTable(client: DynamoDBClient, name: string, schema: OneSchema): OneTable {
+  return new Table({ client, name, schema: schema as never, partial: true });
+}
+
+/**
+ * A read run through OneTable's Table API (queryItems, getItem, scanItems), as the spec `keyplan query`
+ * resolved says: the items of every model the key range holds, as OneTable reads them.
+ */
+async function oneRead(
+  table: OneTable,
+  design: Design,
+  spec: ReadSpec,
+  extra: Record<string, unknown> = {},
+): Promise<PlainItem[]> {
+  const params: Record<string, unknown> = { parse: true, hidden: true, ...extra };
+  if (spec.index) params.index = spec.index;
+  if (spec.scanIndexForward === false) params.reverse = true;
+  if (spec.limit !== undefined) params.limit = spec.limit;
+  if (spec.consistentRead) params.consistent = true;
+  if (spec.operation === 'Scan') return table.scanItems({}, params);
+  const schema = keySchemaFor(design, spec.index);
+  if (!schema || spec.partition === undefined) throw new Error('not a keyed read');
+  const properties: Record<string, unknown> = { [schema.partitionKey.name]: spec.partition };
+  const { sort } = spec;
+  if (sort && schema.sortKey)
+    properties[schema.sortKey.name] =
+      sort.op === '='
+        ? sort.value
+        : sort.op === 'between'
+          ? { between: [sort.value, sort.to] }
+          : { [sort.op]: sort.value };
+  if (spec.operation === 'GetItem') {
+    const item = await table.getItem(properties, params);
+    return item ? [item] : [];
+  }
+  return table.queryItems(properties, params);
+}
+
+describe('OneTable: exported schemas on DynamoDB Local', () => {
+  for (const { name, design } of libraryCases()) {
+    it(`${name}: puts every sample through OneTable, holds Keyplan's items, answers each read as keyplan query`, async () => {
+      const tableName = await emptyTable(`onetable-${name}`, design);
+      const text = exportedText(design);
+      const table = oneTable(client, tableName, JSON.parse(text));
+      for (const entity of design.entities)
+        for (const sample of design.items[entity.name] ?? [])
+          await table.getModel(entity.name).create(structuredClone(sample), { exists: null });
+
+      // OneTable always writes its type field; a design that writes none (an imported Workbench model) is told so.
+      const marker = design.table.writeTypeAttribute === false ? [design.table.typeAttribute] : [];
+      expect(without(await scannedItems(client, design, tableName), marker)).toEqual(derivedItems(design));
+
+      for (const pattern of libraryReads(design)) {
+        const { spec, result } = predictedRead(design, pattern);
+        expect(result.items.length, `${name} ${pattern.id} finds items`).toBeGreaterThan(0);
+        const items = await oneRead(table, design, spec);
+        expect(without(normalizeItems(design, items), marker), `${name} ${pattern.id}`).toEqual(
+          without(normalizeItems(design, result.items), marker),
+        );
+      }
+
+      const first = imported(text);
+      expect(first).toEqual({ ...design, items: {} });
+      expect(JSON.stringify(imported(exportedText(first)))).toBe(JSON.stringify(first));
+      // Read from the OneTable part alone (no keyplan field): the same keys for every sample, and stable too.
+      const fromSchema = imported(schemaOnly(text));
+      expect(JSON.stringify(imported(schemaOnly(exportedText(fromSchema))))).toBe(JSON.stringify(fromSchema));
+      // A multi-attribute GSI key has no OneTable index (the export warns): its attributes are computed values there.
+      const multi = new Set(
+        design.table.globalSecondaryIndexes
+          .map(gsiKeyAttributes)
+          .filter(({ partitionKeys, sortKeys }) => partitionKeys.length > 1 || sortKeys.length > 1)
+          .flatMap(({ partitionKeys, sortKeys }) => [...partitionKeys, ...sortKeys].map((k) => k.name)),
+      );
+      const single = (keys: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(keys).filter(([key]) => !multi.has(key)));
+      for (const entity of design.entities) {
+        const read = fromSchema.entities.find((e) => e.name === entity.name) as Entity;
+        for (const sample of design.items[entity.name] ?? []) {
+          expect(single(deriveKeys(fromSchema, read, sample)), `${name} ${entity.name}`).toEqual(
+            single(deriveKeys(design, entity, sample)),
+          );
+        }
+      }
+    });
+  }
+});
+
+const FIXTURES = path.join(import.meta.dirname, '..', '..', '..', 'fixtures', 'onetable');
+const ACCOUNT = '01J9ZQ3G7T8X2M4N6P8R0S2T4V';
+
+/** Each schema as written, read as the CLI reads it, with sample properties for every model. */
+const HAND_WRITTEN = [
+  {
+    file: 'saas.schema.js',
+    samples: {
+      Account: [{ id: ACCOUNT, name: 'Acme', plan: 'pro' }],
+      User: [
+        { accountId: ACCOUNT, email: 'ada@acme.test', name: 'Ada', role: 'admin' },
+        { accountId: ACCOUNT, email: 'bob@acme.test', role: 'user' },
+      ],
+      Invoice: [
+        { accountId: ACCOUNT, number: 42, total: 99.5, status: 'open' },
+        { accountId: ACCOUNT, number: 7, total: 10, status: 'paid' },
+      ],
+    },
+    warnings: [
+      "models.Account.id.generate: Keyplan does not generate values on write (the samples give them); imported as the attribute's format ulid",
+      'models.Account.id.validate: the regular expression /^[0-9A-Z]{26}$/: validation is not part of a Keyplan design',
+      'models.Account.plan.default: "free": Keyplan does not fill in default values (the samples give them)',
+      'models.User.email.validate: the regular expression /^[^@\\s]+@[^@\\s]+$/: validation is not part of a Keyplan design',
+      'models.User.role.default: "user": Keyplan does not fill in default values (the samples give them)',
+    ],
+  },
+  {
+    file: 'blog.onetable.json',
+    samples: {
+      Author: [{ handle: 'ada', displayName: 'Ada L.', followers: 120 }],
+      Post: [
+        {
+          handle: 'ada',
+          slug: 'single-table',
+          title: 'Single table',
+          tag: 'dynamodb',
+          published: '2026-03-01',
+          draft: false,
+        },
+        {
+          handle: 'ada',
+          slug: 'gsi-overloading',
+          title: 'Overloading',
+          tag: 'dynamodb',
+          published: '2026-04-12',
+        },
+        { handle: 'ada', slug: 'idea', title: 'An idea', draft: true },
+      ],
+      Session: [{ token: 's1', handle: 'ada', expires: 1893456000 }],
+    },
+    warnings: [],
+  },
+] as const;
+
+async function readFixture(file: string) {
+  const full = path.join(FIXTURES, file);
+  const result = file.endsWith('.js')
+    ? importDesign('onetable', { kind: 'module', exports: await import(pathToFileURL(full).href) })
+    : importDesign('onetable', { kind: 'text', text: readFileSync(full, 'utf8') });
+  if (!result.ok) throw new Error(result.message);
+  return result;
+}
+
+describe('OneTable: hand-written schemas (fixtures/onetable)', () => {
+  for (const fixture of HAND_WRITTEN) {
+    it(`${fixture.file}: imports to a design whose derived items are the ones OneTable writes`, async () => {
+      const { design: read, warnings } = await readFixture(fixture.file);
+      expect(warnings).toEqual(fixture.warnings);
+      const checked = validateDesign({ ...read, items: fixture.samples });
+      expect(checked.problems).toEqual([]);
+      const design = checked.design as Design;
+
+      const tableName = await emptyTable('onetable-fixture', design);
+      const full = path.join(FIXTURES, fixture.file);
+      const schema = file(full);
+      const table = oneTable(client, tableName, await schema);
+      for (const [model, samples] of Object.entries(fixture.samples))
+        for (const sample of samples)
+          await table.getModel(model).create(structuredClone(sample), { exists: null });
+      expect(await scannedItems(client, design, tableName)).toEqual(derivedItems(design));
+
+      const queries = (await schema).queries ?? {};
+      for (const pattern of libraryReads(design)) {
+        const { spec, result } = predictedRead(design, pattern);
+        expect(result.items.length, `${pattern.id} finds items`).toBeGreaterThan(0);
+        const { where } = queries[pattern.id]?.params ?? {};
+        const items = await oneRead(table, design, spec, where ? { where } : {});
+        expect(normalizeItems(design, items), pattern.id).toEqual(normalizeItems(design, result.items));
+      }
+      expect(JSON.stringify(imported(exportedText(design)))).toBe(JSON.stringify({ ...design, items: {} }));
+    });
+  }
+});
+
+/** The schema as OneTable is given it: the module's export, or the JSON file. */
+async function file(full: string): Promise<OneSchema> {
+  if (full.endsWith('.js')) return Object.values(await import(pathToFileURL(full).href))[0] as OneSchema;
+  return JSON.parse(readFileSync(full, 'utf8'));
+}
