@@ -21,7 +21,7 @@ function panelName(target: (typeof EXPORT_TARGETS)[number]): string {
 
 export const exportTargetsBlock: GeneratedBlock = {
   name: 'export-targets',
-  source: 'EXPORT_TARGETS and exportDesign, src/core/export',
+  source: 'EXPORT_TARGETS and exportDesign, src/core/io',
   render: () => {
     const example = EXAMPLES.find((e) => e.name === EXAMPLE);
     const design = example && validateDesign(example.design).design;

@@ -1,5 +1,5 @@
 // Golden files: each export target's output for each test design, compared exactly with
-// golden/export/<design>/<target>.<ext>. `UPDATE_GOLDEN=1 npx vitest run src/core/export` rewrites them; review
+// golden/export/<design>/<target>.<ext>. `UPDATE_GOLDEN=1 npx vitest run src/core/io` rewrites them; review
 // the diff before committing.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
