@@ -1,5 +1,5 @@
 // The answers of the /api routes as zod schemas, beside the request schemas of the core's contract
-// (src/core/api/contract.ts), whose response types they are checked against: each is typed as a ZodType of
+// (src/core/contract/contract.ts), whose response types they are checked against: each is typed as a ZodType of
 // the contract's interface, so a schema that drifts from the type the SPA reads does not compile. The
 // serializer (plugins/api-shape.ts) checks every answer against its route's schema before it is sent.
 import { z } from 'zod';

@@ -56,7 +56,7 @@ export function libraryCases(): LibraryCase[] {
   const designFiles = [
     ...['full-featured', 'multi-attribute'].map((name) => ({
       name,
-      dir: ['src', 'core', 'export', 'golden'],
+      dir: ['src', 'core', 'io', 'golden'],
     })),
     { name: 'padded-orders', dir: ['fixtures', 'library-designs'] },
   ];
