@@ -107,7 +107,7 @@ function walk(design: Design, views: IndexViews, spec: ReadSpec): { items: numbe
 
 /**
  * Edits as the designer makes them, each on the design the previous one left, timed with every view of the
- * result (derive.ts and view-parts.ts patch what the edit changed).
+ * result (derive.ts, contributions.ts and merge-contributions.ts patch what the edit changed).
  */
 function editRows(design: Design, count: number): Row[] {
   let current = design;

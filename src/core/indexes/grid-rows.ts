@@ -7,7 +7,7 @@ import type { JsonValue } from '../model/schema.ts';
 import { isExactNumber } from '../values/exact-json.ts';
 import type { DerivedItem, PlainItem } from '../values/item.ts';
 import { partitionLength } from './partition-map.ts';
-import { layoutKey, viewEntityCounts } from './view-parts.ts';
+import { layoutKey, viewEntityCounts } from './view-shape.ts';
 import type { IndexView, ViewEntry } from './views.ts';
 
 /** A partition as the grid shows it: one block of consecutive rows. */

@@ -1,6 +1,7 @@
-// Views are rebuilt incrementally (derive.ts and view-parts.ts reuse what an edit did not change). After any
-// sequence of edits they must equal views computed from scratch by a naive reference: every item derived
-// alone (deriveItem), each view one stable sort with the evaluator's comparator, PutItem overwrites applied.
+// Views are rebuilt incrementally (derive.ts, contributions.ts and merge-contributions.ts reuse what an edit
+// did not change). After any sequence of edits they must equal views computed from scratch by a naive
+// reference: every item derived alone (deriveItem), each view one stable sort with the evaluator's comparator,
+// PutItem overwrites applied.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Derivations } from '../items/derivations.ts';

@@ -7,21 +7,17 @@ import { type KeySchema, keySchemaFor, keySchemas, TABLE_INDEX, tableKeySchema }
 import type { Design } from '../model/schema.ts';
 import { compareKeyValues } from '../values/compare.ts';
 import type { DerivedItem } from '../values/item.ts';
+import { type Contribution, NONE } from './contribution.ts';
+import { contributionOf } from './contributions.ts';
 import type { IndexView, IndexViews } from './index-view.ts';
 import { tieBreaker } from './local-order.ts';
+import { mergeContributions } from './merge-contributions.ts';
 import { keyedSchema } from './tuple-key.ts';
-import {
-  type Contribution,
-  contributionOf,
-  mergeContributions,
-  NONE,
-  type ViewContext,
-  viewContext,
-} from './view-parts.ts';
+import { type ViewContext, viewContext } from './view-context.ts';
 import type { EntryKey } from './view-types.ts';
 
 export type { IndexView, IndexViews } from './index-view.ts';
-export { keyValueOf } from './view-parts.ts';
+export { keyValueOf } from './view-context.ts';
 // The shapes of a view have modules of their own (view-types.ts, index-view.ts) so the parts that build a
 // view and the partition map name them without importing this module.
 export type { EntryKey, ViewEntry } from './view-types.ts';
@@ -62,7 +58,7 @@ function runsByEntity(derived: DerivedItem[]): DerivedItem[][] {
 /**
  * The views built entity by entity, then merged. An edit changes one entity's items (derive.ts keeps the
  * others' arrays), so each view re-sorts only that entity's entries and re-merges only the partitions it
- * shares with others (view-parts.ts).
+ * shares with others (contributions.ts, merge-contributions.ts).
  */
 function buildViewsByEntity(design: Design, groups: DerivedItem[][]): IndexViews {
   const table = tableViewOf(design, groups);
