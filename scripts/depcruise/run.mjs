@@ -22,5 +22,6 @@ const result = spawnSync(
   ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...process.argv.slice(2), ...files],
   { stdio: 'inherit' },
 );
-if (result.error) console.error(`npm run deps: could not run dependency-cruiser (${result.error.message}); run npm ci`);
+if (result.error)
+  console.error(`npm run deps: could not run dependency-cruiser (${result.error.message}); run npm ci`);
 process.exit(result.status ?? 1);
