@@ -12,7 +12,7 @@ import { deriveItems } from '../src/core/items/derive.ts';
 import { designLimitProblem } from '../src/core/model/design-limits.ts';
 import type { Design } from '../src/core/model/schema.ts';
 import { buildRequest } from '../src/core/requests/build.ts';
-import { coerceArguments } from '../src/core/requests/resolve.ts';
+import { coerceArguments } from '../src/core/requests/typed-arguments.ts';
 import { formatMs, measure, printTable } from './measure.ts';
 
 /** The base design: each dimension at 1/16 of a size near its limit (DESIGN_LIMITS), the rest small. */

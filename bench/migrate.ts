@@ -26,7 +26,8 @@ import { onlineStore } from '../src/core/features/examples/online-store.ts';
 import { deriveItems } from '../src/core/items/derive.ts';
 import { seedDesign } from '../src/core/items/generate/generate.ts';
 import type { Design } from '../src/core/model/schema.ts';
-import { declaredTypes, findEntity } from '../src/core/requests/resolve.ts';
+import { findEntity } from '../src/core/requests/pattern-arguments.ts';
+import { declaredTypes } from '../src/core/requests/typed-arguments.ts';
 import { type AttributeMap, marshallItem, unmarshallItem } from '../src/core/values/marshall.ts';
 import { printTable, quantiles } from './measure.ts';
 

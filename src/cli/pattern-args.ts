@@ -1,6 +1,7 @@
 // Finding a pattern by id and merging its example arguments with --arg overrides; shared by query and run.
 import type { AccessPattern, Design } from '../core/model/schema.ts';
-import { type ArgumentValues, coerceArguments } from '../core/requests/resolve.ts';
+import type { ArgumentValues } from '../core/requests/pattern-arguments.ts';
+import { coerceArguments } from '../core/requests/typed-arguments.ts';
 import { CommandError, parseArgPairs, UsageError } from './io.ts';
 
 export function findPattern(design: Design, id: string | undefined): AccessPattern {

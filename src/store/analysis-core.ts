@@ -8,7 +8,7 @@ import { type Finding, findRule } from '../core/analysis/lint.ts';
 import { compareTablePerEntity, type TablePerEntity } from '../core/analysis/table-per-entity.ts';
 import { buildViewsFor } from '../core/indexes/views.ts';
 import type { Design } from '../core/model/schema.ts';
-import type { ArgumentValues } from '../core/requests/resolve.ts';
+import type { ArgumentValues } from '../core/requests/pattern-arguments.ts';
 import { lintWhenValid } from './analysis-lint.ts';
 import { memoizeLast, problemsOf, viewsOf } from './derived.ts';
 import { useStore } from './index.ts';

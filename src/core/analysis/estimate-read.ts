@@ -10,8 +10,9 @@ import { type KeySchema, primaryKeyNames, projectedAttributeNames, TABLE_INDEX }
 import type { AccessPattern, Design } from '../model/schema.ts';
 import { buildRequest } from '../requests/build.ts';
 import type { BatchGetItemInput, TransactGetItemsInput } from '../requests/inputs.ts';
+import type { ArgumentValues } from '../requests/pattern-arguments.ts';
 import type { ReadSpec } from '../requests/read-spec.ts';
-import { type ArgumentValues, resolvePattern } from '../requests/resolve.ts';
+import { resolvePattern } from '../requests/resolve.ts';
 import type { PlainItem } from '../values/item.ts';
 import { unmarshallItem } from '../values/marshall.ts';
 import { plural } from '../values/text/plural.ts';

@@ -12,14 +12,9 @@ import type { AccessPattern, Design, WriteAction } from '../model/schema.ts';
 import { buildRequest } from '../requests/build.ts';
 import { buildWriteActions } from '../requests/build-write.ts';
 import type { TransactWriteItem, UpdateItemInput } from '../requests/inputs.ts';
-import {
-  type ArgumentValues,
-  coerceArguments,
-  conditionClauses,
-  declaredTypes,
-  resolveClauses,
-  writeActions,
-} from '../requests/resolve.ts';
+import { type ArgumentValues, conditionClauses, writeActions } from '../requests/pattern-arguments.ts';
+import { resolveClauses } from '../requests/resolve-clauses.ts';
+import { coerceArguments, declaredTypes } from '../requests/typed-arguments.ts';
 import type { PlainItem } from '../values/item.ts';
 import { type AttributeMap, unmarshallItem } from '../values/marshall.ts';
 import { plural } from '../values/text/plural.ts';

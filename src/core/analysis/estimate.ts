@@ -6,7 +6,7 @@ import { EvaluationError } from '../evaluate/evaluate.ts';
 import { buildViewsFor, type IndexViews } from '../indexes/views.ts';
 import { TemplateSyntaxError } from '../keys/template.ts';
 import type { AccessPattern, Design } from '../model/schema.ts';
-import type { ArgumentValues } from '../requests/resolve.ts';
+import type { ArgumentValues } from '../requests/pattern-arguments.ts';
 import type { PlainItem } from '../values/item.ts';
 import { RequestError } from '../values/request-error.ts';
 import { estimateGets, estimateRead } from './estimate-read.ts';

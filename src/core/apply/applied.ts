@@ -5,7 +5,7 @@
 import { canonicalJson } from '../evaluate/compare-run.ts';
 import { deriveItems } from '../items/derive.ts';
 import type { Design } from '../model/schema.ts';
-import { declaredTypes } from '../requests/resolve.ts';
+import { declaredTypes } from '../requests/typed-arguments.ts';
 import { type AttributeMap, marshallItem } from '../values/marshall.ts';
 import { type CreateTableInput, createTableInput } from './create-table.ts';
 

@@ -10,7 +10,7 @@ import { keySchemas, TABLE_INDEX } from '../model/indexes.ts';
 import { attributeTypesByEntity, ITEM_LIMIT_BYTES, itemSize, utf8Length } from '../model/item-size.ts';
 import { KEY_LIMIT_BYTES } from '../model/key-limits.ts';
 import type { Design, JsonValue, KeyAttribute } from '../model/schema.ts';
-import { declaredTypes } from '../requests/resolve.ts';
+import { declaredTypes } from '../requests/typed-arguments.ts';
 import { decodeBase64, parseDecimal } from '../values/compare.ts';
 import { isExactNumber, stringifyExactJson } from '../values/exact-json.ts';
 import type { PlainItem } from '../values/item.ts';

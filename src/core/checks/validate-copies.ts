@@ -1,12 +1,12 @@
 // Reference checks of an entity's copies (entity.copies, see copies.ts): unique names, attributes the entity
-// has, key templates checked as the entity's own are (by validate.ts's entity check, passed in), and no copy
+// has, key templates checked as the entity's own are (by validate-entities.ts's check, passed in), and no copy
 // stored under the same primary key templates as the entity or another copy (it would replace that item).
 import { keyAttributeTypes, primaryKeyNames } from '../model/indexes.ts';
 import type { Design, Entity } from '../model/schema.ts';
 
 type Add = (path: string, message: string) => void;
 
-/** validate.ts's check of one entity's attributes and key templates, reporting at `path`. */
+/** validate-entities.ts's check of one entity's attributes and key templates, reporting at `path`. */
 export type EntityCheck = (entity: Entity, path: string, add: Add) => void;
 
 export function checkCopies(

@@ -4,7 +4,7 @@ import { type IndexViews, keyValueOf, type ViewEntry } from '../indexes/views.ts
 import { type KeySchema, projectedAttributeNames, TABLE_INDEX } from '../model/indexes.ts';
 import { type AttributeTypes, attributeTypesByEntity, itemSize } from '../model/item-size.ts';
 import type { AttributeType, Design } from '../model/schema.ts';
-import { declaredTypes } from '../requests/resolve.ts';
+import { declaredTypes } from '../requests/typed-arguments.ts';
 import { compareKeyValues, keyString } from '../values/compare.ts';
 import type { PlainItem } from '../values/item.ts';
 

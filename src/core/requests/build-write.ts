@@ -22,14 +22,14 @@ import {
 import {
   type ArgumentValues,
   conditionClauses,
-  declaredTypes,
   findEntity,
   getKeyTemplates,
   indexKeyUpdates,
-  renderKey,
-  resolveClauses,
   tableKeyTemplates,
-} from './resolve.ts';
+} from './pattern-arguments.ts';
+import { renderKey } from './resolve.ts';
+import { resolveClauses } from './resolve-clauses.ts';
+import { declaredTypes } from './typed-arguments.ts';
 
 /** DynamoDB's limit on the items of one transaction and on the keys of one BatchGetItem. */
 const MAX_ITEMS = 100;

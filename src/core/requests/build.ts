@@ -11,15 +11,15 @@ import { RequestError } from '../values/request-error.ts';
 import { buildBatchGet, buildSingleWrite, buildTransactGet, buildTransactWrite } from './build-write.ts';
 import { ExpressionBuilder } from './expression.ts';
 import { type DocumentInput, definedFields, type ReadInput, type RequestInput } from './inputs.ts';
-import type { ReadSpec } from './read-spec.ts';
 import {
   type ArgumentValues,
-  coerceArguments,
   patternArguments,
   requireArguments,
-  resolveTypedRead,
   writeActions,
-} from './resolve.ts';
+} from './pattern-arguments.ts';
+import type { ReadSpec } from './read-spec.ts';
+import { resolveTypedRead } from './resolve.ts';
+import { coerceArguments } from './typed-arguments.ts';
 
 export interface ReadInputs {
   input: ReadInput;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readDesignText } from '../checks/design-text.ts';
 import type { Design } from '../model/schema.ts';
 import { buildRequest } from './build.ts';
-import { coerceArguments } from './resolve.ts';
+import { coerceArguments } from './typed-arguments.ts';
 
 const DESIGN = `{
   "format": "keyplan/1",

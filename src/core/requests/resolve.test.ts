@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AccessPattern, Design } from '../model/schema.ts';
 import { onlineStore, onlineStoreVariant } from '../test-support/request-designs.ts';
 import { RequestError } from '../values/request-error.ts';
-import { coerceArguments, patternArguments, resolvePattern } from './resolve.ts';
+import { patternArguments } from './pattern-arguments.ts';
+import { resolvePattern } from './resolve.ts';
+import { coerceArguments } from './typed-arguments.ts';
 
 function pattern(design: Design, id: string): AccessPattern {
   const found = design.accessPatterns.find((p) => p.id === id);

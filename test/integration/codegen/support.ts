@@ -23,13 +23,12 @@ import { keyAttributeTypes, primaryKeyNames } from '../../../src/core/model/inde
 import type { AccessPattern, Design, DesignInput, JsonValue } from '../../../src/core/model/schema.ts';
 import { buildRequest } from '../../../src/core/requests/build.ts';
 import {
-  coerceArguments,
-  declaredTypes,
   findEntity,
   indexKeyUpdates,
   tableKeyTemplates,
   writeActions,
-} from '../../../src/core/requests/resolve.ts';
+} from '../../../src/core/requests/pattern-arguments.ts';
+import { coerceArguments, declaredTypes } from '../../../src/core/requests/typed-arguments.ts';
 import { codegenTestDesign } from '../../../src/core/test-support/codegen-design.ts';
 import {
   keyOnlyDesign,

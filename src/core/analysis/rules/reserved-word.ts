@@ -2,8 +2,8 @@
 // through ExpressionAttributeNames (#status). Keyplan's requests always do; the finding teaches why.
 import { keySchemaFor } from '../../model/indexes.ts';
 import type { AccessPattern, Design, WriteAction } from '../../model/schema.ts';
+import { conditionClauses } from '../../requests/pattern-arguments.ts';
 import { isReservedWord } from '../../requests/reserved-words.ts';
-import { conditionClauses } from '../../requests/resolve.ts';
 import { patternPath } from '../lint-context.ts';
 import type { LintRule, RuleFinding } from '../lint-types.ts';
 

@@ -7,7 +7,8 @@
 
 import { primaryKeyNames } from '../../model/indexes.ts';
 import type { Design } from '../../model/schema.ts';
-import { declaredTypes, findEntity } from '../../requests/resolve.ts';
+import { findEntity } from '../../requests/pattern-arguments.ts';
+import { declaredTypes } from '../../requests/typed-arguments.ts';
 import type { PlainItem } from '../../values/item.ts';
 import { type AttributeMap, type AttributeValue, marshallItem } from '../../values/marshall.ts';
 import type { ItemOutcome } from './transform.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import type { Design } from '../../model/schema.ts';
-import { patternArguments } from '../../requests/resolve.ts';
+import { patternArguments } from '../../requests/pattern-arguments.ts';
 import { EXAMPLE_NAMES, EXAMPLES, getExample } from './index.ts';
 
 const sharedOnlineStore = JSON.parse(

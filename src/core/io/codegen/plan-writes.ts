@@ -8,12 +8,12 @@ import { keyAttributeTypes } from '../../model/indexes.ts';
 import type { AttributeType, Design, GetAction, WriteAction } from '../../model/schema.ts';
 import {
   conditionClauses,
-  declaredTypes,
   findEntity,
   getKeyTemplates,
   indexKeyUpdates,
   tableKeyTemplates,
-} from '../../requests/resolve.ts';
+} from '../../requests/pattern-arguments.ts';
+import { declaredTypes } from '../../requests/typed-arguments.ts';
 import { RequestError } from '../../values/request-error.ts';
 import type { CopyPlan, EntityPlan } from './entities.ts';
 import type { ListPlan } from './plan-types.ts';

@@ -8,11 +8,11 @@ import { keyConditionParts } from '../../model/key-conditions.ts';
 import type { AccessPattern, AttributeType, Design, WriteAction } from '../../model/schema.ts';
 import {
   conditionClauses,
-  declaredTypes,
   getKeyTemplates,
   patternArguments,
   writeActions,
-} from '../../requests/resolve.ts';
+} from '../../requests/pattern-arguments.ts';
+import { declaredTypes } from '../../requests/typed-arguments.ts';
 import { RequestError } from '../../values/request-error.ts';
 import {
   type EntityPlan,

@@ -2,7 +2,7 @@
 // cannot be reached (with the in-memory answer, labelled simulated), the failed condition or the
 // per-action reasons of a cancelled transaction.
 import type { AccessPattern, WriteAction } from '../../../core/model/schema.ts';
-import { writeActions } from '../../../core/requests/resolve.ts';
+import { writeActions } from '../../../core/requests/pattern-arguments.ts';
 import { useStore } from '../../../store/index.ts';
 import type { ApiErrorState, RunState } from '../../../store/types.ts';
 import { Icon } from '../../components/icon.tsx';

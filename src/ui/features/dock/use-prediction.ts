@@ -12,8 +12,8 @@ import {
 import { buildViewsFor, type IndexViews } from '../../../core/indexes/views.ts';
 import { primaryKeyNames } from '../../../core/model/indexes.ts';
 import type { Design } from '../../../core/model/schema.ts';
+import type { ArgumentValues } from '../../../core/requests/pattern-arguments.ts';
 import type { ReadResult } from '../../../core/requests/read-spec.ts';
-import type { ArgumentValues } from '../../../core/requests/resolve.ts';
 import { messageOf } from '../../../core/values/text/message.ts';
 import { viewsOf } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';

@@ -2,7 +2,7 @@
 // and Run use. Typed as the design declares the attribute (12 is a number for an N attribute).
 import * as ops from '../../../core/model/ops/index.ts';
 import type { AccessPattern } from '../../../core/model/schema.ts';
-import { declaredTypes } from '../../../core/requests/resolve.ts';
+import { declaredTypes } from '../../../core/requests/typed-arguments.ts';
 import { useStore } from '../../../store/index.ts';
 import { argumentFromText, argumentText } from './argument-value.ts';
 import { DraftInput } from './draft-input.tsx';

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import * as ops from '../../../core/model/ops/index.ts';
 import { type AccessPattern, type Design, OPERATIONS, type Operation } from '../../../core/model/schema.ts';
-import { patternArguments } from '../../../core/requests/resolve.ts';
+import { patternArguments } from '../../../core/requests/pattern-arguments.ts';
 import { useStore } from '../../../store/index.ts';
 import { usePatternPreview } from '../../../store/pattern-preview.ts';
 import { ArgumentFields } from './argument-fields.tsx';

@@ -6,7 +6,7 @@ import {
   type ConditionOperator,
   type ReadPattern,
 } from '../../../core/model/schema.ts';
-import { declaredTypes } from '../../../core/requests/resolve.ts';
+import { declaredTypes } from '../../../core/requests/typed-arguments.ts';
 import { useStore } from '../../../store/index.ts';
 import { entityColors } from '../../entity-colors.ts';
 import { DraftInput } from './draft-input.tsx';
