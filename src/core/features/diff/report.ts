@@ -2,7 +2,9 @@
 // plain JSON: one rendering each, for the CLI and anything else that shows a diff.
 
 import { plural } from '../../values/text/plural.ts';
-import type { Change, DesignDiff, PatternDiff } from './diff.ts';
+import type { Change } from './definition-changes.ts';
+import type { DesignDiff } from './diff.ts';
+import type { PatternDiff } from './pattern-diffs.ts';
 import { formatDollars, formatDuration, type MigrationPlan } from './plan.ts';
 
 const VERDICT_TEXT = {

@@ -11,8 +11,9 @@ import {
   type Entity,
   type SampleValues,
 } from '../../model/schema.ts';
+import type { DraftAttribute, EntityDraft, KeySpec } from './fit-template.ts';
 import type { EntityGroup } from './groups.ts';
-import { chooseTemplate, type DraftAttribute, type EntityDraft, type KeySpec } from './infer-keys.ts';
+import { chooseTemplate } from './infer-keys.ts';
 import type { TypedRow } from './rows.ts';
 
 export interface EntityContext {

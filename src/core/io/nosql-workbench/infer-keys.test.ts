@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../model/schema.ts';
-import { chooseTemplate, type EntityDraft, type KeySpec, type KeyValues } from './infer-keys.ts';
+import type { EntityDraft, KeySpec, KeyValues } from './fit-template.ts';
+import { chooseTemplate } from './infer-keys.ts';
 
 function draft(samples: Record<string, JsonValue>[], types: Record<string, 'S' | 'N'> = {}): EntityDraft {
   const names = [...new Set(samples.flatMap((s) => Object.keys(s)))];

@@ -1,8 +1,8 @@
 // The Keyplan table of one Workbench table: keys, GSIs with their projections, billing. Names are made
 // valid by DynamoDB's rules; what a Keyplan design cannot hold is dropped with a warning naming it.
 import type { Billing, GlobalSecondaryIndex, KeyAttribute, KeyType } from '../../model/schema.ts';
+import type { KeySpec } from './fit-template.ts';
 import type { WorkbenchTable } from './format.ts';
-import type { KeySpec } from './infer-keys.ts';
 import { dynamoName, uniqueName } from './names.ts';
 
 export interface TableDefinition {

@@ -1,7 +1,8 @@
 // The dock's Compare and Plan tabs while comparing: the verdict with its reasons, the stored items that
 // change, the access patterns whose answers change, the design changes; and the migration plan's steps with
 // their capacity, cost and time (core/features/diff/plan.ts). Loaded by the dock on first use.
-import type { Change, PatternDiff } from '../../../core/features/diff/diff.ts';
+import type { Change } from '../../../core/features/diff/definition-changes.ts';
+import type { PatternDiff } from '../../../core/features/diff/pattern-diffs.ts';
 import {
   formatDollars as dollars,
   formatDuration as duration,

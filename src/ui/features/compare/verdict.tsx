@@ -1,5 +1,5 @@
 // A comparison's verdict as people read it: a word and an icon of its own (never colour alone).
-import type { Verdict } from '../../../core/features/diff/diff.ts';
+import type { Verdict } from '../../../core/features/diff/definition-changes.ts';
 import { Icon } from '../../components/icon.tsx';
 
 export const VERDICT_LABEL: Record<Verdict, string> = {
