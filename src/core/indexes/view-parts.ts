@@ -5,14 +5,11 @@
 //
 // The merged order is the one a single stable sort of every item in derived order gives: sort key token,
 // then (GSI/LSI) DynamoDB Local's tie hash, then entity order, then sample order.
-import {
-  type ItemsDelta,
-  itemsDelta,
-  keyTemplate,
-  positionOf,
-  type TemplateDelta,
-  templateDeltas,
-} from '../items/derive.ts';
+
+import { keyTemplate } from '../items/derive.ts';
+import { type ItemsDelta, itemsDelta } from '../items/sample-edits.ts';
+import { positionOf } from '../items/sample-positions.ts';
+import { type TemplateDelta, templateDeltas } from '../items/template-edits.ts';
 import { literalPrefix } from '../keys/template.ts';
 import { type KeySchema, projectedAttributeNames } from '../model/indexes.ts';
 import type { Design, JsonValue, KeyAttribute, KeyType } from '../model/schema.ts';
