@@ -4,7 +4,8 @@
 // 400 KB. Apply checks them all first, so a design DynamoDB would refuse part-way never changes a table.
 
 import type { ValidationProblem } from '../checks/validate.ts';
-import { deriveItems, sampleIndexer } from '../items/derive.ts';
+import { deriveItems } from '../items/derive.ts';
+import { sampleIndexer } from '../items/sample-positions.ts';
 import { renderKeyValue, TemplateSyntaxError } from '../keys/template.ts';
 import { keySchemas, TABLE_INDEX } from '../model/indexes.ts';
 import { attributeTypesByEntity, ITEM_LIMIT_BYTES, itemSize, utf8Length } from '../model/item-size.ts';

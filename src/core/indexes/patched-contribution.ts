@@ -1,6 +1,6 @@
 // After a sample edit, an entity's contribution from its previous one: the removed items taken out and the
 // new ones inserted where a full build would place them, copying only the partitions the edit touched.
-import { type ItemsDelta, itemsDelta } from '../items/derive.ts';
+import { type ItemsDelta, itemsDelta } from '../items/sample-edits.ts';
 import { compareByToken, compareKeyValues, keyString, sortToken } from '../values/compare.ts';
 import type { DerivedItem } from '../values/item.ts';
 import {
@@ -14,7 +14,7 @@ import { keyValueOf, project, type ViewContext } from './view-context.ts';
 import type { ViewEntry } from './view-types.ts';
 
 /**
- * After a sample edit (derive.ts's ItemsDelta), the entity's previous contribution with the removed items
+ * After a sample edit (sample-edits.ts's ItemsDelta), the entity's previous contribution with the removed items
  * taken out and the new ones inserted where a full build would place them: sort key, tie hash, then sample
  * order. Undefined (build it whole) when the previous one is gone, overwrites are involved (table), or
  * exclusions other than "not in the table" apply.

@@ -1,7 +1,9 @@
 // After a key template edit, an entity's contribution from its previous one: the same partitions, their
 // entries pointing at the new items, re-sorted only where the sort key or tie hash may have changed, and
 // (outside the table's partitions of several entries) only when first read.
-import { keyTemplate, positionOf, type TemplateDelta, templateDeltas } from '../items/derive.ts';
+import { keyTemplate } from '../items/derive.ts';
+import { positionOf } from '../items/sample-positions.ts';
+import { type TemplateDelta, templateDeltas } from '../items/template-edits.ts';
 import { compareByToken, sortToken } from '../values/compare.ts';
 import type { DerivedItem } from '../values/item.ts';
 import {
@@ -18,7 +20,7 @@ import { keyValueOf, project, type ViewContext } from './view-context.ts';
 import type { ViewEntry } from './view-types.ts';
 
 /**
- * After a key template edit that left this view's partition key alone (derive.ts's TemplateDelta): the
+ * After a key template edit that left this view's partition key alone (template-edits.ts's TemplateDelta): the
  * previous contribution's partitions, each entry pointing at the new item, and sorted again (as
  * buildContribution sorts: sample order, sort key, tie hash) only when the sort key or the tie hash may
  * have changed. Undefined (build it whole) when an item leaves or joins the view, or an overwrite or an

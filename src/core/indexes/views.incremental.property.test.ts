@@ -5,7 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Derivations } from '../items/derivations.ts';
-import { deriveItem, deriveItems, sampleIndexer } from '../items/derive.ts';
+import { deriveItems } from '../items/derive.ts';
+import { deriveItem } from '../items/derive-item.ts';
+import { sampleIndexer } from '../items/sample-positions.ts';
 import { type KeySchema, keySchemas, projectedAttributeNames, TABLE_INDEX } from '../model/indexes.ts';
 import { type Design, designSchema, type Entity } from '../model/schema.ts';
 import { compareKeyValues, keyString } from '../values/compare.ts';

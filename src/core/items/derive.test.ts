@@ -1,11 +1,12 @@
-// Items of a key template edit are built when first read (derive.ts's PatchedItem): whatever was read in
+// Items of a key template edit are built when first read (template-edits.ts's PatchedItem): whatever was read in
 // between, after any run of template edits every item is the item derived from scratch.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { setEntityKey } from '../model/ops/entities.ts';
 import { type Design, designSchema } from '../model/schema.ts';
 import { Derivations } from './derivations.ts';
-import { deriveItem, deriveItemsByEntity } from './derive.ts';
+import { deriveItemsByEntity } from './derive.ts';
+import { deriveItem } from './derive-item.ts';
 
 const base = designSchema.parse({
   format: 'keyplan/1',

@@ -3,7 +3,8 @@
 // written by hand or before slots existed) shows the slot it would get in list order, which is the entity's
 // position for a design that has none, so old designs keep their look; the entity ops write those slots into
 // the design before they add, remove or reorder entities, so no operation recolours an existing entity.
-import { type Design, ENTITY_COLOR_SLOTS, type Entity } from './schema.ts';
+import { ENTITY_COLOR_SLOTS, type Entity } from './entity-schema.ts';
+import type { Design } from './schema.ts';
 
 /** The least used slot, lowest first, given how often each is used. */
 function leastUsed(uses: number[]): number {

@@ -6,7 +6,7 @@ import {
   READ_OPERATIONS,
   type ReadOperation,
   type ReadPattern,
-} from './schema.ts';
+} from './pattern-schema.ts';
 
 const READS: ReadonlySet<Operation> = new Set(READ_OPERATIONS);
 

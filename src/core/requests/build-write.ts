@@ -2,7 +2,7 @@
 // gets of TransactGetItems / BatchGetItem. One args object feeds every action; a list argument expands an
 // action into one per element ("an order with its line items" = Put Order + one Put LineItem per sku).
 
-import { deriveFormItem } from '../items/derive.ts';
+import { deriveFormItem } from '../items/derive-item.ts';
 import { placeholders } from '../keys/template.ts';
 import { holds, type StoredForm, writtenForms } from '../model/copies.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../model/indexes.ts';

@@ -8,7 +8,7 @@ import { formatProblems, validateDesign } from '../checks/validate.ts';
 import { itemSizer } from '../evaluate/stored-items.ts';
 import { ecommerce } from '../features/examples/ecommerce.ts';
 import { onlineStore } from '../features/examples/online-store.ts';
-import { deriveItem } from '../items/derive.ts';
+import { deriveItem } from '../items/derive-item.ts';
 import { type AccessPattern, type Design, type DesignInput, designSchema } from '../model/schema.ts';
 
 type EntityInput = NonNullable<DesignInput['entities']>[number];

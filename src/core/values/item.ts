@@ -18,7 +18,7 @@ export interface DerivedItem {
   /**
    * Orders the entity's items as its samples are ordered (a larger rank, a later sample), and stays the same
    * while other samples are added or removed, so such an edit leaves every other item (and what is built
-   * from it) as it was. Not the sample's position: sampleIndexOf (items/derive.ts) gives that.
+   * from it) as it was. Not the sample's position: sampleIndexOf (items/sample-positions.ts) gives that.
    */
   rank: number;
   /** The copy this item is (entity.copies[].name); absent for the entity's own item. */

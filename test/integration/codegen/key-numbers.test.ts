@@ -14,7 +14,7 @@ import { localAwsEnv } from '../../../server/test-support/dynamo.ts';
 import { readDesignText } from '../../../src/core/checks/design-text.ts';
 import { generateCode } from '../../../src/core/io/codegen/index.ts';
 import { planCode } from '../../../src/core/io/codegen/plan.ts';
-import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { deriveKeys } from '../../../src/core/items/derive-item.ts';
 import type { Design } from '../../../src/core/model/schema.ts';
 import {
   exportedContent,

@@ -16,7 +16,7 @@ import { runPatternForSession } from '../../../server/service.ts';
 import { formatProblems, validateDesign } from '../../../src/core/checks/validate.ts';
 import { EXAMPLES } from '../../../src/core/features/examples/index.ts';
 import { type PatternPlan, planCode } from '../../../src/core/io/codegen/plan.ts';
-import { deriveStoredItems } from '../../../src/core/items/derive.ts';
+import { deriveStoredItems } from '../../../src/core/items/derive-item.ts';
 import { renderKeyValue } from '../../../src/core/keys/template.ts';
 import { writtenForms } from '../../../src/core/model/copies.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../../src/core/model/indexes.ts';

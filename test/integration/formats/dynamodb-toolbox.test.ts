@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PutItemCommand, QueryCommand, ScanCommand } from 'dynamodb-toolbox';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { deriveKeys } from '../../../src/core/items/derive-item.ts';
 import type { Design, Entity } from '../../../src/core/model/schema.ts';
 import type { ReadSpec } from '../../../src/core/requests/read-spec.ts';
 import type { PlainItem } from '../../../src/core/values/item.ts';

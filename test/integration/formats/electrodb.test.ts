@@ -12,7 +12,7 @@ import {
   ELECTRODB_ENTITY_ATTRIBUTE,
   ELECTRODB_VERSION_ATTRIBUTE,
 } from '../../../src/core/io/electrodb/export.ts';
-import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { deriveKeys } from '../../../src/core/items/derive-item.ts';
 import { parseKey, parseTemplate, placeholders } from '../../../src/core/keys/template.ts';
 import { keySchemaFor } from '../../../src/core/model/indexes.ts';
 import { type Design, designSchema, type Entity } from '../../../src/core/model/schema.ts';

@@ -21,7 +21,7 @@ import type { FormatId } from '../../../src/core/io/catalogue.ts';
 import { exportFormat, importDesign } from '../../../src/core/io/index.ts';
 import { singleKeySchemas } from '../../../src/core/io/module-code.ts';
 import { importWorkbenchText } from '../../../src/core/io/nosql-workbench/import.ts';
-import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { deriveKeys } from '../../../src/core/items/derive-item.ts';
 import { isReadPattern } from '../../../src/core/model/read-pattern.ts';
 import {
   type AccessPattern,

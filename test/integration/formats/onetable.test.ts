@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { validateDesign } from '../../../src/core/checks/validate.ts';
 import { importDesign } from '../../../src/core/io/index.ts';
 import type { OneSchema } from '../../../src/core/io/onetable/schema.ts';
-import { deriveKeys } from '../../../src/core/items/derive.ts';
+import { deriveKeys } from '../../../src/core/items/derive-item.ts';
 import { gsiKeyAttributes, keySchemaFor } from '../../../src/core/model/indexes.ts';
 import type { Design, Entity } from '../../../src/core/model/schema.ts';
 import type { ReadSpec } from '../../../src/core/requests/read-spec.ts';

@@ -1,6 +1,6 @@
 // DynamoDB refuses an item over 400 KB, and a large item costs a read unit per 4 KB and a write unit per
 // 1 KB every time it is touched. Measured on the design's sample items, largest attributes named.
-import { sampleIndexer } from '../../items/derive.ts';
+import { sampleIndexer } from '../../items/sample-positions.ts';
 import {
   attributeTypesByEntity,
   ITEM_LIMIT_BYTES,

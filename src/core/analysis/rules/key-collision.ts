@@ -6,7 +6,7 @@
 
 import { storedEntry } from '../../evaluate/stored-items.ts';
 import { keyValueOf } from '../../indexes/views.ts';
-import { sampleIndexer } from '../../items/derive.ts';
+import { sampleIndexer } from '../../items/sample-positions.ts';
 import {
   isConstant,
   literalPrefix,

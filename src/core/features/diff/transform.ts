@@ -5,7 +5,7 @@
 // the new item is what the new design derives from those values.
 
 import { canonicalJson } from '../../evaluate/compare-run.ts';
-import { formItemDeriver } from '../../items/derive.ts';
+import { formItemDeriver } from '../../items/derive-item.ts';
 import { parseKey, renderKeyValue, TemplateSyntaxError } from '../../keys/template.ts';
 import { type StoredForm, storedForms } from '../../model/copies.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';

@@ -4,7 +4,7 @@
 // place for key templates of indexes, access patterns, LSIs, TTL or attribute details, so the design
 // (without its items, which the table data holds) also goes into `KeyplanDesign`, a field Workbench does
 // not read and Keyplan's importer reads back: importing the export gives the same design.
-import { deriveFormItem, deriveItem } from '../../items/derive.ts';
+import { deriveFormItem, deriveItem } from '../../items/derive-item.ts';
 import { storedForms } from '../../model/copies.ts';
 import { gsiKeyAttributes, keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
 import type { AttributeFormat, AttributeType, Design, Entity, KeyAttribute } from '../../model/schema.ts';

@@ -6,7 +6,8 @@
 // not the model); the sections only some tools write (ModelSchema, SavedQuery) are read where they are used.
 import { z } from 'zod';
 import { formatPath } from '../../checks/validate.ts';
-import { BILLING_MODES, DESIGN_FORMAT, KEY_TYPES, PROJECTION_TYPES } from '../../model/schema.ts';
+import { DESIGN_FORMAT, KEY_TYPES } from '../../model/schema.ts';
+import { BILLING_MODES, PROJECTION_TYPES } from '../../model/table-schema.ts';
 
 const name = z.string().min(1, 'must not be empty');
 

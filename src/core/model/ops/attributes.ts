@@ -2,14 +2,9 @@
 // its key templates, its samples, and the writes of this entity. A removal leaves templates and write
 // lists alone, so validation shows what still refers to it.
 
+import { type Attribute, attributeSchema } from '../entity-schema.ts';
 import { keyAttributeTypes } from '../indexes.ts';
-import {
-  type AccessPattern,
-  type Attribute,
-  attributeSchema,
-  type Design,
-  type WriteAction,
-} from '../schema.ts';
+import type { AccessPattern, Design, WriteAction } from '../schema.ts';
 import {
   assertValid,
   DesignOpError,

@@ -1,6 +1,7 @@
 // Review comments (design.comments): add, resolve, delete, and group them by what they are about. Nothing
 // else in the core reads comments; they only travel with the design.
-import { type Comment, type CommentTarget, commentSchema, type Design } from '../schema.ts';
+import { type Comment, type CommentTarget, commentSchema } from '../review-schema.ts';
+import type { Design } from '../schema.ts';
 import { assertValid, DesignOpError, replaceAt } from './shared.ts';
 
 export interface NewComment {

@@ -2,14 +2,9 @@
 
 import { sameEntityName } from '../design-errors.ts';
 import { nextEntityColor, withEntityColors } from '../entity-colors.ts';
-import {
-  type AccessPattern,
-  type Attribute,
-  type Design,
-  type Entity,
-  entitySchema,
-  keyAttributeSchema,
-} from '../schema.ts';
+import { type Attribute, type Entity, entitySchema } from '../entity-schema.ts';
+import type { AccessPattern, Design } from '../schema.ts';
+import { keyAttributeSchema } from '../table-schema.ts';
 import { updateAttribute } from './attributes.ts';
 import { renameEntityInComments } from './comments.ts';
 import {

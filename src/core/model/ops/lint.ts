@@ -1,5 +1,6 @@
 // The design's lint configuration as the Problems tab edits it: suppress one finding with a reason, or lift it.
-import { type Design, type Suppression, suppressionSchema } from '../schema.ts';
+import { type Suppression, suppressionSchema } from '../review-schema.ts';
+import type { Design } from '../schema.ts';
 import { assertValid } from './shared.ts';
 
 const same = (a: Pick<Suppression, 'rule' | 'target'>, b: Pick<Suppression, 'rule' | 'target'>) =>

@@ -1,17 +1,17 @@
 // Access patterns: add, replace, convert between operations, reorder, duplicate, example and rate.
 import { keySchemaFor, tableKeySchema } from '../indexes.ts';
-import { isReadPattern } from '../read-pattern.ts';
 import {
   type AccessPattern,
   type ArgumentValue,
   accessPatternSchema,
-  type Design,
   type KeyCondition,
   type Operation,
   type ReadPattern,
   rateSchema,
   type WriteAction,
-} from '../schema.ts';
+} from '../pattern-schema.ts';
+import { isReadPattern } from '../read-pattern.ts';
+import type { Design } from '../schema.ts';
 import { assertValid, DesignOpError, firstFree, moveTo, replaceAt, withoutUndefined } from './shared.ts';
 
 export type PatternRate = NonNullable<AccessPattern['rate']>;

@@ -3,16 +3,15 @@
 // their `index`, so validation points at every pattern the removal broke instead of it silently reading
 // the table.
 import { gsiKeyAttributes, keyAttributeTypes } from '../indexes.ts';
+import type { AccessPattern, Design } from '../schema.ts';
 import {
-  type AccessPattern,
-  type Design,
   type GlobalSecondaryIndex,
   gsiSchema,
   type KeyAttribute,
   type LocalSecondaryIndex,
   lsiSchema,
   type Table,
-} from '../schema.ts';
+} from '../table-schema.ts';
 import {
   assertDistinctKeys,
   assertValid,

@@ -1,5 +1,6 @@
 // The design's name and its table: name, keys, billing and the table-wide settings.
-import { DESIGN_FORMAT, type Design, designSchema, type Table, tableSchema } from '../schema.ts';
+import { DESIGN_FORMAT, type Design, designSchema } from '../schema.ts';
+import { type Table, tableSchema } from '../table-schema.ts';
 import { assertDistinctKeys, assertValid, reconcileEntityKeys, withoutUndefined } from './shared.ts';
 
 /** What a new page starts from: the usual single-table PK/SK layout, no indexes, nothing modelled yet. */

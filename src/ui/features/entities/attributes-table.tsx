@@ -1,18 +1,13 @@
 // The entity's attributes: name, type, required on one dense row; format, enum and order on demand.
 import { memo, useState } from 'react';
+import { ATTRIBUTE_FORMATS, type Attribute, type Entity } from '../../../core/model/entity-schema.ts';
 import {
   addAttribute,
   moveAttribute,
   removeAttribute,
   updateAttribute,
 } from '../../../core/model/ops/index.ts';
-import {
-  ATTRIBUTE_FORMATS,
-  ATTRIBUTE_TYPES,
-  type Attribute,
-  type Design,
-  type Entity,
-} from '../../../core/model/schema.ts';
+import { ATTRIBUTE_TYPES, type Design } from '../../../core/model/schema.ts';
 import { useProblems } from '../../../store/analysis.ts';
 import { useStore } from '../../../store/index.ts';
 import { CommitInput, problemAt } from '../../components/commit-input.tsx';

@@ -4,7 +4,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { type GridItemRow, gridRows } from '../../../core/indexes/grid-rows.ts';
 import type { IndexView } from '../../../core/indexes/views.ts';
-import { sampleIndexer } from '../../../core/items/derive.ts';
+import { sampleIndexer } from '../../../core/items/sample-positions.ts';
 import { keySchemaFor, TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { attributeTypesByEntity } from '../../../core/model/item-size.ts';
 import type { Design } from '../../../core/model/schema.ts';

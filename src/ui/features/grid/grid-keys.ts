@@ -3,7 +3,7 @@
 // focuses the cell once it renders.
 import type { useVirtualizer } from '@tanstack/react-virtual';
 import type { GridRow, GridRows } from '../../../core/indexes/grid-rows.ts';
-import { sampleIndexOf } from '../../../core/items/derive.ts';
+import { sampleIndexOf } from '../../../core/items/sample-positions.ts';
 import { useStore } from '../../../store/index.ts';
 import { focusSample } from '../entities/sample-rows.tsx';
 

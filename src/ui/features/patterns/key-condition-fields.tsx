@@ -1,6 +1,6 @@
 // The key condition of a GetItem or a Query on a single-attribute key: the partition key's template, then
 // the sort key's operator and value (and upper bound for between). A GetItem's sort key takes only "=".
-import { type ReadPattern, SORT_OPERATORS, type SortOperator } from '../../../core/model/schema.ts';
+import { type ReadPattern, SORT_OPERATORS, type SortOperator } from '../../../core/model/pattern-schema.ts';
 import { DraftInput } from './draft-input.tsx';
 import type { PatternEdit } from './use-pattern-edit.ts';
 

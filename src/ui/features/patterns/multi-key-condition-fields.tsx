@@ -2,7 +2,7 @@
 // template per partition attribute, then the sort attributes in order, each with its operator.
 import type { KeySchema } from '../../../core/model/indexes.ts';
 import { keyConditionParts } from '../../../core/model/key-conditions.ts';
-import { type ReadPattern, SORT_OPERATORS, type SortOperator } from '../../../core/model/schema.ts';
+import { type ReadPattern, SORT_OPERATORS, type SortOperator } from '../../../core/model/pattern-schema.ts';
 import { DraftInput } from './draft-input.tsx';
 import type { PatternEdit } from './use-pattern-edit.ts';
 

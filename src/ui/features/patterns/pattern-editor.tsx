@@ -2,7 +2,8 @@
 // and live what it sends and finds. Every edit goes through the core's ops as one undo step.
 import { useMemo, useState } from 'react';
 import * as ops from '../../../core/model/ops/index.ts';
-import { type AccessPattern, type Design, OPERATIONS, type Operation } from '../../../core/model/schema.ts';
+import { type AccessPattern, OPERATIONS, type Operation } from '../../../core/model/pattern-schema.ts';
+import type { Design } from '../../../core/model/schema.ts';
 import { patternArguments } from '../../../core/requests/pattern-arguments.ts';
 import { useStore } from '../../../store/index.ts';
 import { usePatternPreview } from '../../../store/pattern-preview.ts';

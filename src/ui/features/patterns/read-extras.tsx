@@ -5,7 +5,7 @@ import {
   type ConditionClause,
   type ConditionOperator,
   type ReadPattern,
-} from '../../../core/model/schema.ts';
+} from '../../../core/model/pattern-schema.ts';
 import { declaredTypes } from '../../../core/requests/typed-arguments.ts';
 import { useStore } from '../../../store/index.ts';
 import { entityColors } from '../../entity-colors.ts';

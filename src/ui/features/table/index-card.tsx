@@ -2,13 +2,13 @@
 import { useEffect, useRef } from 'react';
 import { gsiKeyAttributes, TABLE_INDEX } from '../../../core/model/indexes.ts';
 import { removeGsi, removeLsi, updateGsi, updateLsi } from '../../../core/model/ops/index.ts';
+import type { Design } from '../../../core/model/schema.ts';
 import {
-  type Design,
   type GlobalSecondaryIndex,
   type KeyAttribute,
   type LocalSecondaryIndex,
   MAX_KEY_ATTRIBUTES,
-} from '../../../core/model/schema.ts';
+} from '../../../core/model/table-schema.ts';
 import { useProblems } from '../../../store/analysis.ts';
 import { useDeferredViews } from '../../../store/derived.ts';
 import { useStore } from '../../../store/index.ts';

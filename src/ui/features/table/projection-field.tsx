@@ -1,5 +1,5 @@
 // An index projection: ALL, KEYS_ONLY, or INCLUDE with a comma-separated attribute list.
-import { PROJECTION_TYPES, type Projection } from '../../../core/model/schema.ts';
+import { PROJECTION_TYPES, type Projection } from '../../../core/model/table-schema.ts';
 import { CommitInput } from '../../components/commit-input.tsx';
 
 export function ProjectionField({
