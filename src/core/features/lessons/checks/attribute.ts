@@ -1,6 +1,8 @@
 // The `attribute` check: an entity attribute exists, with this type and requiredness ("money as exact
 // numbers": type N); a failure says what the wrong type or requiredness costs.
 import { z } from 'zod';
+import { sameEntityName, type ValidationProblem } from '../../../checks/validate.ts';
+import type { Design } from '../../../model/schema.ts';
 import { type CheckContext, result } from '../check-context.ts';
 import { defineCheck } from '../check-definition.ts';
 import type { CheckResult } from '../check-result.ts';
@@ -20,7 +22,12 @@ const schema = z
 
 export type AttributeCheck = z.infer<typeof schema>;
 
-export const attributeCheck = defineCheck({ kind: 'attribute', schema, check: checkAttribute });
+export const attributeCheck = defineCheck({
+  kind: 'attribute',
+  schema,
+  check: checkAttribute,
+  problems: attributeProblems,
+});
 
 function checkAttribute(context: CheckContext, check: AttributeCheck): CheckResult {
   const entity = context.entity(check.entity);
@@ -55,4 +62,16 @@ function checkAttribute(context: CheckContext, check: AttributeCheck): CheckResu
   const typed = check.type ? ` of type ${attribute.type}` : '';
   const req = check.required === undefined ? '' : required ? ', required' : ', optional';
   return result(check, 'pass', `${name} exists${typed}${req}`, target);
+}
+
+/** The attribute must be one of the solution's entity (parse.ts says so when the entity is missing). */
+function attributeProblems(check: AttributeCheck, solution: Design, at: string): ValidationProblem[] {
+  const entity = solution.entities.find((e) => sameEntityName(e.name, check.entity));
+  if (!entity || entity.attributes.some((a) => a.name === check.attribute)) return [];
+  return [
+    {
+      path: `${at}.attribute`,
+      message: `the solution's ${entity.name} has no attribute "${check.attribute}"; it has: ${entity.attributes.map((a) => a.name).join(', ') || 'none'}`,
+    },
+  ];
 }

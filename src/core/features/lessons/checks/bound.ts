@@ -3,8 +3,10 @@
 import { z } from 'zod';
 import { costModel } from '../../../analysis/cost.ts';
 import { estimatePattern } from '../../../analysis/estimate.ts';
+import type { ValidationProblem } from '../../../checks/validate.ts';
 import { itemSizer } from '../../../evaluate/stored-items.ts';
 import { formatBytes } from '../../../model/key-limits.ts';
+import type { Design } from '../../../model/schema.ts';
 import { plural } from '../../../values/text/plural.ts';
 import { type CheckContext, result } from '../check-context.ts';
 import { defineCheck } from '../check-definition.ts';
@@ -29,7 +31,7 @@ const schema = z
 
 export type BoundCheck = z.infer<typeof schema>;
 
-export const boundCheck = defineCheck({ kind: 'bound', schema, check: checkBound });
+export const boundCheck = defineCheck({ kind: 'bound', schema, check: checkBound, problems: boundProblems });
 
 const dollars = (n: number) => `$${n.toFixed(2)}`;
 
@@ -101,4 +103,19 @@ function checkBound(context: CheckContext, check: BoundCheck): CheckResult {
       );
     }
   }
+}
+
+/** Only pattern-rcu measures a pattern (and needs one); only items and max-item-bytes take an entity. */
+function boundProblems(check: BoundCheck, _solution: Design, at: string): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  if (check.measure === 'pattern-rcu' && check.pattern === undefined)
+    problems.push({ path: `${at}.pattern`, message: 'pattern-rcu measures a pattern: name it' });
+  if (check.measure !== 'pattern-rcu' && check.pattern !== undefined)
+    problems.push({ path: `${at}.pattern`, message: `${check.measure} measures no pattern` });
+  if (check.entity !== undefined && check.measure !== 'items' && check.measure !== 'max-item-bytes')
+    problems.push({
+      path: `${at}.entity`,
+      message: `${check.measure} is of the whole design: entity applies to items and max-item-bytes`,
+    });
+  return problems;
 }

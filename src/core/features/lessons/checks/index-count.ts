@@ -1,6 +1,8 @@
 // The `index-count` check: the table has at most `max` (and at least `min`) indexes of a kind; a failure says
 // what each index costs (and, for an LSI, what it cannot undo).
 import { z } from 'zod';
+import type { ValidationProblem } from '../../../checks/validate.ts';
+import type { Design } from '../../../model/schema.ts';
 import { plural } from '../../../values/text/plural.ts';
 import { type CheckContext, result } from '../check-context.ts';
 import { defineCheck } from '../check-definition.ts';
@@ -20,7 +22,12 @@ const schema = z
 
 export type IndexCountCheck = z.infer<typeof schema>;
 
-export const indexCountCheck = defineCheck({ kind: 'index-count', schema, check: checkIndexCount });
+export const indexCountCheck = defineCheck({
+  kind: 'index-count',
+  schema,
+  check: checkIndexCount,
+  problems: indexCountProblems,
+});
 
 function checkIndexCount(context: CheckContext, check: IndexCountCheck): CheckResult {
   const { table } = context.design;
@@ -49,4 +56,13 @@ function checkIndexCount(context: CheckContext, check: IndexCountCheck): CheckRe
       target,
     );
   return result(check, 'pass', has, target);
+}
+
+/** An index-count check gives max, min or both, min at most max. */
+function indexCountProblems(check: IndexCountCheck, _solution: Design, at: string): ValidationProblem[] {
+  if (check.max === undefined && check.min === undefined)
+    return [{ path: at, message: 'give max, min or both' }];
+  if (check.max !== undefined && check.min !== undefined && check.min > check.max)
+    return [{ path: `${at}.min`, message: `min ${check.min} is more than max ${check.max}` }];
+  return [];
 }

@@ -2,6 +2,9 @@
 // 'error'), optionally only about `target`; a failure gives the first finding with its fix.
 import { z } from 'zod';
 import { type Finding, lintDesign, SEVERITIES } from '../../../analysis/lint.ts';
+import { LINT_RULES } from '../../../analysis/rules/index.ts';
+import type { ValidationProblem } from '../../../checks/validate.ts';
+import type { Design } from '../../../model/schema.ts';
 import { plural } from '../../../values/text/plural.ts';
 import { type CheckContext, result } from '../check-context.ts';
 import { defineCheck } from '../check-definition.ts';
@@ -22,7 +25,7 @@ const schema = z
 
 export type LintCheck = z.infer<typeof schema>;
 
-export const lintCheck = defineCheck({ kind: 'lint', schema, check: checkLint });
+export const lintCheck = defineCheck({ kind: 'lint', schema, check: checkLint, problems: lintProblems });
 
 const lintCache = new WeakMap<object, Finding[]>();
 
@@ -88,4 +91,15 @@ function lintTarget(context: CheckContext, name: string | undefined): CheckResul
   if (context.pattern(name)) return { kind: 'pattern', id: name };
   if (context.entity(name)) return { kind: 'entity', name };
   return { kind: 'index', name };
+}
+
+/** The rule a lint check names must be a lint rule. */
+function lintProblems(check: LintCheck, _solution: Design, at: string): ValidationProblem[] {
+  if (check.rule === undefined || LINT_RULES.some((rule) => rule.id === check.rule)) return [];
+  return [
+    {
+      path: `${at}.rule`,
+      message: `unknown lint rule "${check.rule}"; the rules are ${LINT_RULES.map((r) => r.id).join(', ')}`,
+    },
+  ];
 }

@@ -4,11 +4,12 @@
 // missing, which key of that item keeps it out of the index the pattern reads; for a wrong order, which
 // sort key decides it.
 import { z } from 'zod';
+import type { ValidationProblem } from '../../../checks/validate.ts';
 import { evaluateRead } from '../../../evaluate/evaluate.ts';
 import { satisfiesSort } from '../../../evaluate/key-condition.ts';
 import { placeholders } from '../../../keys/template.ts';
 import { isMultiAttribute, type KeySchema, keySchemaFor, tableKeySchema } from '../../../model/indexes.ts';
-import type { AccessPattern, JsonValue, KeyType } from '../../../model/schema.ts';
+import type { AccessPattern, Design, JsonValue, KeyType } from '../../../model/schema.ts';
 import type { ReadSpec } from '../../../requests/read-spec.ts';
 import { resolvePattern } from '../../../requests/resolve.ts';
 import { declaredTypes } from '../../../requests/typed-arguments.ts';
@@ -58,7 +59,12 @@ const schema = z
 
 export type ReturnsCheck = z.infer<typeof schema>;
 
-export const returnsCheck = defineCheck({ kind: 'returns', schema, check: checkReturns });
+export const returnsCheck = defineCheck({
+  kind: 'returns',
+  schema,
+  check: checkReturns,
+  problems: returnsProblems,
+});
 
 function describeCount(count: NonNullable<ReturnsCheck['count']>): string {
   if (typeof count === 'number') return String(count);
@@ -310,4 +316,19 @@ function nearMiss(context: CheckContext, match: ItemMatch): string | undefined {
   if (off.actual === undefined)
     return `${name} has no ${off.attribute}, expected ${typed(off.expected, off.actual)}`;
   return `${name} has ${off.attribute} ${typed(off.actual, off.expected)}, expected ${typed(off.expected, off.actual)}${typeof off.actual !== typeof off.expected ? ' (another type)' : ''}`;
+}
+
+/** A returns check must say what the pattern returns; `order` orders listed items. */
+function returnsProblems(check: ReturnsCheck, _solution: Design, at: string): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  if (
+    check.items === undefined &&
+    check.count === undefined &&
+    check.every === undefined &&
+    check.sortedBy === undefined
+  )
+    problems.push({ path: at, message: 'say what the pattern returns: items, count, every or sortedBy' });
+  if (check.order !== undefined && check.items === undefined)
+    problems.push({ path: `${at}.order`, message: 'order applies to items: list the items' });
+  return problems;
 }
