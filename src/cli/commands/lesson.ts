@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type LessonFile, loadLessonFiles } from '../../../server/lessons/lesson-files.ts';
 import { formatProblems, type ValidationProblem } from '../../core/checks/validate.ts';
-import type { LocalRunner } from '../../core/features/lessons/checks.ts';
+import type { LocalRunner } from '../../core/features/lessons/check-definition.ts';
+import { needsServer } from '../../core/features/lessons/checks/index.ts';
 import type { Lesson } from '../../core/features/lessons/lesson-types.ts';
 import { type LessonProof, proveLesson } from '../../core/features/lessons/prove.ts';
 import type { PlainItem } from '../../core/values/item.ts';
@@ -131,8 +132,7 @@ export const lessonCommand: Command = {
       else invalid.push({ file, problems: result.problems });
     }
     const needsLocal =
-      !values['no-local'] &&
-      valid.some(({ lesson }) => lesson.steps.some((s) => s.checks.some((c) => c.kind === 'local-run')));
+      !values['no-local'] && valid.some(({ lesson }) => lesson.steps.some((s) => s.checks.some(needsServer)));
     const proveAll = async (runner?: LocalRunner) => {
       const proved: Proved[] = [];
       for (const { file, lesson } of valid)

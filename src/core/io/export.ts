@@ -1,6 +1,7 @@
 // Every way a design leaves Keyplan, behind one function: `exportDesign(design, target)`. Each table or code
-// target is one entry of EXPORTERS; the design formats (NoSQL Workbench, OneTable, …) come from the formats
-// registry (src/core/io). `keyplan export --to TARGET` and the app's Export panel list EXPORT_TARGETS.
+// target is one entry of TABLE_AND_CODE_EXPORTERS (its id is the target's, so it is listed once); the design
+// formats (NoSQL Workbench, OneTable, …) come from the formats registry (src/core/io). `keyplan export --to
+// TARGET` and the app's Export panel list EXPORT_TARGETS.
 
 import { createTableInput } from '../apply/create-table.ts';
 import type { Design } from '../model/schema.ts';
@@ -19,22 +20,6 @@ export {
   type ExportResult,
   fileStem,
 } from './file.ts';
-
-const TABLE_AND_CODE_TARGETS = [
-  'cdk',
-  'cdk-table',
-  'cloudformation',
-  'cloudformation-yaml',
-  'cloudformation-table',
-  'cloudformation-table-yaml',
-  'create-table',
-  'terraform',
-  'python',
-  'typescript',
-] as const;
-
-export const EXPORT_TARGETS = [...TABLE_AND_CODE_TARGETS, ...FORMAT_IDS] as const;
-export type ExportTarget = (typeof EXPORT_TARGETS)[number];
 
 /** A table definition or code target: its file holds the whole design's table, so it has no warnings. */
 type Exporter = (design: Design) => ExportFile;
@@ -98,29 +83,40 @@ const terraform: Exporter = (design) => ({
   nextSteps: 'terraform init && terraform apply (with the hashicorp/aws provider configured)',
 });
 
-/** A table definition or code target's exporter, with its (empty) warnings. */
-const complete =
-  (exporter: Exporter) =>
-  (design: Design): ExportResult => ({ ...exporter(design), warnings: [] });
+/** One exporter per table or code target, in the order `--to` and the docs list them. */
+const TABLE_AND_CODE_EXPORTERS = {
+  cdk: cdk('TableV2'),
+  'cdk-table': cdk('Table'),
+  cloudformation: cloudFormation('GlobalTable', 'json'),
+  'cloudformation-yaml': cloudFormation('GlobalTable', 'yaml'),
+  'cloudformation-table': cloudFormation('Table', 'json'),
+  'cloudformation-table-yaml': cloudFormation('Table', 'yaml'),
+  'create-table': createTable,
+  terraform,
+  python: (design) => codeExport(design, 'python'),
+  typescript: (design) => codeExport(design, 'typescript'),
+} satisfies Record<string, Exporter>;
 
-const formatExporters = Object.fromEntries(
-  FORMAT_IDS.map((id) => [id, (design: Design) => exportFormat(design, id)]),
-) as Record<FormatId, (design: Design) => ExportResult>;
+type TableOrCodeTarget = keyof typeof TABLE_AND_CODE_EXPORTERS;
 
-/** One exporter per target. */
-const EXPORTERS: Record<ExportTarget, (design: Design) => ExportResult> = {
-  cdk: complete(cdk('TableV2')),
-  'cdk-table': complete(cdk('Table')),
-  cloudformation: complete(cloudFormation('GlobalTable', 'json')),
-  'cloudformation-yaml': complete(cloudFormation('GlobalTable', 'yaml')),
-  'cloudformation-table': complete(cloudFormation('Table', 'json')),
-  'cloudformation-table-yaml': complete(cloudFormation('Table', 'yaml')),
-  'create-table': complete(createTable),
-  terraform: complete(terraform),
-  python: complete((design) => codeExport(design, 'python')),
-  typescript: complete((design) => codeExport(design, 'typescript')),
-  ...formatExporters,
-};
+export const EXPORT_TARGETS: readonly (TableOrCodeTarget | FormatId)[] = [
+  ...(Object.keys(TABLE_AND_CODE_EXPORTERS) as TableOrCodeTarget[]),
+  ...FORMAT_IDS,
+];
+export type ExportTarget = (typeof EXPORT_TARGETS)[number];
+
+/** One exporter per target: the table and code targets' (their files carry everything: no warnings), then each format's. */
+const EXPORTERS = {
+  ...(Object.fromEntries(
+    Object.entries(TABLE_AND_CODE_EXPORTERS).map(([id, exporter]) => [
+      id,
+      (design: Design): ExportResult => ({ ...(exporter as Exporter)(design), warnings: [] }),
+    ]),
+  ) as Record<TableOrCodeTarget, (design: Design) => ExportResult>),
+  ...(Object.fromEntries(
+    FORMAT_IDS.map((id) => [id, (design: Design) => exportFormat(design, id)]),
+  ) as Record<FormatId, (design: Design) => ExportResult>),
+} satisfies Record<ExportTarget, (design: Design) => ExportResult>;
 
 export function isExportTarget(value: string): value is ExportTarget {
   return (EXPORT_TARGETS as readonly string[]).includes(value);

@@ -11,7 +11,7 @@ import type { AccessPattern, Design, Entity, JsonValue } from '../../model/schem
 import { compareKeyValues, isNumeric } from '../../values/compare.ts';
 import { stringifyExactJson } from '../../values/exact-json.ts';
 import type { DerivedItem, PlainItem } from '../../values/item.ts';
-import type { CheckResult, CheckTarget, ItemMatch, LessonCheck } from './lesson-types.ts';
+import type { CheckFields, CheckResult, CheckTarget, ItemMatch } from './check-result.ts';
 
 const viewsCache = new WeakMap<Design, IndexViews>();
 const itemsCache = new WeakMap<Design, DerivedItem[]>();
@@ -134,7 +134,7 @@ export function matchName(match: ItemMatch): string {
 
 /** The result of a check, with its explain on failure. */
 export function result(
-  check: LessonCheck,
+  check: CheckFields,
   status: CheckResult['status'],
   reason: string,
   target?: CheckTarget,

@@ -2,71 +2,27 @@
 // synchronous and quick (the lesson panel runs it on every settled edit): it reuses the evaluator (as the
 // pattern preview and `keyplan query` answer a pattern), lint, the estimates and the derived items, and
 // never throws for a design being edited: a missing or invalid pattern is a failing check with its reason.
-// `local-run` checks need DynamoDB Local: checkStep says 'needs-server', runLocalChecks runs them with a
-// LocalRunner (the server's or the CLI's) and compares each page with the evaluator's prediction.
+// Each check is evaluated by its kind's definition (checks/<kind>.ts, listed in checks/index.ts). A kind that
+// needs DynamoDB Local (local-run) says 'needs-server' in checkStep; runLocalChecks applies the design once
+// with a LocalRunner (the server's or the CLI's) and runs each such check there.
 
 import { formatProblems, validateDesign } from '../../checks/validate.ts';
-import {
-  type ActualPage,
-  compareRunToPrediction,
-  predictLocalPage,
-  predictPage,
-} from '../../evaluate/compare-run.ts';
 import type { IndexViews } from '../../indexes/views.ts';
-import { primaryKeyNames } from '../../model/indexes.ts';
-import { isReadPattern } from '../../model/read-pattern.ts';
 import type { Design, DesignInput } from '../../model/schema.ts';
-import type { PlainItem } from '../../values/item.ts';
-import { plural } from '../../values/text/plural.ts';
+import { reasonOf } from './check-answer.ts';
 import { CheckContext, result } from './check-context.ts';
-import {
-  checkAttribute,
-  checkBound,
-  checkIndexCount,
-  checkKeyTemplate,
-  checkLint,
-  checkServed,
-} from './check-design.ts';
-import { checkArguments, checkReturns, reasonOf } from './check-returns.ts';
-import type {
-  CheckResult,
-  Lesson,
-  LessonCheck,
-  LessonStep,
-  LocalRunCheck,
-  StepOutcome,
-} from './lesson-types.ts';
+import type { LocalRunner } from './check-definition.ts';
+import { checkDefinition, type LessonCheck, needsServer } from './checks/index.ts';
+import type { CheckResult, Lesson, LessonStep, StepOutcome } from './lesson-types.ts';
 
-/** One check on the design; never throws (an unexpected error is the check's failure, with its message). */
+/** One check on the design, by its kind's definition; never throws (an unexpected error is the check's failure, with its message). */
 export function checkOne(
   design: Design,
   check: LessonCheck,
   context = new CheckContext(design),
 ): CheckResult {
   try {
-    switch (check.kind) {
-      case 'returns':
-        return checkReturns(context, check);
-      case 'served':
-        return checkServed(context, check);
-      case 'lint':
-        return checkLint(context, check);
-      case 'index-count':
-        return checkIndexCount(context, check);
-      case 'bound':
-        return checkBound(context, check);
-      case 'attribute':
-        return checkAttribute(context, check);
-      case 'key-template':
-        return checkKeyTemplate(context, check);
-      case 'local-run':
-        return result(
-          check,
-          'needs-server',
-          `runs ${check.pattern} on DynamoDB Local and compares it with the prediction: needs the Keyplan server`,
-          { kind: 'pattern', id: check.pattern },
-        );
-    }
+    return checkDefinition(check).check(context, check);
   } catch (error) {
     return result(check, 'fail', `the check could not be evaluated: ${reasonOf(error)}`);
   }
@@ -95,25 +51,9 @@ export function withLocalResults(outcome: StepOutcome, local: CheckResult[]): St
   return stepOutcome(outcome.results.map((r) => byId.get(r.checkId) ?? r));
 }
 
-/** What a server or the CLI gives runLocalChecks: DynamoDB Local, in a namespace of its own. */
-export interface LocalRunner {
-  /** Brings the table in line with the design (recreating it when its keys changed) and writes its items, replacing the others. */
-  apply(design: Design): Promise<void>;
-  /** One page of the pattern run for real with these arguments, from `exclusiveStartKey`. */
-  run(
-    design: Design,
-    patternId: string,
-    args: Record<string, unknown>,
-    exclusiveStartKey?: PlainItem,
-  ): Promise<ActualPage>;
-}
-
-/** Pages a local-run check follows at most: a lesson's designs are small. */
-const MAX_PAGES = 100;
-
 /**
- * The step's local-run checks, for real: the design is applied once, then each pattern is run page by page
- * and every page compared with the evaluator's prediction of it. Results in the step's order; a runner
+ * The step's checks that need DynamoDB Local (local-run), for real: the design is applied once, then each
+ * check runs there (local-run: its pattern page by page, every page compared with the evaluator's prediction). Results in the step's order; a runner
  * failure is the check's failure, with DynamoDB's message.
  */
 export async function runLocalChecks(
@@ -121,7 +61,7 @@ export async function runLocalChecks(
   step: LessonStep,
   runner: LocalRunner,
 ): Promise<CheckResult[]> {
-  const checks = step.checks.filter((c): c is LocalRunCheck => c.kind === 'local-run');
+  const checks = step.checks.filter(needsServer);
   if (checks.length === 0) return [];
   try {
     await runner.apply(design);
@@ -134,70 +74,11 @@ export async function runLocalChecks(
   }
   const context = new CheckContext(design);
   const out: CheckResult[] = [];
-  for (const check of checks) out.push(await runLocalCheck(context, check, runner));
-  return out;
-}
-
-async function runLocalCheck(
-  context: CheckContext,
-  check: LocalRunCheck,
-  runner: LocalRunner,
-): Promise<CheckResult> {
-  const target = { kind: 'pattern', id: check.pattern } as const;
-  const fail = (reason: string) => result(check, 'fail', reason, target);
-  const { design, views } = context;
-  const pattern = context.pattern(check.pattern);
-  if (!pattern) return fail(context.missingPattern(check.pattern));
-  if (!isReadPattern(pattern))
-    return fail(
-      `${check.pattern} is a ${pattern.operation}: only a read's result is compared with a prediction`,
-    );
-  const args = checkArguments(pattern, check.args);
-  const keyNames = primaryKeyNames(design);
-  let startKey: PlainItem | undefined;
-  let items = 0;
-  const known: string[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    let predicted: ReturnType<typeof predictPage>;
-    try {
-      predicted = predictPage(design, views, pattern, args, startKey);
-    } catch (error) {
-      return fail(`${check.pattern} cannot be answered: ${reasonOf(error)}`);
-    }
-    if (!predicted) return fail(`${check.pattern} has no prediction`);
-    let actual: ActualPage;
-    try {
-      actual = await runner.run(design, pattern.id, args, startKey);
-    } catch (error) {
-      return fail(`DynamoDB Local refused ${check.pattern}: ${reasonOf(error)}`);
-    }
-    const comparison = compareRunToPrediction(predicted, actual, {
-      keyNames,
-      ordered: pattern.operation !== 'Scan',
-      local: predictLocalPage(design, views, pattern, args, startKey),
-    });
-    if (!comparison.matches && !comparison.known) {
-      const first = comparison.differences[0];
-      const more =
-        comparison.differences.length > 1
-          ? ` (and ${plural(comparison.differences.length - 1, 'more difference')})`
-          : '';
-      return fail(
-        `DynamoDB Local's page ${page} of ${check.pattern} differs from the prediction: ${first?.message ?? 'the pages differ'}${more} — apply the design again, or report it: the evaluator and DynamoDB should agree`,
-      );
-    }
-    if (comparison.known) known.push(comparison.known);
-    items += actual.items.length;
-    startKey = actual.lastEvaluatedKey as PlainItem | undefined;
-    if (!startKey)
-      return result(
-        check,
-        'pass',
-        `DynamoDB Local returns the ${plural(items, 'predicted item')} of ${check.pattern}${page > 1 ? ` over ${page} pages` : ''}${known.length ? ` (${known[0]})` : ''}`,
-        target,
-      );
+  for (const check of checks) {
+    const definition = checkDefinition(check);
+    if (definition.runLocal) out.push(await definition.runLocal(context, check, runner));
   }
-  return fail(`${check.pattern} still had more pages after ${MAX_PAGES}: give it a narrower key condition`);
+  return out;
 }
 
 /** A design of a lesson file (parseLessonText validated it): the design, or an Error naming its problems. */

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { lessonCommand } from '../../../cli/commands/lesson.ts';
 import { inlineCodeTokens, missingFrom, schemaNames } from '../../model/doc-tokens.ts';
+import { CHECK_KINDS } from './checks/index.ts';
 import { checkStep, lessonDesign, lessonStepStart } from './checks.ts';
-import { CHECK_KINDS, lessonSchema } from './lesson-schema.ts';
+import { lessonSchema } from './lesson-schema.ts';
 import { parseLessonText } from './parse.ts';
 
 const text = readFileSync(new URL('../../../../docs/lesson-format.md', import.meta.url), 'utf8');

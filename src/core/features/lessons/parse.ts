@@ -5,7 +5,6 @@
 // nested past MAX_JSON_DEPTH or whose YAML aliases expand past MAX_YAML_ALIASES is refused before it is built,
 // in one problem naming the limit. Pure: no Node imports.
 import { parseDocument, visit } from 'yaml';
-import { LINT_RULES } from '../../analysis/rules/index.ts';
 import {
   designErrorMap,
   formatPath,
@@ -24,6 +23,7 @@ import { utf8Length } from '../../model/item-size.ts';
 import { lineColumnAt } from '../../model/json-locate.ts';
 import type { Design, DesignInput } from '../../model/schema.ts';
 import { numberFromText, parseExactJson } from '../../values/exact-json.ts';
+import { checkDefinition } from './checks/index.ts';
 import { lessonSchema } from './lesson-schema.ts';
 import type { Lesson, LessonCheck } from './lesson-types.ts';
 import { yamlNestsDeeperThan } from './yaml-depth.ts';
@@ -156,7 +156,7 @@ function duplicateIds(ids: string[], path: (i: number) => string, what: string):
 
 const listed = (names: string[]) => (names.length ? names.join(', ') : 'none');
 
-/** What a check refers to that the step's solution must have. */
+/** What a check refers to that the step's solution must have, and what its kind adds (checks/<kind>.ts). */
 function checkReferences(design: Design, check: LessonCheck, at: string): LessonProblem[] {
   const problems: LessonProblem[] = [];
   const patternIds = design.accessPatterns.map((p) => p.id);
@@ -174,52 +174,7 @@ function checkReferences(design: Design, check: LessonCheck, at: string): Lesson
       path: `${at}.entity`,
       message: `the step's solution has no entity "${entityName}"; it has: ${listed(design.entities.map((e) => e.name))}`,
     });
-  switch (check.kind) {
-    case 'attribute':
-      if (entity && !entity.attributes.some((a) => a.name === check.attribute))
-        problems.push({
-          path: `${at}.attribute`,
-          message: `the solution's ${entity.name} has no attribute "${check.attribute}"; it has: ${listed(entity.attributes.map((a) => a.name))}`,
-        });
-      break;
-    case 'returns':
-      if (
-        check.items === undefined &&
-        check.count === undefined &&
-        check.every === undefined &&
-        check.sortedBy === undefined
-      )
-        problems.push({ path: at, message: 'say what the pattern returns: items, count, every or sortedBy' });
-      if (check.order !== undefined && check.items === undefined)
-        problems.push({ path: `${at}.order`, message: 'order applies to items: list the items' });
-      break;
-    case 'lint':
-      if (check.rule !== undefined && !LINT_RULES.some((rule) => rule.id === check.rule))
-        problems.push({
-          path: `${at}.rule`,
-          message: `unknown lint rule "${check.rule}"; the rules are ${LINT_RULES.map((r) => r.id).join(', ')}`,
-        });
-      break;
-    case 'index-count':
-      if (check.max === undefined && check.min === undefined)
-        problems.push({ path: at, message: 'give max, min or both' });
-      else if (check.max !== undefined && check.min !== undefined && check.min > check.max)
-        problems.push({ path: `${at}.min`, message: `min ${check.min} is more than max ${check.max}` });
-      break;
-    case 'bound':
-      if (check.measure === 'pattern-rcu' && check.pattern === undefined)
-        problems.push({ path: `${at}.pattern`, message: 'pattern-rcu measures a pattern: name it' });
-      if (check.measure !== 'pattern-rcu' && check.pattern !== undefined)
-        problems.push({ path: `${at}.pattern`, message: `${check.measure} measures no pattern` });
-      if (check.entity !== undefined && check.measure !== 'items' && check.measure !== 'max-item-bytes')
-        problems.push({
-          path: `${at}.entity`,
-          message: `${check.measure} is of the whole design: entity applies to items and max-item-bytes`,
-        });
-      break;
-    default:
-      break;
-  }
+  problems.push(...(checkDefinition(check).problems?.(check, design, at) ?? []));
   return problems;
 }
 

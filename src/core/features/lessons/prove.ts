@@ -1,14 +1,9 @@
 // The proof a lesson author (and CI) runs: each step's reference solution passes every one of its checks,
 // and each step's starting design fails at least one (a step that starts done teaches nothing). Local-run
 // checks run with a LocalRunner when one is given; without one they are skipped, and the proof says so.
-import {
-  checkStep,
-  type LocalRunner,
-  lessonDesign,
-  lessonStepStart,
-  runLocalChecks,
-  withLocalResults,
-} from './checks.ts';
+import type { LocalRunner } from './check-definition.ts';
+import { needsServer } from './checks/index.ts';
+import { checkStep, lessonDesign, lessonStepStart, runLocalChecks, withLocalResults } from './checks.ts';
 import type { CheckResult, Lesson, StepOutcome } from './lesson-types.ts';
 
 export interface StepProof {
@@ -47,7 +42,7 @@ export async function proveLesson(lesson: Lesson, runner?: LocalRunner): Promise
   const steps: StepProof[] = [];
   let skipped = 0;
   for (const [index, step] of lesson.steps.entries()) {
-    const local = step.checks.filter((c) => c.kind === 'local-run').length;
+    const local = step.checks.filter(needsServer).length;
     if (!runner) skipped += local;
     const solved = await outcome(lessonDesign(step.solution), step, runner);
     const started = checkStep(lessonStepStart(lesson, index), step);

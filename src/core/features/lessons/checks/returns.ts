@@ -3,21 +3,20 @@
 // A failure says what came back, what was expected and the likely cause: for an expected item that is
 // missing, which key of that item keeps it out of the index the pattern reads; for a wrong order, which
 // sort key decides it.
-import { predictPage } from '../../evaluate/compare-run.ts';
-import { evaluateRead } from '../../evaluate/evaluate.ts';
-import { satisfiesSort } from '../../evaluate/key-condition.ts';
-import { placeholders } from '../../keys/template.ts';
-import { isMultiAttribute, type KeySchema, keySchemaFor, tableKeySchema } from '../../model/indexes.ts';
-import { isReadPattern } from '../../model/read-pattern.ts';
-import type { AccessPattern, JsonValue, KeyType } from '../../model/schema.ts';
-import type { ArgumentValues } from '../../requests/pattern-arguments.ts';
-import type { ReadResult, ReadSpec } from '../../requests/read-spec.ts';
-import { resolvePattern } from '../../requests/resolve.ts';
-import { declaredTypes } from '../../requests/typed-arguments.ts';
-import { compareKeyValues } from '../../values/compare.ts';
-import type { DerivedItem, KeyValue, PlainItem } from '../../values/item.ts';
-import { messageOf } from '../../values/text/message.ts';
-import { plural } from '../../values/text/plural.ts';
+import { z } from 'zod';
+import type { ValidationProblem } from '../../../checks/validate.ts';
+import { evaluateRead } from '../../../evaluate/evaluate.ts';
+import { satisfiesSort } from '../../../evaluate/key-condition.ts';
+import { placeholders } from '../../../keys/template.ts';
+import { isMultiAttribute, type KeySchema, keySchemaFor, tableKeySchema } from '../../../model/indexes.ts';
+import type { AccessPattern, Design, JsonValue, KeyType } from '../../../model/schema.ts';
+import type { ReadSpec } from '../../../requests/read-spec.ts';
+import { resolvePattern } from '../../../requests/resolve.ts';
+import { declaredTypes } from '../../../requests/typed-arguments.ts';
+import { compareKeyValues } from '../../../values/compare.ts';
+import type { DerivedItem, KeyValue, PlainItem } from '../../../values/item.ts';
+import { plural } from '../../../values/text/plural.ts';
+import { answerPattern } from '../check-answer.ts';
 import {
   type CheckContext,
   identifyingAttributes,
@@ -25,48 +24,47 @@ import {
   mismatch,
   result,
   shown,
-} from './check-context.ts';
-import type { CheckResult, ItemMatch, ReturnsCheck } from './lesson-types.ts';
+} from '../check-context.ts';
+import { defineCheck } from '../check-definition.ts';
+import type { CheckResult, ItemMatch } from '../check-result.ts';
+import { args, checkFields, itemMatch, patternId } from '../lesson-fields.ts';
 
-/** The arguments a check runs a pattern with: the pattern's example, then the check's own. */
-export function checkArguments(
-  pattern: AccessPattern,
-  args: Record<string, JsonValue> | undefined,
-): ArgumentValues {
-  return { ...(pattern.example ?? {}), ...(args ?? {}) };
-}
+const countRange = z
+  .object({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() })
+  .strict();
 
-export type Answer =
-  | { ok: true; pattern: AccessPattern; result: ReadResult; args: ArgumentValues }
-  | { ok: false; reason: string };
+/** Pattern P, run by the evaluator with `args`, returns what is expected. */
+const schema = z
+  .object({
+    ...checkFields,
+    kind: z.literal('returns'),
+    /** Access pattern id. */
+    pattern: patternId,
+    args: args.optional(),
+    /** Exactly these items (each matched by ItemMatch), nothing else. */
+    items: z.array(itemMatch).optional(),
+    /** 'exact' (default): in this order; 'any': in any order. */
+    order: z.enum(['exact', 'any']).optional(),
+    /** Exactly this many items (or a range). */
+    count: z.union([z.number().int().min(0), countRange]).optional(),
+    /** Every returned item matches. */
+    every: itemMatch.optional(),
+    /** Returned items are sorted by this attribute (typed DynamoDB order). */
+    sortedBy: z
+      .object({ attribute: z.string().min(1), direction: z.enum(['ascending', 'descending']) })
+      .strict()
+      .optional(),
+  })
+  .strict();
 
-/** A read pattern answered by the evaluator; a reason instead when it cannot be (never a throw). */
-export function answerPattern(
-  context: CheckContext,
-  id: string,
-  args: Record<string, JsonValue> | undefined,
-): Answer {
-  const pattern = context.pattern(id);
-  if (!pattern) return { ok: false, reason: context.missingPattern(id) };
-  if (!isReadPattern(pattern))
-    return {
-      ok: false,
-      reason: `${id} is a ${pattern.operation}: only a read (GetItem, Query or Scan) returns items`,
-    };
-  const values = checkArguments(pattern, args);
-  try {
-    const page = predictPage(context.design, context.views, pattern, values);
-    if (!page) return { ok: false, reason: `${id} cannot be answered in memory` };
-    return { ok: true, pattern, result: page, args: values };
-  } catch (error) {
-    return { ok: false, reason: `${id} cannot be answered: ${reasonOf(error)}` };
-  }
-}
+export type ReturnsCheck = z.infer<typeof schema>;
 
-/** A caught value's message as a clause of a longer reason: without its closing period. */
-export function reasonOf(error: unknown): string {
-  return messageOf(error).replace(/\.$/, '');
-}
+export const returnsCheck = defineCheck({
+  kind: 'returns',
+  schema,
+  check: checkReturns,
+  problems: returnsProblems,
+});
 
 function describeCount(count: NonNullable<ReturnsCheck['count']>): string {
   if (typeof count === 'number') return String(count);
@@ -80,7 +78,7 @@ function countFits(n: number, count: NonNullable<ReturnsCheck['count']>): boolea
   return (count.min === undefined || n >= count.min) && (count.max === undefined || n <= count.max);
 }
 
-export function checkReturns(context: CheckContext, check: ReturnsCheck): CheckResult {
+function checkReturns(context: CheckContext, check: ReturnsCheck): CheckResult {
   const target = { kind: 'pattern', id: check.pattern } as const;
   const answer = answerPattern(context, check.pattern, check.args);
   if (!answer.ok) return result(check, 'fail', answer.reason, target);
@@ -318,4 +316,19 @@ function nearMiss(context: CheckContext, match: ItemMatch): string | undefined {
   if (off.actual === undefined)
     return `${name} has no ${off.attribute}, expected ${typed(off.expected, off.actual)}`;
   return `${name} has ${off.attribute} ${typed(off.actual, off.expected)}, expected ${typed(off.expected, off.actual)}${typeof off.actual !== typeof off.expected ? ' (another type)' : ''}`;
+}
+
+/** A returns check must say what the pattern returns; `order` orders listed items. */
+function returnsProblems(check: ReturnsCheck, _solution: Design, at: string): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  if (
+    check.items === undefined &&
+    check.count === undefined &&
+    check.every === undefined &&
+    check.sortedBy === undefined
+  )
+    problems.push({ path: at, message: 'say what the pattern returns: items, count, every or sortedBy' });
+  if (check.order !== undefined && check.items === undefined)
+    problems.push({ path: `${at}.order`, message: 'order applies to items: list the items' });
+  return problems;
 }
