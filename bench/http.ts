@@ -1,4 +1,5 @@
-// The one HTTP client of the benches' own clients (load and workshop attendees, the attacker): a request
+// The one HTTP client of the benches' own clients (load and workshop attendees, the attacker) and of the
+// tests that call a listening server from a chosen address (workshop-abuse.test.ts): a request
 // whose body is read whole, with its status, first cookie and time. Node's http, not fetch, so a bench can
 // pick the agent (keep-alive: server/test-support/keep-alive-agent.ts) and the local address it sends from.
 import http from 'node:http';
@@ -16,7 +17,8 @@ export interface RequestOptions {
   /** Sent as JSON (`content-type: application/json`) with POST; without one the request is a GET. */
   body?: string;
   headers?: Record<string, string>;
-  agent?: http.Agent;
+  /** The agent to send through; `false`, a connection of the request's own (no keep-alive). */
+  agent?: http.Agent | false;
   /** The local address to send from (the attacker's 127.0.0.x). */
   localAddress?: string;
   timeoutMs: number;
