@@ -10,9 +10,9 @@
 //   honest room's own address (127.0.0.1, a NAT), which must never lock out a right code or key.
 // Every loop is bounded in count and time. On SIGTERM (or after --seconds) it prints one JSON line: per attack,
 // what was sent and the status codes that came back; the bench fails on any 5xx the attacker got.
-import http from 'node:http';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
+import { type Answer, request } from './http.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,47 +36,17 @@ function count(attack: string, status: number | string, sent = true): void {
   tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
 }
 
-interface Answer {
-  status: number;
-  body: string;
-  cookie?: string;
-}
-
 function send(
   base: string,
   path: string,
   options: { body?: unknown; cookie?: string; from?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const text = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve) => {
-    const request = http.request(
-      `${base}${path}`,
-      {
-        method: text === undefined ? 'GET' : 'POST',
-        localAddress: options.from,
-        timeout: 30_000,
-        headers: {
-          ...(text === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            cookie: response.headers['set-cookie']?.[0]?.split(';')[0],
-          }),
-        );
-        response.on('error', () => resolve({ status: 0, body: '' }));
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', (error) => resolve({ status: 0, body: error.message }));
-    request.end(text);
+  return request(`${base}${path}`, {
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    localAddress: options.from,
+    timeoutMs: 30_000,
+    onFailure: 'answer',
   });
 }
 

@@ -4,14 +4,14 @@
 // applies again now and then, and resets at the end. Every loop is bounded in time and in requests.
 // Reported: errors (target 0), the latency of /api/run (p50, p99), and Node's memory before the attendees
 // come (after a warm-up and a GC), at its peak, and after they leave (after a GC): back within 20%.
-import http from 'node:http';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { startServer } from '../server/server.ts';
-import { keepAliveAgent, requestFailure } from '../server/test-support/keep-alive-agent.ts';
+import { keepAliveAgent } from '../server/test-support/keep-alive-agent.ts';
 import { getExample } from '../src/core/features/examples/index.ts';
 import { reportAttacks, startAttacker } from './attack-mode.ts';
 import { benchDesign } from './core.ts';
+import { type Answer, request } from './http.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
 import type { BenchOptions } from './run.ts';
 
@@ -40,46 +40,6 @@ async function settledMemory(): Promise<NodeJS.MemoryUsage> {
 
 const agent = keepAliveAgent(ATTENDEES * 2);
 
-interface Answer {
-  status: number;
-  body: string;
-  cookie?: string;
-  ms: number;
-}
-
-function request(url: string, method: 'GET' | 'POST', body?: string, cookie?: string): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        agent,
-        timeout: 120_000,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(cookie ? { cookie } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            cookie: response.headers['set-cookie']?.[0]?.split(';')[0],
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('no answer within 120 s')));
-    req.on('error', (error) => reject(requestFailure(req, error)));
-    req.end(body);
-  });
-}
-
 interface Tally {
   requests: number;
   errors: string[];
@@ -99,12 +59,12 @@ async function attendee(base: string, index: number, until: number, tally: Tally
     sent++;
     tally.requests++;
     try {
-      const answer = await request(
-        `${base}${path}`,
-        body === undefined ? 'GET' : 'POST',
-        body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-        cookie,
-      );
+      const answer = await request(`${base}${path}`, {
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        headers: cookie ? { cookie } : {},
+        agent,
+        timeoutMs: 120_000,
+      });
       cookie ??= answer.cookie;
       if (answer.status !== 200) tally.errors.push(`${what}: ${answer.status} ${answer.body.slice(0, 200)}`);
       return answer;

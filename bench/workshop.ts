@@ -12,10 +12,11 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { keepAliveAgent, requestFailure } from '../server/test-support/keep-alive-agent.ts';
+import { keepAliveAgent } from '../server/test-support/keep-alive-agent.ts';
 import type { AttendeeRow, PresenterEvent } from '../src/core/contract/workshop-contract.ts';
 import { getExample } from '../src/core/features/examples/index.ts';
 import { reportAttacks, startAttacker } from './attack-mode.ts';
+import { type Answer, request } from './http.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
 import type { BenchOptions } from './run.ts';
 
@@ -34,48 +35,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = ([low, high]: readonly [number, number]) => low + Math.random() * (high - low);
 
 const agent = keepAliveAgent(ATTENDEES * 4);
-
-interface Answer {
-  status: number;
-  body: string;
-  cookie?: string;
-  ms: number;
-}
-
-function request(
-  url: string,
-  method: 'GET' | 'POST',
-  body?: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        agent,
-        timeout: 60_000,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            cookie: response.headers['set-cookie']?.[0]?.split(';')[0],
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('no answer within 60 s')));
-    req.on('error', (error) => reject(requestFailure(req, error)));
-    req.end(body);
-  });
-}
 
 /** An event stream, read as EventSource would; `onEvent` gets each event's data, parsed. */
 function openStream(
@@ -160,12 +119,12 @@ async function attendee(
     sent++;
     tally.requests++;
     try {
-      const answer = await request(
-        `${base}${path}`,
-        body === undefined ? 'GET' : 'POST',
-        body === undefined ? undefined : JSON.stringify(body),
-        cookie ? { cookie } : {},
-      );
+      const answer = await request(`${base}${path}`, {
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: cookie ? { cookie } : {},
+        agent,
+        timeoutMs: 60_000,
+      });
       if (answer.status !== 200) tally.errors.push(`${what}: ${answer.status} ${answer.body.slice(0, 200)}`);
       return answer;
     } catch (error) {
@@ -335,21 +294,21 @@ export async function runWorkshopBench({ attack }: BenchOptions): Promise<void> 
     const presenterWork = (async () => {
       await sleep(DURATION_MS / 2);
       const sentAt = performance.now();
-      const pushed = await request(
-        `${url}/api/workshop/presenter/push-design`,
-        'POST',
-        JSON.stringify({ design: getExample('online-store')!.design }),
-        presenter,
-      );
+      const pushed = await request(`${url}/api/workshop/presenter/push-design`, {
+        body: JSON.stringify({ design: getExample('online-store')!.design }),
+        headers: presenter,
+        agent,
+        timeoutMs: 60_000,
+      });
       if (pushed.status !== 200)
         tally.errors.push(`push-design: ${pushed.status} ${pushed.body.slice(0, 200)}`);
       else pushes.set((JSON.parse(pushed.body) as { pushId: number }).pushId, sentAt);
-      const hint = await request(
-        `${url}/api/workshop/presenter/reveal-hint`,
-        'POST',
-        JSON.stringify({ lessonId: 'access-patterns-first', stepId: 'orders-newest-first' }),
-        presenter,
-      );
+      const hint = await request(`${url}/api/workshop/presenter/reveal-hint`, {
+        body: JSON.stringify({ lessonId: 'access-patterns-first', stepId: 'orders-newest-first' }),
+        headers: presenter,
+        agent,
+        timeoutMs: 60_000,
+      });
       if (hint.status !== 200) tally.errors.push(`reveal-hint: ${hint.status} ${hint.body.slice(0, 200)}`);
     })();
     await Promise.all([

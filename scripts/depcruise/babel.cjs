@@ -2,6 +2,21 @@
 // for it to call and its swc reader cannot parse .tsx. Babel drops type-only imports when it strips types,
 // but the dependency rule counts them (a type import that runs upward ties two layers as a value import
 // does), so the plugin below first turns each into a bare `import 'x'`, which Babel keeps.
+/**
+ * An import (`kind` importKind) or re-export (exportKind) whose specifiers are all or partly type-only: those
+ * are dropped from it and its source kept as a bare import.
+ */
+function keepTypeSpecifiers(statement, kind, bare) {
+  const node = statement.node;
+  const types = node.specifiers.filter((s) => node[kind] === 'type' || s[kind] === 'type');
+  if (types.length === 0) return;
+  if (types.length === node.specifiers.length) statement.replaceWith(bare(node.source));
+  else {
+    node.specifiers = node.specifiers.filter((s) => !types.includes(s));
+    statement.insertAfter(bare(node.source));
+  }
+}
+
 const keepTypeImports = ({ types: t }) => ({
   visitor: {
     Program: {
@@ -16,28 +31,9 @@ const keepTypeImports = ({ types: t }) => ({
           },
         });
         for (const statement of program.get('body')) {
-          const node = statement.node;
-          if (statement.isImportDeclaration()) {
-            const types = node.specifiers.filter(
-              (s) => node.importKind === 'type' || s.importKind === 'type',
-            );
-            if (types.length === 0) continue;
-            if (types.length === node.specifiers.length) statement.replaceWith(bare(node.source));
-            else {
-              node.specifiers = node.specifiers.filter((s) => !types.includes(s));
-              statement.insertAfter(bare(node.source));
-            }
-          } else if (statement.isExportNamedDeclaration() && node.source) {
-            const types = node.specifiers.filter(
-              (s) => node.exportKind === 'type' || s.exportKind === 'type',
-            );
-            if (types.length === 0) continue;
-            if (types.length === node.specifiers.length) statement.replaceWith(bare(node.source));
-            else {
-              node.specifiers = node.specifiers.filter((s) => !types.includes(s));
-              statement.insertAfter(bare(node.source));
-            }
-          }
+          if (statement.isImportDeclaration()) keepTypeSpecifiers(statement, 'importKind', bare);
+          else if (statement.isExportNamedDeclaration() && statement.node.source)
+            keepTypeSpecifiers(statement, 'exportKind', bare);
         }
         for (const source of sources) program.unshiftContainer('body', bare(source));
       },

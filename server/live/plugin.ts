@@ -18,6 +18,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { type LiveRoomResponse, liveRoomResponseSchema } from '../../src/core/contract/api-responses.ts';
 import {
   CLOSE,
   type ClientMessage,
@@ -242,22 +243,26 @@ async function liveRoutes(app: FastifyInstance, options: LivePluginOptions): Pro
 
   await app.register(websocket, { options: { maxPayload: limits.liveMessageBytes } });
 
-  app.post('/api/live/rooms', async (request, reply) => {
-    const { verifier } = parseBody(newRoomSchema, request.body);
-    try {
-      createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: verifier }, format: 'jwk' });
-    } catch {
-      throw new ApiFailure(400, 'InvalidRequest', 'verifier: not an Ed25519 public key');
-    }
-    try {
-      const room = rooms.create(verifier);
-      reply.status(201);
-      return { roomId: room.id };
-    } catch (error) {
-      if (error instanceof RoomError) throw new ApiFailure(503, error.code, error.message);
-      throw error;
-    }
-  });
+  app.post(
+    '/api/live/rooms',
+    { schema: { response: { 201: liveRoomResponseSchema } } },
+    async (request, reply): Promise<LiveRoomResponse> => {
+      const { verifier } = parseBody(newRoomSchema, request.body);
+      try {
+        createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: verifier }, format: 'jwk' });
+      } catch {
+        throw new ApiFailure(400, 'InvalidRequest', 'verifier: not an Ed25519 public key');
+      }
+      try {
+        const room = rooms.create(verifier);
+        reply.status(201);
+        return { roomId: room.id };
+      } catch (error) {
+        if (error instanceof RoomError) throw new ApiFailure(503, error.code, error.message);
+        throw error;
+      }
+    },
+  );
 
   let nextPeer = 1;
   app.get<{ Params: { roomId: string } }>(

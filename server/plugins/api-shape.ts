@@ -33,8 +33,8 @@ export function responseMismatch(
 
 async function apiShape(app: FastifyInstance, options: ApiShapeOptions): Promise<void> {
   answerInApiShape(app, options.keepBytes);
-  // A route's `schema.response` holds zod schemas (routes/response-schemas.ts). Every answer is written by
-  // the reply serializer above (exact numbers), which Fastify prefers to a schema's serializer; so the schemas
+  // A route's `schema.response` holds zod schemas (src/core/contract/*-responses.ts). Every answer is written
+  // by the reply serializer above (exact numbers), which Fastify prefers to a schema's serializer; so the schemas
   // are not compiled into serializers but checked, with the same zod the requests are (parse-body.ts), on
   // the object about to be written.
   app.setSerializerCompiler(() => (data) => stringifyExactJson(data));

@@ -3,6 +3,7 @@
 // progress streamed when asked (plugins/progress.ts). A large body comes as JsonBytes and is checked in a
 // design worker (design-check.ts), off the event loop; a small one is checked here with the contract.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { applyResponseSchema, loadResponseSchema } from '../../src/core/contract/api-responses.ts';
 import { applyRequestSchema } from '../../src/core/contract/contract.ts';
 import type { DesignCheckResult } from '../design-check.ts';
 import { ApiFailure } from '../errors.ts';
@@ -13,7 +14,6 @@ import { applyForSession, loadForSession } from '../service.ts';
 import type { Session } from '../session.ts';
 import { checkDesign } from './check-design.ts';
 import type { RouteContext } from './context.ts';
-import { applyResponseSchema, loadResponseSchema } from './response-schemas.ts';
 
 export async function designRoutes(app: FastifyInstance, { sessions, work }: RouteContext): Promise<void> {
   const { limits } = work;

@@ -1,10 +1,10 @@
 // GET /api/health: whether DynamoDB answers, which one it is, and the caller's table namespace (the app
 // shows it, and the first request of a browser starts its session here).
 import type { FastifyInstance } from 'fastify';
+import { healthResponseSchema } from '../../src/core/contract/api-responses.ts';
 import type { HealthResponse } from '../../src/core/contract/contract.ts';
 import { sessionOf } from '../plugins/sessions.ts';
 import type { RouteContext } from './context.ts';
-import { healthResponseSchema } from './response-schemas.ts';
 
 export async function healthRoutes(app: FastifyInstance, { sessions, work }: RouteContext): Promise<void> {
   const { dynamo } = work;

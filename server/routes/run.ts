@@ -2,6 +2,7 @@
 // arguments (built by the core, as the app shows it) or a raw operation with its input (checked by
 // raw-input.ts). Writes take from the session's item quota and stored bytes first (SessionWork.runQuotas).
 import type { FastifyInstance } from 'fastify';
+import { runResponseSchema } from '../../src/core/contract/api-responses.ts';
 import { patternRunSchema, rawRunSchema } from '../../src/core/contract/contract.ts';
 import { parseExactJson } from '../../src/core/values/exact-json.ts';
 import { ApiFailure } from '../errors.ts';
@@ -11,7 +12,6 @@ import { sessionOf } from '../plugins/sessions.ts';
 import { runBuiltRequest, runPatternForSession, runRawForSession } from '../service.ts';
 import { checkDesign } from './check-design.ts';
 import type { RouteContext } from './context.ts';
-import { runResponseSchema } from './response-schemas.ts';
 
 export async function runRoutes(app: FastifyInstance, { sessions, work }: RouteContext): Promise<void> {
   app.post('/api/run', { schema: { response: { 200: runResponseSchema } } }, async (request, reply) => {

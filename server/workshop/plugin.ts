@@ -18,6 +18,7 @@
 // The contract (routes, shapes, events) is src/core/contract/workshop-contract.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodType } from 'zod';
 import {
   attendeeReportSchema,
   endWorkshopRequestSchema,
@@ -34,6 +35,19 @@ import {
   WORKSHOP_API,
   type WorkshopInfo,
 } from '../../src/core/contract/workshop-contract.ts';
+import {
+  attendeeDetailSchema,
+  attendeeStateSchema,
+  joinResponseSchema,
+  loadedLessonResponseSchema,
+  lockResponseSchema,
+  okResponseSchema,
+  pushResponseSchema,
+  reportResponseSchema,
+  revealHintResponseSchema,
+  roomSnapshotSchema,
+  workshopInfoSchema,
+} from '../../src/core/contract/workshop-responses.ts';
 import type { Lesson } from '../../src/core/features/lessons/lesson-types.ts';
 import { parseLesson } from '../../src/core/features/lessons/parse.ts';
 import { stringifyExactJson } from '../../src/core/values/exact-json.ts';
@@ -42,10 +56,10 @@ import { ApiFailure } from '../errors.ts';
 import type { Limits } from '../limits.ts';
 import { parseBody } from '../parse-body.ts';
 import { addressKey } from '../quotas/address-key.ts';
-import { TokenBucket } from '../quotas/token-bucket.ts';
 import { type Session, sessionCookieHeader, sessionCookieOf, sessionFromId } from '../session.ts';
 import { type SessionRegistry, TooManySessionsError } from '../session-registry.ts';
 import { WrongCodes, WrongSecrets } from './attempts.ts';
+import { ReportRates } from './report-rates.ts';
 import type { Workshop } from './room.ts';
 import type { AttendeeRecord } from './room-records.ts';
 import { bearerKey, sameSecret } from './secrets.ts';
@@ -142,9 +156,11 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
   const small = { bodyLimit: limits.workshopSmallBodyBytes };
   // A design's JSON, with room for the rest of the body.
   const withDesign = { bodyLimit: limits.workshopDesignBytes + 64 * 1024 };
+  /** A route's answer schema (the contract's): an answer outside it is a 500, never sent (api-shape.ts). */
+  const answers = (schema: ZodType) => ({ schema: { response: { 200: schema } } });
 
   // ----- public
-  app.get(WORKSHOP_API, async (request): Promise<WorkshopInfo> => {
+  app.get(WORKSHOP_API, answers(workshopInfoSchema), async (request): Promise<WorkshopInfo> => {
     const attendee = attendeeOf(request);
     return {
       workshop: true,
@@ -165,79 +181,48 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
     }
   };
 
-  app.post(`${WORKSHOP_API}/join`, small, async (request, reply): Promise<JoinResponse> => {
-    // The browser's own attendee: its live session, or the one its cookie named before it expired.
-    const cookieId = sessions.idOf(sessionCookieOf(request.headers.cookie));
-    const already = attendeeOf(request);
-    const returning = already ?? workshop.attendeeOfFormerSession(cookieId);
-    // Refusals that depend on nothing sent come before the code is looked at: a locked room answers no guess.
-    if (!returning) workshop.assertOpenToJoins();
-    const body = parseBody(joinRequestSchema, request.body);
-    if (!sameSecret(normalizeJoinCode(body.code), workshop.code)) {
-      wrongCodes.wrong(request.ip);
-      throw new ApiFailure(403, 'WrongCode', 'code: that is not this workshop’s join code');
-    }
-    if (returning) {
-      if (!already) workshop.rebind(returning, newSession(reply)());
-      return { attendee: workshop.identity(returning), created: false, state: workshop.state(returning) };
-    }
-    if (workshop.isRemovedSession(cookieId))
-      throw new ApiFailure(
-        403,
-        'RemovedFromWorkshop',
-        'the presenter removed this browser from the workshop; ask them if you should join again',
-      );
-    const attendee = workshop.join(body.name, newSession(reply), addressKey(request.ip));
-    return { attendee: workshop.identity(attendee), created: true, state: workshop.state(attendee) };
-  });
+  app.post(
+    `${WORKSHOP_API}/join`,
+    { ...small, ...answers(joinResponseSchema) },
+    async (request, reply): Promise<JoinResponse> => {
+      // The browser's own attendee: its live session, or the one its cookie named before it expired.
+      const cookieId = sessions.idOf(sessionCookieOf(request.headers.cookie));
+      const already = attendeeOf(request);
+      const returning = already ?? workshop.attendeeOfFormerSession(cookieId);
+      // Refusals that depend on nothing sent come before the code is looked at: a locked room answers no guess.
+      if (!returning) workshop.assertOpenToJoins();
+      const body = parseBody(joinRequestSchema, request.body);
+      if (!sameSecret(normalizeJoinCode(body.code), workshop.code)) {
+        wrongCodes.wrong(request.ip);
+        throw new ApiFailure(403, 'WrongCode', 'code: that is not this workshop’s join code');
+      }
+      if (returning) {
+        if (!already) workshop.rebind(returning, newSession(reply)());
+        return { attendee: workshop.identity(returning), created: false, state: workshop.state(returning) };
+      }
+      if (workshop.isRemovedSession(cookieId))
+        throw new ApiFailure(
+          403,
+          'RemovedFromWorkshop',
+          'the presenter removed this browser from the workshop; ask them if you should join again',
+        );
+      const attendee = workshop.join(body.name, newSession(reply), addressKey(request.ip));
+      return { attendee: workshop.identity(attendee), created: true, state: workshop.state(attendee) };
+    },
+  );
 
   // ----- attendee
-  app.get(`${WORKSHOP_API}/me`, async (request) => workshop.state(requireAttendee(request)));
-
-  // Each report is validated (its design too): their rate and bytes are the attendee's own, below the
-  // session's, and the server's bytes bound them all. Counted before the body is read (onRequest).
-  const reportRates = new WeakMap<AttendeeRecord, { count: TokenBucket; bytes: TokenBucket }>();
-  const serverReportBytes = new TokenBucket(
-    limits.workshopServerReportBytesPerSecond,
-    limits.workshopServerReportByteBurst,
+  app.get(`${WORKSHOP_API}/me`, answers(attendeeStateSchema), async (request) =>
+    workshop.state(requireAttendee(request)),
   );
-  const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KB`;
-  const admitReport = async (request: FastifyRequest): Promise<void> => {
-    const attendee = requireAttendee(request);
-    let rate = reportRates.get(attendee);
-    if (!rate) {
-      rate = {
-        count: new TokenBucket(limits.workshopReportsPerSecond, limits.workshopReportBurst),
-        bytes: new TokenBucket(limits.workshopReportBytesPerSecond, limits.workshopReportByteBurst),
-      };
-      reportRates.set(attendee, rate);
-    }
-    if (!rate.count.take())
-      throw new ApiFailure(
-        429,
-        'TooManyReports',
-        `an attendee reports at most ${limits.workshopReportsPerSecond} times a second (${limits.workshopReportBurst} at once); send the latest state in a moment`,
-      );
-    // A body without a length may be as long as the route lets in: it is counted as that.
-    const length = Number(request.headers['content-length']);
-    const bytes = Number.isSafeInteger(length) && length >= 0 ? length : withDesign.bodyLimit;
-    if (!rate.bytes.available(bytes))
-      throw new ApiFailure(
-        429,
-        'TooManyReportBytes',
-        `an attendee sends at most ${kb(limits.workshopReportBytesPerSecond)} of reports a second (${kb(limits.workshopReportByteBurst)} at once, workshopReportBytesPerSecond); send the latest state in a moment`,
-      );
-    if (!serverReportBytes.take(bytes))
-      throw new ApiFailure(
-        429,
-        'TooManyReportBytes',
-        `the server takes at most ${kb(limits.workshopServerReportBytesPerSecond)} of reports a second from all attendees (workshopServerReportBytesPerSecond); send the latest state in a moment`,
-      );
-    rate.bytes.take(bytes);
-  };
+
+  // Each report is validated (its design too), its rate and bytes counted before the body is read.
+  const reportRates = new ReportRates(limits);
+  const admitReport = async (request: FastifyRequest): Promise<void> =>
+    reportRates.admit(requireAttendee(request), request.headers['content-length'], withDesign.bodyLimit);
   app.post(
     `${WORKSHOP_API}/report`,
-    { ...withDesign, onRequest: admitReport },
+    { ...withDesign, ...answers(reportResponseSchema), onRequest: admitReport },
     async (request): Promise<ReportResponse> => {
       const attendee = requireAttendee(request);
       const body = parseBody(attendeeReportSchema, request.body);
@@ -252,7 +237,7 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
   });
 
   // ----- presenter
-  app.get(PRESENTER, async (request, reply) => {
+  app.get(PRESENTER, answers(roomSnapshotSchema), async (request, reply) => {
     requirePresenter(request, reply);
     return workshop.snapshot(streams.connected);
   });
@@ -262,95 +247,123 @@ async function workshopRoutes(app: FastifyInstance, options: WorkshopPluginOptio
     streams.openPresenter(reply);
   });
 
-  app.get<{ Params: { id: string } }>(`${PRESENTER}/attendees/:id`, async (request, reply) => {
-    requirePresenter(request, reply);
-    const { id } = request.params;
-    const detail = workshop.detail(id, streams.connected(id));
-    if (!detail) throw new ApiFailure(404, 'UnknownAttendee', `no attendee "${id}"`);
-    return detail;
-  });
+  app.get<{ Params: { id: string } }>(
+    `${PRESENTER}/attendees/:id`,
+    answers(attendeeDetailSchema),
+    async (request, reply) => {
+      requirePresenter(request, reply);
+      const { id } = request.params;
+      const detail = workshop.detail(id, streams.connected(id));
+      if (!detail) throw new ApiFailure(404, 'UnknownAttendee', `no attendee "${id}"`);
+      return detail;
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(`${PRESENTER}/lessons/:id`, async (request, reply) => {
-    requirePresenter(request, reply);
-    const lesson = workshop.loadedLesson(request.params.id);
-    if (!lesson)
-      throw new ApiFailure(
-        404,
-        'UnknownLesson',
-        `no lesson "${request.params.id}" was loaded (--lessons DIR)`,
-      );
-    return { lesson };
-  });
-
-  app.post(`${PRESENTER}/push-lesson`, { bodyLimit: limits.workshopLessonBytes }, async (request, reply) => {
-    requirePresenter(request, reply);
-    const body = parseBody(pushLessonRequestSchema, request.body);
-    let inline: Lesson | undefined;
-    if (body.lesson !== undefined) {
-      // The same checks as a lesson file's (keyplan lesson check): shape, designs, ids, references.
-      const parsed = parseLesson(body.lesson);
-      if (!parsed.ok) {
-        const problems = parsed.problems.map(
-          (p) => `${p.path === '(document)' ? 'lesson' : `lesson.${p.path}`}: ${p.message}`,
-        );
-        throw new ApiFailure(400, 'InvalidLesson', problems.slice(0, 5).join('; '), problems);
-      }
-      if (parsed.lesson.id !== body.lessonId)
+  app.get<{ Params: { id: string } }>(
+    `${PRESENTER}/lessons/:id`,
+    answers(loadedLessonResponseSchema),
+    async (request, reply) => {
+      requirePresenter(request, reply);
+      const lesson = workshop.loadedLesson(request.params.id);
+      if (!lesson)
         throw new ApiFailure(
-          400,
-          'InvalidRequest',
-          `lessonId: "${body.lessonId}" is not the id of the lesson sent ("${parsed.lesson.id}")`,
+          404,
+          'UnknownLesson',
+          `no lesson "${request.params.id}" was loaded (--lessons DIR)`,
         );
-      inline = parsed.lesson;
-    }
-    const delivered = streams.reach;
-    const pushed = workshop.pushLesson(body.lessonId, body.stepIndex ?? 0, inline);
-    return { pushId: pushed.pushId, delivered };
-  });
+      return { lesson };
+    },
+  );
 
-  app.post(`${PRESENTER}/push-design`, withDesign, async (request, reply) => {
-    requirePresenter(request, reply);
-    const body = parseBody(pushDesignRequestSchema, request.body);
-    const delivered = streams.reach;
-    return { pushId: workshop.pushDesign(boundedDesign(body.design)).pushId, delivered };
-  });
+  app.post(
+    `${PRESENTER}/push-lesson`,
+    { bodyLimit: limits.workshopLessonBytes, ...answers(pushResponseSchema) },
+    async (request, reply) => {
+      requirePresenter(request, reply);
+      const body = parseBody(pushLessonRequestSchema, request.body);
+      let inline: Lesson | undefined;
+      if (body.lesson !== undefined) {
+        // The same checks as a lesson file's (keyplan lesson check): shape, designs, ids, references.
+        const parsed = parseLesson(body.lesson);
+        if (!parsed.ok) {
+          const problems = parsed.problems.map(
+            (p) => `${p.path === '(document)' ? 'lesson' : `lesson.${p.path}`}: ${p.message}`,
+          );
+          throw new ApiFailure(400, 'InvalidLesson', problems.slice(0, 5).join('; '), problems);
+        }
+        if (parsed.lesson.id !== body.lessonId)
+          throw new ApiFailure(
+            400,
+            'InvalidRequest',
+            `lessonId: "${body.lessonId}" is not the id of the lesson sent ("${parsed.lesson.id}")`,
+          );
+        inline = parsed.lesson;
+      }
+      const delivered = streams.reach;
+      const pushed = workshop.pushLesson(body.lessonId, body.stepIndex ?? 0, inline);
+      return { pushId: pushed.pushId, delivered };
+    },
+  );
 
-  app.post(`${PRESENTER}/reveal-hint`, small, async (request, reply) => {
-    requirePresenter(request, reply);
-    const body = parseBody(revealHintRequestSchema, request.body);
-    const delivered = streams.reach;
-    return { hint: workshop.revealHint(body.lessonId, body.stepId, body.count), delivered };
-  });
+  app.post(
+    `${PRESENTER}/push-design`,
+    { ...withDesign, ...answers(pushResponseSchema) },
+    async (request, reply) => {
+      requirePresenter(request, reply);
+      const body = parseBody(pushDesignRequestSchema, request.body);
+      const delivered = streams.reach;
+      return { pushId: workshop.pushDesign(boundedDesign(body.design)).pushId, delivered };
+    },
+  );
 
-  app.post(`${PRESENTER}/reset-attendee`, small, async (request, reply) => {
-    requirePresenter(request, reply);
-    const { attendeeId } = parseBody(resetAttendeeRequestSchema, request.body);
-    const attendee = workshop.attendee(attendeeId);
-    if (!attendee) throw new ApiFailure(404, 'UnknownAttendee', `attendeeId: no attendee "${attendeeId}"`);
-    // Its tables first: once its page hears of the reset, it may apply again at once.
-    await options.deleteTables(sessionFromId(attendee.sessionId));
-    workshop.reset(attendeeId);
-    return { ok: true };
-  });
+  app.post(
+    `${PRESENTER}/reveal-hint`,
+    { ...small, ...answers(revealHintResponseSchema) },
+    async (request, reply) => {
+      requirePresenter(request, reply);
+      const body = parseBody(revealHintRequestSchema, request.body);
+      const delivered = streams.reach;
+      return { hint: workshop.revealHint(body.lessonId, body.stepId, body.count), delivered };
+    },
+  );
 
-  app.post(`${PRESENTER}/remove-attendee`, small, async (request, reply) => {
-    requirePresenter(request, reply);
-    const { attendeeId, allowRejoin } = parseBody(removeAttendeeRequestSchema, request.body);
-    // Its session first, so none of its requests is admitted while its tables are deleted.
-    const attendee = workshop.remove(attendeeId, allowRejoin);
-    sessions.end(attendee.sessionId);
-    await options.deleteTables(sessionFromId(attendee.sessionId));
-    return { ok: true };
-  });
+  app.post(
+    `${PRESENTER}/reset-attendee`,
+    { ...small, ...answers(okResponseSchema) },
+    async (request, reply) => {
+      requirePresenter(request, reply);
+      const { attendeeId } = parseBody(resetAttendeeRequestSchema, request.body);
+      const attendee = workshop.attendee(attendeeId);
+      if (!attendee) throw new ApiFailure(404, 'UnknownAttendee', `attendeeId: no attendee "${attendeeId}"`);
+      // Its tables first: once its page hears of the reset, it may apply again at once.
+      await options.deleteTables(sessionFromId(attendee.sessionId));
+      workshop.reset(attendeeId);
+      return { ok: true };
+    },
+  );
 
-  app.post(`${PRESENTER}/lock`, small, async (request, reply) => {
+  app.post(
+    `${PRESENTER}/remove-attendee`,
+    { ...small, ...answers(okResponseSchema) },
+    async (request, reply) => {
+      requirePresenter(request, reply);
+      const { attendeeId, allowRejoin } = parseBody(removeAttendeeRequestSchema, request.body);
+      // Its session first, so none of its requests is admitted while its tables are deleted.
+      const attendee = workshop.remove(attendeeId, allowRejoin);
+      sessions.end(attendee.sessionId);
+      await options.deleteTables(sessionFromId(attendee.sessionId));
+      return { ok: true };
+    },
+  );
+
+  app.post(`${PRESENTER}/lock`, { ...small, ...answers(lockResponseSchema) }, async (request, reply) => {
     requirePresenter(request, reply);
     const { locked } = parseBody(lockJoinsRequestSchema, request.body);
     workshop.lock(locked);
     return { ok: true, locked };
   });
 
-  app.post(`${PRESENTER}/end`, small, async (request, reply) => {
+  app.post(`${PRESENTER}/end`, { ...small, ...answers(okResponseSchema) }, async (request, reply) => {
     requirePresenter(request, reply);
     parseBody(endWorkshopRequestSchema, request.body);
     workshop.end();

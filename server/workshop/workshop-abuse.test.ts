@@ -3,9 +3,9 @@
 // fill the room while a NAT of 60 still joins; the presenter removes an attendee (session, tables, row and
 // browser gone) and locks joins; wrong keys and codes from an address never stand in the way of the right
 // one; report bytes are bounded per attendee and server-wide.
-import http from 'node:http';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { request } from '../../bench/http.ts';
 import type { AttendeeEvent, PresenterEvent } from '../../src/core/contract/workshop-contract.ts';
 import { getExample } from '../../src/core/features/examples/index.ts';
 import { parseExactJson } from '../../src/core/values/exact-json.ts';
@@ -45,40 +45,19 @@ interface Answer {
 }
 
 /** One request from the loopback address `from` (127.0.0.x), without keep-alive. */
-function call(
+async function call(
   server: RunningServer,
   path: string,
   init: { body?: unknown; headers?: Record<string, string>; from?: string } = {},
 ): Promise<Answer> {
-  const url = new URL(path, server.url);
-  const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: payload === undefined ? 'GET' : 'POST',
-        localAddress: init.from ?? '127.0.0.1',
-        agent: false,
-        headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          ...init.headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: parseExactJson(Buffer.concat(chunks).toString('utf8') || '{}') as Answer['body'],
-            cookie: response.headers['set-cookie']?.[0]?.split(';')[0],
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
+  const answer = await request(new URL(path, server.url).href, {
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    headers: init.headers,
+    localAddress: init.from ?? '127.0.0.1',
+    agent: false,
+    timeoutMs: 30_000,
   });
+  return { ...answer, body: parseExactJson(answer.body || '{}') as Answer['body'] };
 }
 
 const join = (server: Workshop, name: string, from: string, cookie?: string, code = server.workshop.code) =>

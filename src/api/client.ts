@@ -7,6 +7,7 @@ import type {
   LessonsResponse,
   RunResponse,
 } from '../core/contract/contract.ts';
+import type { StreamLine } from '../core/contract/progress-lines.ts';
 import type { Design } from '../core/model/schema.ts';
 import { parseExactJson, stringifyExactJson } from '../core/values/exact-json.ts';
 import type { PlainItem } from '../core/values/item.ts';
@@ -163,10 +164,7 @@ export async function applyDesign(
       buffer = buffer.slice(newline + 1);
       newline = buffer.indexOf('\n');
       if (!line.trim()) continue;
-      const message = parseExactJson(line) as
-        | { progress: { written: number; total: number } }
-        | { result: ApplyResponse }
-        | { error: { code: string; message: string; status: number } };
+      const message = parseExactJson(line) as StreamLine<ApplyResponse>;
       if ('progress' in message) options.onProgress?.(message.progress.written, message.progress.total);
       else if ('result' in message) return message.result;
       else throw new ApiClientError(message.error.status, message.error.code, message.error.message);

@@ -1,5 +1,5 @@
 // The core is shared by the SPA, the server and the CLI, so it imports no React, DOM-only, Node or AWS SDK
-// module (generated programs name those modules as text: export/codegen/module-names.ts).
+// module (generated programs name those modules as text: io/codegen/module-names.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -34,7 +34,7 @@ export { EvaluationError } from './evaluation-error.ts';
 
 /**
  * Where DynamoDB Local departs from what AWS documents, `engine` 'dynamodb-local' answers as Local does
- * (local-deviations.ts); the default answers as AWS documents.
+ * (paging.ts's pageReader, scan.ts); the default answers as AWS documents.
  */
 export type Engine = 'aws' | 'dynamodb-local';
 

@@ -1,7 +1,7 @@
 // The design's table as an AWS CDK app in TypeScript: one stack file that `npx tsx FILE` synthesizes.
 // TableV2 by default (CloudFormation AWS::DynamoDB::GlobalTable), Table with `{ construct: 'Table' }`
 // (AWS::DynamoDB::Table). Each prop is chosen so that the synthesized resource equals cloudformation.ts's
-// export exactly; server/export/cdk-synth.test.ts proves it for every construct.
+// export exactly; test/integration/export/cdk-synth.test.ts proves it for every construct.
 import { gsiKeyAttributes } from '../model/indexes.ts';
 import type { Design, GlobalSecondaryIndex, KeyAttribute, Projection } from '../model/schema.ts';
 import { tsString as quote } from '../values/text/code/typescript.ts';

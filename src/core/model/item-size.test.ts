@@ -22,7 +22,7 @@ describe('itemSize', () => {
   });
 
   it('sizes numbers in base-100 digit pairs aligned on the decimal point, a negative one byte more', () => {
-    // Measured on DynamoDB Local 3.3 at the 1 KB write-unit boundary (server/analysis/item-size.test.ts
+    // Measured on DynamoDB Local 3.3 at the 1 KB write-unit boundary (test/integration/analysis/item-size.test.ts
     // repeats it): where the published approximation is exact (an integer, or pairs that happen to align)
     // it agrees; 1.5 is stored as 01|50.
     const size = (n: number) => itemSize({ n }) - 1;

@@ -9,7 +9,7 @@
 // every design format) and both backfill programs. Each file is parsed by its language's parser and must
 // equal, string values left out, the file generated for a benign text of the same shape (each character
 // outside [A-Za-z0-9_$] and whitespace made `-`, whitespace a space): any other statement, key or value is
-// the text become code. Nothing of the file may hold an unsafe character raw (./code-parsers.ts).
+// the text become code. Nothing of the file may hold an unsafe character raw (server/test-support/code-parsers.ts).
 // The run is deterministic per seed: set KEYPLAN_FUZZ_SEED to replay the seed a failure prints.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

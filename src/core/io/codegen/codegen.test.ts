@@ -1,6 +1,6 @@
 // Golden files: each built-in example and the codegen test design, in both languages, compared exactly.
 // UPDATE_GOLDEN=1 npx vitest run src/core/io/codegen rewrites them; review the diff before committing.
-// server/codegen/*.test.ts run the generated code against DynamoDB Local.
+// test/integration/codegen/*.test.ts run the generated code against DynamoDB Local.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatProblems, validateDesign } from '../../checks/validate.ts';

@@ -40,7 +40,7 @@ export function codeFilename(design: Design, language: CodegenLanguage): string 
     : `${stem.replace(/_/g, '-')}.ts`;
 }
 
-/** The module as an export file (the shape of export/index.ts's ExportFile). */
+/** The module as an export file (the shape of io/file.ts's ExportFile). */
 export function codeExport(design: Design, language: CodegenLanguage) {
   const filename = codeFilename(design, language);
   const module = filename.replace(/\.(py|ts)$/, '');

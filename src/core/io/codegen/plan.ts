@@ -1,7 +1,7 @@
 // What each generated function does, before it is written in Python or TypeScript: its parameters and
 // its request, with values as ValueExprs. Built from the core's own rules (patternArguments, key schemas,
 // key templates, indexKeyUpdates, ExpressionBuilder), so that the code sends the request `keyplan run`
-// sends for the same arguments; server/codegen tests check that field for field.
+// sends for the same arguments; test/integration/codegen tests check that field for field.
 import { parseTemplate } from '../../keys/template.ts';
 import { keyAttributeTypes, keySchemaFor } from '../../model/indexes.ts';
 import { keyConditionParts } from '../../model/key-conditions.ts';
