@@ -67,10 +67,22 @@ function packagesLeftToNode(readRoots: Set<string>): Plugin {
   };
 }
 
-/** The child's program, one ES module with nothing left to load. */
-export async function bundleChildProgram(): Promise<string> {
-  const result = await build({ ...BUILD_OPTIONS, entryPoints: [CHILD_PROGRAM] });
-  return result.outputFiles[0].text;
+let childProgram: Promise<string> | undefined;
+
+/**
+ * The child's program, one ES module with nothing left to load. It is Keyplan's own code, the same for
+ * every module: bundled once per process (a process that imports many modules, as the tests do, bundles
+ * it once), and again after a failure.
+ */
+export function bundleChildProgram(): Promise<string> {
+  childProgram ??= build({ ...BUILD_OPTIONS, entryPoints: [CHILD_PROGRAM] }).then(
+    (result) => result.outputFiles[0].text,
+    (error) => {
+      childProgram = undefined;
+      throw error;
+    },
+  );
+  return childProgram;
 }
 
 /**

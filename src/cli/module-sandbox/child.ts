@@ -1,6 +1,6 @@
 // The program of the sandboxed child (./load-module.ts bundles it and runs it under Node's permission model):
 // it reads the request from fd 3, stubs out the network and signals, loads the module's code (a CommonJS
-// module's exports shown as Node's import() shows them: ./module-exports.ts), hands its
+// module's exports read as an ES module's would be: ./module-exports.ts), hands its
 // exports to the format's importer (which calls the module's key functions: that too must happen here, never
 // in the parent) and writes the answer as JSON to fd 4. The module's code runs beside this program, so the
 // parent believes nothing of the answer that it has not validated again.
