@@ -182,6 +182,37 @@ describe('#28 loading: a module in a bare folder imports as it does in the repos
     });
 });
 
+describe('#28 loading: a CommonJS module whose whole export is the model', () => {
+  const cases: [Fixture, string, (source: string) => string][] = [
+    [
+      FIXTURES[2],
+      'module.exports = schema (OneTable)',
+      (source) => source.replace('export const SaasSchema = ', 'module.exports = '),
+    ],
+    [
+      FIXTURES[0],
+      'module.exports = new Service(…) (ElectroDB)',
+      (source) =>
+        source
+          .replace(
+            "import { Entity, Service } from 'electrodb';",
+            "const { Entity, Service } = require('electrodb');",
+          )
+          .replace('export const taskapp = new Service', 'module.exports = new Service')
+          .replace(/^export /gm, ''),
+    ],
+  ];
+  for (const [fixture, name, rewrite] of cases)
+    it(name, async () => {
+      const source = rewrite(readFileSync(path.join(ROOT, 'fixtures', fixture.fixture), 'utf8'));
+      expect(source).toContain('module.exports = ');
+      expect(source).not.toMatch(/^(import|export) /m);
+      const entry = `${stemOf(fixture.fixture)}.cts`;
+      const folder = bareFolder({ 'package.json': PACKAGE, [entry]: source });
+      expect(await imported(path.join(folder, entry), fixture.format)).toEqual(await reference(fixture));
+    }, 60_000);
+});
+
 /** A package and everything it needs installed beside it (dependencies and installed peers), by name. */
 function installedClosure(name: string, seen = new Set<string>()): Set<string> {
   if (seen.has(name) || !existsSync(path.join(ROOT, 'node_modules', name))) return seen;
