@@ -63,6 +63,7 @@ export const importCommand: Command = {
   },
   notes: [
     'A JSON format reads any file as text and never runs it; a module is run only with --trust-code (exit 2 without it).',
+    "A module may be .ts/.mts/.cts/.js/.mjs/.cjs, CommonJS or ES modules; its packages resolve from its own folder first, then from Keyplan's node_modules (docs/cli.md, Importing a module).",
     'Warnings on stderr; exit 1 with the reason for a broken or foreign file.',
   ],
   async run({ positionals, values }, io) {

@@ -3,14 +3,20 @@
 // - The child's program (./child.ts with the core's importers) is bundled whole, so the child needs no
 //   TypeScript loader: tsx cannot run there, as its loader and esbuild's transform need a worker thread and
 //   a child process, which the sandbox forbids.
-// - The user's module is bundled with its own source files; the packages it imports from node_modules
+// - The user's module is bundled with its own source files (.ts/.mts/.cts/.js/.mjs/.cjs, whatever its
+//   package.json's "type": esbuild reads each by its syntax); the packages it imports from node_modules
 //   (electrodb, dynamodb-toolbox, @aws-sdk) stay outside the bundle, named by their resolved file URL, for
 //   Node to load in the child: the node_modules folders they resolve into are the folders the child may read.
+//   A package resolves as Node would from the module's own folder first, then from Keyplan's node_modules,
+//   so a model file copied into a folder of its own (no npm install there) loads with Keyplan's libraries.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Message, type Plugin } from 'esbuild';
+import { bundleErrorMessage } from './bundle-errors.ts';
 
 const CHILD_PROGRAM = fileURLToPath(new URL('./child.ts', import.meta.url));
+/** Keyplan's own node_modules: where a package the module's folder does not hold is looked for. */
+const KEYPLAN_NODE_MODULES = fileURLToPath(new URL('../../../node_modules', import.meta.url));
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 /** Files Node loads as they are; anything else found in node_modules (a package shipped as .ts) is bundled. */
 const PLAIN_JAVASCRIPT = /\.(c|m)?js$|\.json$/;
@@ -24,17 +30,15 @@ const BUILD_OPTIONS = {
   logLevel: 'silent',
 } as const;
 
-export type ModuleBundle = { ok: true; code: string; readRoots: string[] } | { ok: false; message: string };
-
-/** esbuild's first error as `file:line:column: text`. */
-function buildError(errors: readonly Message[]): string {
-  const first = errors[0];
-  if (!first) return 'the module could not be bundled';
-  const at = first.location
-    ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: `
-    : '';
-  return `${at}${first.text}`;
-}
+export type ModuleBundle =
+  | {
+      ok: true;
+      code: string;
+      readRoots: string[];
+      /** The module is CommonJS (`require`, `module.exports`): its exports are the default of the bundle. */
+      commonJs: boolean;
+    }
+  | { ok: false; message: string };
 
 /**
  * Leaves every import that resolves into node_modules to Node (an `import` by file URL, a `require` by path)
@@ -63,10 +67,22 @@ function packagesLeftToNode(readRoots: Set<string>): Plugin {
   };
 }
 
-/** The child's program, one ES module with nothing left to load. */
-export async function bundleChildProgram(): Promise<string> {
-  const result = await build({ ...BUILD_OPTIONS, entryPoints: [CHILD_PROGRAM] });
-  return result.outputFiles[0].text;
+let childProgram: Promise<string> | undefined;
+
+/**
+ * The child's program, one ES module with nothing left to load. It is Keyplan's own code, the same for
+ * every module: bundled once per process (a process that imports many modules, as the tests do, bundles
+ * it once), and again after a failure.
+ */
+export function bundleChildProgram(): Promise<string> {
+  childProgram ??= build({ ...BUILD_OPTIONS, entryPoints: [CHILD_PROGRAM] }).then(
+    (result) => result.outputFiles[0].text,
+    (error) => {
+      childProgram = undefined;
+      throw error;
+    },
+  );
+  return childProgram;
 }
 
 /**
@@ -80,13 +96,22 @@ export async function bundleModule(file: string): Promise<ModuleBundle> {
       ...BUILD_OPTIONS,
       entryPoints: [file],
       plugins: [packagesLeftToNode(readRoots)],
+      nodePaths: [KEYPLAN_NODE_MODULES],
+      metafile: true,
       banner: {
         js: `import { createRequire as __keyplanCreateRequire } from 'node:module'; globalThis.require ??= __keyplanCreateRequire(${JSON.stringify(pathToFileURL(file).href)});`,
       },
     });
-    return { ok: true, code: result.outputFiles[0].text, readRoots: [...readRoots] };
+    const entryPoint = Object.values(result.metafile.outputs)[0]?.entryPoint;
+    const entry = entryPoint === undefined ? undefined : result.metafile.inputs[entryPoint];
+    return {
+      ok: true,
+      code: result.outputFiles[0].text,
+      readRoots: [...readRoots],
+      commonJs: entry?.format === 'cjs',
+    };
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
-    return { ok: false, message: errors ? buildError(errors) : (error as Error).message };
+    return { ok: false, message: errors ? bundleErrorMessage(errors, file) : (error as Error).message };
   }
 }

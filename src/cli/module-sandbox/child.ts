@@ -1,11 +1,13 @@
 // The program of the sandboxed child (./load-module.ts bundles it and runs it under Node's permission model):
-// it reads the request from fd 3, stubs out the network and signals, loads the module's code, hands its
+// it reads the request from fd 3, stubs out the network and signals, loads the module's code (a CommonJS
+// module's exports read as an ES module's would be: ./module-exports.ts), hands its
 // exports to the format's importer (which calls the module's key functions: that too must happen here, never
 // in the parent) and writes the answer as JSON to fd 4. The module's code runs beside this program, so the
 // parent believes nothing of the answer that it has not validated again.
 import { readFileSync, writeSync } from 'node:fs';
 import { importDesign } from '../../core/io/index.ts';
 import { stringifyExactJson } from '../../core/values/exact-json.ts';
+import { commonJsExports } from './module-exports.ts';
 import { blockNetworkAndSignals } from './network-stubs.ts';
 import { ANSWER_FD, REQUEST_FD, type SandboxAnswer, type SandboxRequest } from './protocol.ts';
 
@@ -21,8 +23,26 @@ const ATTEMPTS: Record<string, string> = {
   WASI: 'run WebAssembly with system access',
 };
 
+/**
+ * A package the module imports could not load one of its own dependencies (the module's own imports were
+ * resolved when it was bundled): that package's installation is incomplete.
+ */
+function missingDependency(message: string, requireStack: unknown): string | undefined {
+  const missing = /^Cannot find (?:module|package) '([^']+)'(?: imported from (\S+))?/.exec(message);
+  if (!missing) return undefined;
+  const requirer = Array.isArray(requireStack) ? String(requireStack[0]) : missing[2];
+  if (!requirer) return undefined;
+  const at = requirer.lastIndexOf('/node_modules/');
+  const project = at < 0 ? requirer : requirer.slice(0, at);
+  return `${requirer} imports '${missing[1]}', which is not installed where it is looked for: run npm install in ${project}`;
+}
+
 function loadFailure(error: unknown): string {
-  const { code, permission, resource, message } = (error ?? {}) as Record<string, unknown>;
+  const { code, permission, resource, message, requireStack } = (error ?? {}) as Record<string, unknown>;
+  if (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') {
+    const missing = missingDependency(String(message), requireStack);
+    if (missing) return missing;
+  }
   if (code === 'ERR_ACCESS_DENIED') {
     const attempt = ATTEMPTS[String(permission)] ?? `use ${String(permission ?? message)}`;
     const where = typeof resource === 'string' && resource !== '' ? ` (${resource})` : '';
@@ -42,7 +62,10 @@ const request = JSON.parse(readFileSync(REQUEST_FD, 'utf8')) as SandboxRequest;
 blockNetworkAndSignals();
 let exports: Record<string, unknown> | undefined;
 try {
-  exports = await import(`data:text/javascript;base64,${Buffer.from(request.code).toString('base64')}`);
+  const namespace = await import(
+    `data:text/javascript;base64,${Buffer.from(request.code).toString('base64')}`
+  );
+  exports = request.commonJs ? commonJsExports(namespace.default) : namespace;
 } catch (error) {
   answer({ loaded: false, message: loadFailure(error) });
 }

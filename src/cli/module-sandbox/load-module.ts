@@ -118,14 +118,14 @@ export async function importModuleInSandbox(
 ): Promise<FormatImport> {
   const absolute = path.resolve(file);
   const [program, bundle] = await Promise.all([bundleChildProgram(), bundleModule(absolute)]);
-  if (!bundle.ok) return { ok: false, message: `the module could not be read: ${bundle.message}` };
+  if (!bundle.ok) return { ok: false, message: bundle.message };
   const readRoots = bundle.readRoots.map((root) => realpathSync(root));
   const child = spawn(process.execPath, sandboxFlags(readRoots, limits.heapMb), {
     cwd: path.dirname(absolute),
     env: {},
     stdio: ['pipe', 'ignore', 'pipe', 'pipe', 'pipe'],
   });
-  const request: SandboxRequest = { code: bundle.code, format, options };
+  const request: SandboxRequest = { code: bundle.code, commonJs: bundle.commonJs, format, options };
   const [stdin, stderr] = [child.stdin as Writable, child.stderr as Readable];
   const requestPipe = child.stdio[REQUEST_FD] as Writable;
   const answerPipe = child.stdio[ANSWER_FD] as Readable;

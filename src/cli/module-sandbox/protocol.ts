@@ -12,6 +12,8 @@ export const ANSWER_FD = 4;
 export interface SandboxRequest {
   /** The module's own code, bundled into one ES module (its packages left to Node: ./bundle.ts). */
   code: string;
+  /** The module is CommonJS: what it assigned to `module.exports` is the bundle's default export. */
+  commonJs: boolean;
   format: FormatId;
   options: FormatImportOptions;
 }

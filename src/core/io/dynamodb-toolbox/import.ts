@@ -124,7 +124,7 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
   if (entities.length === 0)
     return {
       ok: false,
-      message: `the module exports no DynamoDB-Toolbox Entity (its exports: ${Object.keys(exports).join(', ') || 'none'})`,
+      message: `exports no DynamoDB-Toolbox Entity (its exports: ${Object.keys(exports).join(', ') || 'none'}): export one (an Entity, or an object of them)`,
     };
   const warnings: string[] = [];
   const table = entities[0].table;

@@ -90,7 +90,7 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
   if (entities.length === 0)
     return {
       ok: false,
-      message: `the module exports no ElectroDB entity or service (its exports: ${Object.keys(exports).join(', ') || 'none'})`,
+      message: `exports no ElectroDB Entity or Service (its exports: ${Object.keys(exports).join(', ') || 'none'}): export one (an Entity, a Service, or an object of them)`,
     };
   const warnings: string[] = [];
   const first = entities[0];

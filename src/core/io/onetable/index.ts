@@ -12,7 +12,8 @@ import { importOneTable } from './import.ts';
 export const oneTableFormat: DesignFormat = {
   ...FORMAT_INFO.onetable,
   import(input, options) {
-    const read = jsonOf(input);
+    // In a module, the schema is the exported object that has models.
+    const read = jsonOf(input, (value) => typeof value.models === 'object' && value.models !== null);
     return read.ok ? importOneTable(read.json, options) : read;
   },
   export(design) {
