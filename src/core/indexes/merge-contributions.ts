@@ -1,7 +1,9 @@
 // A view is its entities' contributions merged. The merged order is the one a single stable sort of every
 // item in derived order gives: sort key token, then (GSI/LSI) DynamoDB Local's tie hash, then entity order,
-// then sample order. The last merges are kept per context, so an edit re-merges only the partitions the
-// edited entities share with others.
+// then sample order. The last merges are kept per context in the design lineage's Derivations (a slot of
+// it: mergeMemory), so an edit re-merges only the partitions the edited entities share with others, and one
+// lineage's merges are never another's starting point.
+import type { Derivations } from '../items/derivations.ts';
 import type { DerivedItem } from '../values/item.ts';
 import { CONTEXTS_KEPT, type Contribution, type Part } from './contribution.ts';
 import { cannotOverwrite, pendingMerge } from './deferred-merge.ts';
@@ -18,7 +20,12 @@ import { recordSources, sameLayout } from './view-shape.ts';
 import type { ViewEntry } from './view-types.ts';
 
 /** The view from every entity's contribution, in entity order. */
-export function mergeContributions(context: ViewContext, contributions: Contribution[]): IndexView {
+export function mergeContributions(
+  context: ViewContext,
+  contributions: Contribution[],
+  derivations: Derivations,
+): IndexView {
+  const lastMerges = derivations.slot(mergeMemory);
   const kept = lastMerges.get(context.key) ?? [];
   const last = closestMerge(kept, contributions);
   const merge = last ? mergeChanged(context, last, contributions) : mergeAll(context, contributions);
@@ -61,9 +68,11 @@ interface Merge {
   shared?: Map<string, number[]>;
 }
 
-// The last merges per context, newest first: the next one starts from the closest and redoes only the
-// edited entities' partitions.
-const lastMerges = new Map<string, Merge[]>();
+// A lineage's last merges per context, newest first: the next one starts from the closest and redoes only
+// the edited entities' partitions.
+function mergeMemory(): Map<string, Merge[]> {
+  return new Map();
+}
 
 function mergeAll(context: ViewContext, contributions: Contribution[]): Merge {
   const byKey = new Map<string, Part | Part[]>();

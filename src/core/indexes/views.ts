@@ -1,7 +1,7 @@
 // The items as the table and each index hold them: grouped by partition key, sorted by sort key,
 // projected per index. This is what the evaluator reads and what the UI draws.
 
-import type { Derivations } from '../items/derivations.ts';
+import { Derivations } from '../items/derivations.ts';
 import { deriveItemsByEntity } from '../items/derive.ts';
 import { type KeySchema, keySchemaFor, keySchemas, TABLE_INDEX, tableKeySchema } from '../model/indexes.ts';
 import type { Design } from '../model/schema.ts';
@@ -22,26 +22,37 @@ export { keyValueOf } from './view-context.ts';
 // view and the partition map name them without importing this module.
 export type { EntryKey, ViewEntry } from './view-types.ts';
 
-/** Every view of a design; `derivations`, the lineage's (derivations.ts), lets an edit re-derive only what changed. */
-export function buildViewsFor(design: Design, derivations?: Derivations): IndexViews {
-  return buildViewsByEntity(design, deriveItemsByEntity(design, derivations));
+/**
+ * Every view of a design; `derivations`, the lineage's (derivations.ts), lets an edit re-derive and re-merge
+ * only what changed. Without one, a throwaway one: nothing of this call is kept for the next.
+ */
+export function buildViewsFor(design: Design, derivations = new Derivations()): IndexViews {
+  return buildViewsByEntity(design, deriveItemsByEntity(design, derivations), derivations);
 }
 
 /** The views of these items (entity by entity, as deriveItems gives them). */
-export function buildViews(design: Design, derived: DerivedItem[]): IndexViews {
-  return buildViewsByEntity(design, runsByEntity(derived));
+export function buildViews(
+  design: Design,
+  derived: DerivedItem[],
+  derivations = new Derivations(),
+): IndexViews {
+  return buildViewsByEntity(design, runsByEntity(derived), derivations);
 }
 
 /**
  * One view: the table's, or an index's (which needs the table's to know what is stored). The grid shows one
  * view at a time, so an edit re-keys that one at once and the others when something asks for them.
  */
-export function buildViewFor(design: Design, name: string, derivations?: Derivations): IndexView | undefined {
+export function buildViewFor(
+  design: Design,
+  name: string,
+  derivations = new Derivations(),
+): IndexView | undefined {
   const groups = deriveItemsByEntity(design, derivations);
-  const table = tableViewOf(design, groups);
+  const table = tableViewOf(design, groups, derivations);
   if (name === TABLE_INDEX) return table.view;
   const schema = keySchemaFor(design, name);
-  return schema && indexViewOf(design, groups, table, schema);
+  return schema && indexViewOf(design, groups, table, schema, derivations);
 }
 
 // Consecutive items of one entity (and one copy of it) form one group, so that the groups keep the items' order.
@@ -60,11 +71,11 @@ function runsByEntity(derived: DerivedItem[]): DerivedItem[][] {
  * others' arrays), so each view re-sorts only that entity's entries and re-merges only the partitions it
  * shares with others (contributions.ts, merge-contributions.ts).
  */
-function buildViewsByEntity(design: Design, groups: DerivedItem[][]): IndexViews {
-  const table = tableViewOf(design, groups);
+function buildViewsByEntity(design: Design, groups: DerivedItem[][], derivations: Derivations): IndexViews {
+  const table = tableViewOf(design, groups, derivations);
   const views: IndexViews = new Map([[TABLE_INDEX, table.view]]);
   for (const schema of keySchemas(design).slice(1))
-    views.set(schema.name, indexViewOf(design, groups, table, schema));
+    views.set(schema.name, indexViewOf(design, groups, table, schema, derivations));
   return views;
 }
 
@@ -74,10 +85,10 @@ interface TableView {
   parts: Contribution[];
 }
 
-function tableViewOf(design: Design, groups: DerivedItem[][]): TableView {
+function tableViewOf(design: Design, groups: DerivedItem[][], derivations: Derivations): TableView {
   const context = viewContext(design, tableKeySchema(design));
   const parts = groups.map((items) => contributionOf(items, context, NONE));
-  return { view: mergeContributions(context, parts), context, parts };
+  return { view: mergeContributions(context, parts, derivations), context, parts };
 }
 
 function indexViewOf(
@@ -85,6 +96,7 @@ function indexViewOf(
   groups: DerivedItem[][],
   table: TableView,
   schema: KeySchema,
+  derivations: Derivations,
 ): IndexView {
   const context = viewContext(design, schema, table.context.key);
   const overwritten = new Set(table.view.overwritten);
@@ -97,7 +109,7 @@ function indexViewOf(
         overwritten.size > 0 ? items.filter((source) => overwritten.has(source)) : NONE.overwritten,
     }),
   );
-  return mergeContributions(context, parts);
+  return mergeContributions(context, parts, derivations);
 }
 
 /** Orders entries of one partition: index sort key, then (GSI/LSI ties) as DynamoDB Local does (local-order.ts). */

@@ -32,12 +32,15 @@ function textOf(value: unknown): string {
 
 /** The value of a text, cached by text (a remote change re-reads only what changed; unchanged parts keep identity). */
 const valueCache = new Map<string, unknown>();
+// Past 50,000 texts or 20M characters in all (a server reads every session's documents), it starts over.
+let valueChars = 0;
 function parsedText(text: string): unknown {
   if (text.length < 64) return parseExactJson(text);
   const cached = valueCache.get(text);
   if (cached !== undefined) return cached;
   const value = parseExactJson(text);
-  if (valueCache.size > 50_000) valueCache.clear();
+  if (valueCache.size >= 50_000 || valueChars + text.length > 20_000_000) valueCache.clear();
+  valueChars = (valueCache.size === 0 ? 0 : valueChars) + text.length;
   valueCache.set(text, value);
   if (typeof value === 'object' && value !== null) textCache.set(value, text);
   return value;
