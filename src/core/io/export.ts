@@ -1,7 +1,7 @@
 // Every way a design leaves Keyplan, behind one function: `exportDesign(design, target)`. Each table or code
-// target is one entry of TABLE_AND_CODE_EXPORTERS (its id is the target's, so it is listed once); the design
-// formats (NoSQL Workbench, OneTable, …) come from the formats registry (src/core/io). `keyplan export --to
-// TARGET` and the app's Export panel list EXPORT_TARGETS.
+// target is one entry of TABLE_AND_CODE_EXPORTERS (its id is the target's, so it is listed once), carrying
+// where the Export panel shows it; the design formats (NoSQL Workbench, OneTable, …) come from the formats
+// registry (src/core/io). `keyplan export --to TARGET` and the app's Export panel list EXPORT_TARGETS.
 
 import { createTableInput } from '../apply/create-table.ts';
 import type { Design } from '../model/schema.ts';
@@ -24,10 +24,61 @@ export {
 /** A table definition or code target: its file holds the whole design's table, so it has no warnings. */
 type Exporter = (design: Design) => ExportFile;
 
+/** One of an Export panel entry's choices (CDK construct, CloudFormation resource and syntax). */
+export interface ExportOption {
+  id: string;
+  label: string;
+  /** The values, in the order shown. */
+  choices: readonly string[];
+}
+
+/** An entry of the Export panel; the targets that share one are its variants, told apart by option values. */
+export interface PanelEntry {
+  id: string;
+  label: string;
+  /** A second, quieter part of the label. */
+  detail: string;
+  options: readonly ExportOption[];
+}
+
+/** A table or code target: its exporter, and where and as what the Export panel offers it. */
+interface TableOrCodeExporter {
+  group: 'Infrastructure' | 'Code';
+  entry: PanelEntry;
+  /** This target's value of each of the entry's options. */
+  values: Readonly<Record<string, string>>;
+  export: Exporter;
+}
+
+/** A target that is an Export panel entry of its own, without options. */
+const alone = (
+  group: TableOrCodeExporter['group'],
+  id: string,
+  label: string,
+  detail: string,
+  exporter: Exporter,
+): TableOrCodeExporter => ({
+  group,
+  entry: { id, label, detail, options: [] },
+  values: {},
+  export: exporter,
+});
+
 /** A JSON value as one shell word (single-quoted). */
 const shellJson = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "'\\''")}'`;
 
-function cdk(construct: 'TableV2' | 'Table'): Exporter {
+const CDK: PanelEntry = {
+  id: 'cdk',
+  label: 'AWS CDK',
+  detail: 'TypeScript',
+  options: [{ id: 'construct', label: 'Construct', choices: ['TableV2', 'Table'] }],
+};
+
+function cdk(construct: 'TableV2' | 'Table'): TableOrCodeExporter {
+  return { group: 'Infrastructure', entry: CDK, values: { construct }, export: cdkExporter(construct) };
+}
+
+function cdkExporter(construct: 'TableV2' | 'Table'): Exporter {
   return (design) => {
     const filename = `${fileStem(design)}-stack.ts`;
     return {
@@ -41,7 +92,26 @@ function cdk(construct: 'TableV2' | 'Table'): Exporter {
   };
 }
 
-function cloudFormation(resource: 'GlobalTable' | 'Table', format: 'json' | 'yaml'): Exporter {
+const CLOUDFORMATION: PanelEntry = {
+  id: 'cloudformation',
+  label: 'CloudFormation',
+  detail: 'template',
+  options: [
+    { id: 'resource', label: 'Resource', choices: ['GlobalTable', 'Table'] },
+    { id: 'syntax', label: 'Syntax', choices: ['JSON', 'YAML'] },
+  ],
+};
+
+function cloudFormation(resource: 'GlobalTable' | 'Table', format: 'json' | 'yaml'): TableOrCodeExporter {
+  return {
+    group: 'Infrastructure',
+    entry: CLOUDFORMATION,
+    values: { resource, syntax: format.toUpperCase() },
+    export: cloudFormationExporter(resource, format),
+  };
+}
+
+function cloudFormationExporter(resource: 'GlobalTable' | 'Table', format: 'json' | 'yaml'): Exporter {
   return (design) => {
     const filename = `${fileStem(design)}.template.${format}`;
     const render = format === 'json' ? cloudFormationJson : cloudFormationYaml;
@@ -83,19 +153,24 @@ const terraform: Exporter = (design) => ({
   nextSteps: 'terraform init && terraform apply (with the hashicorp/aws provider configured)',
 });
 
-/** One exporter per table or code target, in the order `--to` and the docs list them. */
-const TABLE_AND_CODE_EXPORTERS = {
+/**
+ * One exporter per table or code target, in the order `--to`, the docs and the Export panel list them (an
+ * entry's first target is its default).
+ */
+export const TABLE_AND_CODE_EXPORTERS = {
   cdk: cdk('TableV2'),
   'cdk-table': cdk('Table'),
   cloudformation: cloudFormation('GlobalTable', 'json'),
   'cloudformation-yaml': cloudFormation('GlobalTable', 'yaml'),
   'cloudformation-table': cloudFormation('Table', 'json'),
   'cloudformation-table-yaml': cloudFormation('Table', 'yaml'),
-  'create-table': createTable,
-  terraform,
-  python: (design) => codeExport(design, 'python'),
-  typescript: (design) => codeExport(design, 'typescript'),
-} satisfies Record<string, Exporter>;
+  'create-table': alone('Infrastructure', 'create-table', 'CreateTable input', 'AWS CLI', createTable),
+  terraform: alone('Infrastructure', 'terraform', 'Terraform', 'aws_dynamodb_table', terraform),
+  python: alone('Code', 'python', 'Python', 'boto3', (design) => codeExport(design, 'python')),
+  typescript: alone('Code', 'typescript', 'TypeScript', 'SDK v3', (design) =>
+    codeExport(design, 'typescript'),
+  ),
+} satisfies Record<string, TableOrCodeExporter>;
 
 type TableOrCodeTarget = keyof typeof TABLE_AND_CODE_EXPORTERS;
 
@@ -110,7 +185,7 @@ const EXPORTERS = {
   ...(Object.fromEntries(
     Object.entries(TABLE_AND_CODE_EXPORTERS).map(([id, exporter]) => [
       id,
-      (design: Design): ExportResult => ({ ...(exporter as Exporter)(design), warnings: [] }),
+      (design: Design): ExportResult => ({ ...exporter.export(design), warnings: [] }),
     ]),
   ) as Record<TableOrCodeTarget, (design: Design) => ExportResult>),
   ...(Object.fromEntries(

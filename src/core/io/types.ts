@@ -25,7 +25,7 @@ export interface FormatImportOptions {
  */
 export type FormatImport = { ok: true; design: Design; warnings: string[] } | { ok: false; message: string };
 
-/** A format's catalogue entry (./catalogue.ts) with its importer and exporter. */
+/** A format's own info (./format-info.ts, with its id one of the catalogue's) with its importer and exporter. */
 export interface DesignFormat extends FormatInfo {
   import: (input: FormatInput, options?: FormatImportOptions) => FormatImport;
   /** The design as one file of the format, and what the format could not carry (each naming where). */

@@ -2,14 +2,17 @@
 // entity (keys computed from attributes), import reads the Table and Entities a module exports once the CLI
 // has loaded it in Node.
 
-import { FORMAT_INFO } from '../catalogue.ts';
 import { fileStem } from '../file.ts';
 import type { DesignFormat } from '../types.ts';
 import { exportDynamoDbToolbox } from './export.ts';
 import { importDynamoDbToolbox } from './import.ts';
 
 export const dynamoDbToolboxFormat: DesignFormat = {
-  ...FORMAT_INFO['dynamodb-toolbox'],
+  id: 'dynamodb-toolbox',
+  label: 'DynamoDB-Toolbox',
+  detail: 'v2 module',
+  extensions: ['.ts', '.js', '.mjs'],
+  reads: 'module',
   import(input) {
     if (input.kind !== 'module')
       return {

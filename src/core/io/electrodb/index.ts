@@ -1,14 +1,17 @@
 // ElectroDB as a format of the dispatch: export writes an entity module (TypeScript), import reads the
 // entities a module exports once the CLI has loaded it in Node.
 
-import { FORMAT_INFO } from '../catalogue.ts';
 import { fileStem } from '../file.ts';
 import type { DesignFormat } from '../types.ts';
 import { exportElectroDb } from './export.ts';
 import { importElectroDb } from './import.ts';
 
 export const electroDbFormat: DesignFormat = {
-  ...FORMAT_INFO.electrodb,
+  id: 'electrodb',
+  label: 'ElectroDB',
+  detail: 'entities module',
+  extensions: ['.ts', '.js', '.mjs'],
+  reads: 'module',
   import(input) {
     if (input.kind !== 'module')
       return {

@@ -1,14 +1,17 @@
 // The AWS DynamoDB MCP server's data model as a format of the dispatch: import.ts reads it, export.ts writes it.
 import { stringifyExactJson } from '../../values/exact-json.ts';
 import { jsonText } from '../../values/text/code/unsafe.ts';
-import { FORMAT_INFO } from '../catalogue.ts';
 import { jsonOf } from '../json-input.ts';
 import type { DesignFormat } from '../types.ts';
 import { exportMcp } from './export.ts';
 import { importMcp } from './import.ts';
 
 export const dynamoDbMcpFormat: DesignFormat = {
-  ...FORMAT_INFO.mcp,
+  id: 'mcp',
+  label: 'AWS DynamoDB MCP',
+  detail: 'dynamodb_data_model.json',
+  extensions: ['.json'],
+  reads: 'text',
   import(input, options) {
     const read = jsonOf(input);
     return read.ok ? importMcp(read.json, options) : read;

@@ -3,7 +3,6 @@
 
 import { stringifyExactJson } from '../../values/exact-json.ts';
 import { jsonText } from '../../values/text/code/unsafe.ts';
-import { FORMAT_INFO } from '../catalogue.ts';
 import { fileStem } from '../file.ts';
 import { jsonOf } from '../json-input.ts';
 import type { DesignFormat } from '../types.ts';
@@ -11,7 +10,11 @@ import { exportWorkbench } from './export.ts';
 import { importWorkbench } from './import.ts';
 
 export const noSqlWorkbenchFormat: DesignFormat = {
-  ...FORMAT_INFO['nosql-workbench'],
+  id: 'nosql-workbench',
+  label: 'NoSQL Workbench',
+  detail: 'data model',
+  extensions: ['.json'],
+  reads: 'text',
   import(input, options) {
     const read = jsonOf(input);
     return read.ok ? importWorkbench(read.json, options) : read;

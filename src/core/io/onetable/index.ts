@@ -2,7 +2,6 @@
 
 import { stringifyExactJson } from '../../values/exact-json.ts';
 import { jsonText } from '../../values/text/code/unsafe.ts';
-import { FORMAT_INFO } from '../catalogue.ts';
 import { fileStem } from '../file.ts';
 import { jsonOf } from '../json-input.ts';
 import type { DesignFormat } from '../types.ts';
@@ -10,7 +9,11 @@ import { exportOneTable } from './export.ts';
 import { importOneTable } from './import.ts';
 
 export const oneTableFormat: DesignFormat = {
-  ...FORMAT_INFO.onetable,
+  id: 'onetable',
+  label: 'OneTable',
+  detail: 'schema JSON',
+  extensions: ['.json'],
+  reads: 'text or module',
   import(input, options) {
     // In a module, the schema is the exported object that has models.
     const read = jsonOf(input, (value) => typeof value.models === 'object' && value.models !== null);

@@ -1,24 +1,21 @@
 // How the Export panel shows the core's targets: formats on the left (grouped, in reading order), and a
 // format's variants (CDK construct, CloudFormation resource and syntax) as an options row above the file.
 // Which targets exist and what they produce is the core's (EXPORT_TARGETS, exportDesign); this is only how
-// they are offered. The design formats (NoSQL Workbench, OneTable, …) are the formats catalogue's, in its order.
+// they are offered. The table and code targets say which group and entry they are shown as (their
+// TABLE_AND_CODE_EXPORTERS entry); the design formats (NoSQL Workbench, OneTable, …) are the formats
+// catalogue's, in its order.
 
 import { FORMAT_IDS, FORMAT_INFO } from '../../../core/io/catalogue.ts';
-import type { ExportTarget } from '../../../core/io/export.ts';
+import {
+  type ExportOption,
+  type ExportTarget,
+  type PanelEntry,
+  TABLE_AND_CODE_EXPORTERS,
+} from '../../../core/io/export.ts';
 
-export interface ExportOption {
-  id: string;
-  label: string;
-  /** The values, in the order shown. */
-  choices: readonly string[];
-}
+export type { ExportOption };
 
-export interface ExportFormat {
-  id: string;
-  label: string;
-  /** A second, quieter part of the label. */
-  detail?: string;
-  options: readonly ExportOption[];
+export interface ExportFormat extends PanelEntry {
   /** Every core target of the format with its option values; the first is the format's default. */
   variants: readonly { target: ExportTarget; values: Readonly<Record<string, string>> }[];
 }
@@ -28,58 +25,31 @@ export interface FormatGroup {
   formats: readonly ExportFormat[];
 }
 
-const single = (id: string, label: string, detail: string, target: ExportTarget): ExportFormat => ({
-  id,
-  label,
-  detail,
-  options: [],
-  variants: [{ target, values: {} }],
-});
+/** The table and code targets of a group as the entries they name, each with its targets as variants. */
+function tableAndCodeFormats(group: 'Infrastructure' | 'Code'): ExportFormat[] {
+  const formats = new Map<string, ExportFormat & { variants: ExportFormat['variants'][number][] }>();
+  for (const [target, exporter] of Object.entries(TABLE_AND_CODE_EXPORTERS)) {
+    if (exporter.group !== group) continue;
+    const format = formats.get(exporter.entry.id) ?? { ...exporter.entry, variants: [] };
+    format.variants.push({ target: target as ExportTarget, values: exporter.values });
+    formats.set(exporter.entry.id, format);
+  }
+  return [...formats.values()];
+}
 
 export const FORMAT_GROUPS: readonly FormatGroup[] = [
-  {
-    title: 'Infrastructure',
-    formats: [
-      {
-        id: 'cdk',
-        label: 'AWS CDK',
-        detail: 'TypeScript',
-        options: [{ id: 'construct', label: 'Construct', choices: ['TableV2', 'Table'] }],
-        variants: [
-          { target: 'cdk', values: { construct: 'TableV2' } },
-          { target: 'cdk-table', values: { construct: 'Table' } },
-        ],
-      },
-      {
-        id: 'cloudformation',
-        label: 'CloudFormation',
-        detail: 'template',
-        options: [
-          { id: 'resource', label: 'Resource', choices: ['GlobalTable', 'Table'] },
-          { id: 'syntax', label: 'Syntax', choices: ['JSON', 'YAML'] },
-        ],
-        variants: [
-          { target: 'cloudformation', values: { resource: 'GlobalTable', syntax: 'JSON' } },
-          { target: 'cloudformation-yaml', values: { resource: 'GlobalTable', syntax: 'YAML' } },
-          { target: 'cloudformation-table', values: { resource: 'Table', syntax: 'JSON' } },
-          { target: 'cloudformation-table-yaml', values: { resource: 'Table', syntax: 'YAML' } },
-        ],
-      },
-      single('create-table', 'CreateTable input', 'AWS CLI', 'create-table'),
-      single('terraform', 'Terraform', 'aws_dynamodb_table', 'terraform'),
-    ],
-  },
+  { title: 'Infrastructure', formats: tableAndCodeFormats('Infrastructure') },
   {
     title: 'Models and libraries',
-    formats: FORMAT_IDS.map((id) => single(id, FORMAT_INFO[id].label, FORMAT_INFO[id].detail, id)),
+    formats: FORMAT_IDS.map((id) => ({
+      id,
+      label: FORMAT_INFO[id].label,
+      detail: FORMAT_INFO[id].detail,
+      options: [],
+      variants: [{ target: id, values: {} }],
+    })),
   },
-  {
-    title: 'Code',
-    formats: [
-      single('python', 'Python', 'boto3', 'python'),
-      single('typescript', 'TypeScript', 'SDK v3', 'typescript'),
-    ],
-  },
+  { title: 'Code', formats: tableAndCodeFormats('Code') },
 ];
 
 export const DEFAULT_TARGET: ExportTarget = 'cdk';
