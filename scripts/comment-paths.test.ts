@@ -2,7 +2,7 @@
 // `src/core/indexes/`) sends the reader there; once the file moves the pointer is wrong and nothing says so.
 // This lists every such path that names nothing, so a move that leaves one behind fails here. It reads only
 // what is surely a path (it starts at one of the repository's top folders) in whole-line comments of code and
-// in Markdown; a path is found from the repository's root or from the folder of the file naming it, and may
+// in Markdown outside fenced blocks; a path is found from the repository's root or from the folder of the file naming it, and may
 // name a file by its stem (a design by its name). Exempt: globs and placeholders (`*`, `…`, `<`, `{`, an
 // upper-case FOLDER) and bench/RESULTS.md, whose dated runs name the code as
 // it was that day.
@@ -25,10 +25,20 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** The text of `file` that may name paths: a Markdown page whole, a module's whole-line comments. */
+/**
+ * The text of `file` that may name paths: a Markdown page but its fenced blocks (examples of a user's files
+ * and terminal output, which name paths of a user's project), a module's whole-line comments.
+ */
 function commentLines(file: string, text: string): [number, string][] {
   const lines = text.split('\n').map((line, index): [number, string] => [index + 1, line]);
-  if (file.endsWith('.md')) return lines;
+  if (file.endsWith('.md')) {
+    let fenced = false;
+    return lines.filter(([, line]) => {
+      if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+      else return !fenced;
+      return false;
+    });
+  }
   return lines.filter(([, line]) => /^\s*(\/\/|\/\*|\*)/.test(line));
 }
 
