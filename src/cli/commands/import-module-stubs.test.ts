@@ -78,6 +78,24 @@ describe('#28 loading: a package the module imports that is not installed is a s
   }, 60_000);
 });
 
+describe("#28 loading: a folder above that is not there (`../../`, a library's own examples) is the library", () => {
+  it('read as the format library, with a warning; the design is the one importing electrodb', async () => {
+    const plain = bareModel({
+      'model.ts': `import { Entity } from 'electrodb';\nexport const Task = new Entity(${TASK_SCHEMA}, { table: 'tasks' });\n`,
+    });
+    const copied = bareModel({
+      'examples/tasks/model.ts': `import { Entity } from '../../';\nexport const Task = new Entity(${TASK_SCHEMA}, { table: 'tasks' });\n`,
+    });
+    const file = path.join(copied.folder, 'examples/tasks/model.ts');
+    const [expected, result] = [await importModule(plain.file), await importModule(file)];
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(expected.stdout);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `${file}: warning: ${file}:1 imports '../../', a folder above it that is not there: read as electrodb (Keyplan's, or the project's own), as electrodb's own examples import it from the repository's root`,
+    );
+  }, 60_000);
+});
+
 describe('#28 loading: a module that exports factories of its entities, not the entities', () => {
   const direct = async () => {
     const { file } = bareModel({
@@ -107,6 +125,16 @@ describe('#28 loading: a module that exports factories of its entities, not the 
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(expected.stdout);
     expect(result.stderr).toContain('read what createEntities({ client, table: "table" }) returned');
+  }, 60_000);
+
+  it('two factories that build the same entity (one calls the other): the entity once', async () => {
+    const { file } = bareModel({
+      'model.ts': `import { Entity } from 'electrodb';\nexport function createTask(client: unknown, table: string) {\n  return new Entity(${TASK_SCHEMA}, { client: client as never, table });\n}\nexport function createTasks(client: unknown, table: string) {\n  return { task: createTask(client, table) };\n}\n`,
+    });
+    const [expected, result] = [await direct(), await importModule(file)];
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(expected.stdout);
+    expect(result.stderr).toContain('read what createTask(client, "table") returned, called');
   }, 60_000);
 
   it('a function is never called when the module exports its entities', async () => {

@@ -10,12 +10,20 @@
 //   A package resolves as Node would from the module's own folder first, then from Keyplan's node_modules,
 //   so a model file copied into a folder of its own (no npm install there) loads with Keyplan's libraries.
 //   A package found in neither (the app's `aws-sdk`, `uuid`, `config`) is a stub module in the bundle, with a
-//   warning (./package-stubs.ts); the format's own library found in neither stays an error.
+//   warning (./package-stubs.ts); the format's own library found in neither stays an error. An import of a
+//   folder above that is not there (`../../../`, how a library's own examples import it) is the library.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Message, type Plugin } from 'esbuild';
 import { bundleErrorMessage } from './bundle-errors.ts';
-import { STUB_NAMESPACE, stubbable, stubModule, stubWarning } from './package-stubs.ts';
+import {
+  ANCESTOR_FOLDER,
+  ancestorWarning,
+  STUB_NAMESPACE,
+  stubbable,
+  stubModule,
+  stubWarning,
+} from './package-stubs.ts';
 
 const CHILD_PROGRAM = fileURLToPath(new URL('./child.ts', import.meta.url));
 /** Keyplan's own node_modules: where a package the module's folder does not hold is looked for. */
@@ -62,12 +70,22 @@ function packagesLeftToNode(
     setup(esbuild) {
       esbuild.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === 'keyplan-resolving') return undefined;
-        const resolved = await esbuild.resolve(args.path, {
-          kind: args.kind,
-          importer: args.importer,
-          resolveDir: args.resolveDir,
-          pluginData: 'keyplan-resolving',
-        });
+        const resolve = (specifier: string) =>
+          esbuild.resolve(specifier, {
+            kind: args.kind,
+            importer: args.importer,
+            resolveDir: args.resolveDir,
+            pluginData: 'keyplan-resolving',
+          });
+        let resolved = await resolve(args.path);
+        // ElectroDB's own examples import it as the repository's root (`../../../`): a copy has no root.
+        if (resolved.errors.length > 0 && ANCESTOR_FOLDER.test(args.path) && libraries.length > 0) {
+          const library = await resolve(libraries[0]);
+          if (library.errors.length === 0) {
+            resolved = library;
+            warnings.set(args.path, ancestorWarning(args.path, args.importer, libraries[0]));
+          }
+        }
         if (resolved.errors.length > 0) {
           if (!stubbable(args.path, libraries)) return { errors: resolved.errors };
           if (!warnings.has(args.path)) warnings.set(args.path, stubWarning(args.path, args.importer));

@@ -75,6 +75,7 @@ export async function importThroughFactories(
   const table = options.table ?? DEFAULT_TABLE;
   const built: Record<string, unknown> = {};
   const calls: string[] = [];
+  const entityNames = new Set<string>();
   const failures: string[] = [];
   // A Promise a factory leaves behind that rejects must not end the child before it answers.
   const ignore = () => {};
@@ -89,13 +90,19 @@ export async function importThroughFactories(
         threw ??= `${name}${shape.said(table)} threw ${error instanceof Error ? error.message : String(error)}`;
         continue;
       }
-      if (importDesign(format, { kind: 'module', exports: { [name]: value } }, options).ok) {
-        built[name] = value;
-        calls.push(`${name}${shape.said(table)}`);
+      const read = importDesign(format, { kind: 'module', exports: { [name]: value } }, options);
+      if (read.ok) {
+        // Two factories that build the same entities (one calling the other) give them once.
+        const names = read.design.entities.map((entity) => entity.name);
+        if (names.some((entityName) => !entityNames.has(entityName))) {
+          for (const entityName of names) entityNames.add(entityName);
+          built[name] = value;
+          calls.push(`${name}${shape.said(table)}`);
+        }
         break;
       }
     }
-    if (!(name in built) && threw) failures.push(threw);
+    if (!(name in built) && threw && calls.length === 0) failures.push(threw);
   }
   process.off('unhandledRejection', ignore);
   if (calls.length === 0)

@@ -42,6 +42,15 @@ export function stubWarning(specifier: string, importer: string): string {
   return `${displayPath(importer)}${line ? `:${line}` : ''} imports '${specifier}', which is not installed in ${folder} or Keyplan: it was replaced by a stub, so every value from it is unknown; npm install ${name} in ${folder} to load the real one`;
 }
 
+/** A specifier that is only folders up (`..`, `../../`): a project's root, as a library's own examples import it. */
+export const ANCESTOR_FOLDER = /^\.\.(\/\.\.)*\/?$/;
+
+/** The warning for an import of a missing folder above that was read as the format's library. */
+export function ancestorWarning(specifier: string, importer: string, library: string): string {
+  const line = importLine(importer, specifier);
+  return `${displayPath(importer)}${line ? `:${line}` : ''} imports '${specifier}', a folder above it that is not there: read as ${library} (Keyplan's, or the project's own), as ${library}'s own examples import it from the repository's root`;
+}
+
 /** The stub module for `specifier`: CommonJS, so that any named import of it reads a property of the stub. */
 export function stubModule(specifier: string): OnLoadResult {
   const global = `globalThis[Symbol.for(${JSON.stringify(PERMISSIVE_STUB_GLOBAL.description)})]`;
