@@ -9,10 +9,21 @@
 //   Node to load in the child: the node_modules folders they resolve into are the folders the child may read.
 //   A package resolves as Node would from the module's own folder first, then from Keyplan's node_modules,
 //   so a model file copied into a folder of its own (no npm install there) loads with Keyplan's libraries.
+//   A package found in neither (the app's `aws-sdk`, `uuid`, `config`) is a stub module in the bundle, with a
+//   warning (./package-stubs.ts); the format's own library found in neither stays an error. An import of a
+//   folder above that is not there (`../../../`, how a library's own examples import it) is the library.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Message, type Plugin } from 'esbuild';
 import { bundleErrorMessage } from './bundle-errors.ts';
+import {
+  ANCESTOR_FOLDER,
+  ancestorWarning,
+  STUB_NAMESPACE,
+  stubbable,
+  stubModule,
+  stubWarning,
+} from './package-stubs.ts';
 
 const CHILD_PROGRAM = fileURLToPath(new URL('./child.ts', import.meta.url));
 /** Keyplan's own node_modules: where a package the module's folder does not hold is looked for. */
@@ -37,32 +48,56 @@ export type ModuleBundle =
       readRoots: string[];
       /** The module is CommonJS (`require`, `module.exports`): its exports are the default of the bundle. */
       commonJs: boolean;
+      /** One per package that is not installed and was bundled as a stub (./package-stubs.ts). */
+      warnings: string[];
+      /** The module's own files in the bundle, absolute (not its packages, nor the stubs). */
+      sources: string[];
     }
   | { ok: false; message: string };
 
 /**
  * Leaves every import that resolves into node_modules to Node (an `import` by file URL, a `require` by path)
  * and records the node_modules folder it is in (the outermost, which holds a package's own dependencies too).
+ * A package that resolves nowhere and is not one of `libraries` becomes a stub module, warned of once.
  */
-function packagesLeftToNode(readRoots: Set<string>): Plugin {
+function packagesLeftToNode(
+  readRoots: Set<string>,
+  libraries: readonly string[],
+  warnings: Map<string, string>,
+): Plugin {
   return {
     name: 'keyplan-packages-left-to-node',
     setup(esbuild) {
       esbuild.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === 'keyplan-resolving') return undefined;
-        const resolved = await esbuild.resolve(args.path, {
-          kind: args.kind,
-          importer: args.importer,
-          resolveDir: args.resolveDir,
-          pluginData: 'keyplan-resolving',
-        });
-        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        const resolve = (specifier: string) =>
+          esbuild.resolve(specifier, {
+            kind: args.kind,
+            importer: args.importer,
+            resolveDir: args.resolveDir,
+            pluginData: 'keyplan-resolving',
+          });
+        let resolved = await resolve(args.path);
+        // ElectroDB's own examples import it as the repository's root (`../../../`): a copy has no root.
+        if (resolved.errors.length > 0 && ANCESTOR_FOLDER.test(args.path) && libraries.length > 0) {
+          const library = await resolve(libraries[0]);
+          if (library.errors.length === 0) {
+            resolved = library;
+            warnings.set(args.path, ancestorWarning(args.path, args.importer, libraries[0]));
+          }
+        }
+        if (resolved.errors.length > 0) {
+          if (!stubbable(args.path, libraries)) return { errors: resolved.errors };
+          if (!warnings.has(args.path)) warnings.set(args.path, stubWarning(args.path, args.importer));
+          return { path: args.path, namespace: STUB_NAMESPACE };
+        }
         const at = resolved.path.indexOf(NODE_MODULES);
         if (resolved.external || at < 0 || !PLAIN_JAVASCRIPT.test(resolved.path)) return undefined;
         readRoots.add(resolved.path.slice(0, at + NODE_MODULES.length - 1));
         const byPath = args.kind === 'require-call' || args.kind === 'require-resolve';
         return { path: byPath ? resolved.path : pathToFileURL(resolved.path).href, external: true };
       });
+      esbuild.onLoad({ filter: /.*/, namespace: STUB_NAMESPACE }, (args) => stubModule(args.path));
     },
   };
 }
@@ -87,15 +122,17 @@ export function bundleChildProgram(): Promise<string> {
 
 /**
  * The module at `file` as one ES module the child imports from a data: URL, and the folders the packages it
- * imports are in. A `require` in its code is Node's, resolved from the module's own place.
+ * imports are in. A `require` in its code is Node's, resolved from the module's own place. `libraries` are
+ * the packages of the format (`electrodb`): those are never stubbed.
  */
-export async function bundleModule(file: string): Promise<ModuleBundle> {
+export async function bundleModule(file: string, libraries: readonly string[]): Promise<ModuleBundle> {
   const readRoots = new Set<string>();
+  const warnings = new Map<string, string>();
   try {
     const result = await build({
       ...BUILD_OPTIONS,
       entryPoints: [file],
-      plugins: [packagesLeftToNode(readRoots)],
+      plugins: [packagesLeftToNode(readRoots, libraries, warnings)],
       nodePaths: [KEYPLAN_NODE_MODULES],
       metafile: true,
       banner: {
@@ -109,6 +146,11 @@ export async function bundleModule(file: string): Promise<ModuleBundle> {
       code: result.outputFiles[0].text,
       readRoots: [...readRoots],
       commonJs: entry?.format === 'cjs',
+      // Each names its file and line first: sorted by those, the order does not depend on esbuild's.
+      warnings: [...warnings.values()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+      sources: Object.keys(result.metafile.inputs)
+        .filter((input) => !input.startsWith(`${STUB_NAMESPACE}:`))
+        .map((input) => path.resolve(input)),
     };
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;

@@ -2,13 +2,17 @@
 // it reads the request from fd 3, stubs out the network and signals, loads the module's code (a CommonJS
 // module's exports read as an ES module's would be: ./module-exports.ts), hands its
 // exports to the format's importer (which calls the module's key functions: that too must happen here, never
-// in the parent) and writes the answer as JSON to fd 4. The module's code runs beside this program, so the
+// in the parent), or, when it exports no entity but functions, what those build (./factory-exports.ts), and
+// writes the answer as JSON to fd 4. A package the module imports that is not installed is a stub module in
+// the bundle, which finds the stub value (./permissive-stub.ts) where this program puts it. The module's code runs beside this program, so the
 // parent believes nothing of the answer that it has not validated again.
 import { readFileSync, writeSync } from 'node:fs';
 import { importDesign } from '../../core/io/index.ts';
 import { stringifyExactJson } from '../../core/values/exact-json.ts';
+import { importThroughFactories } from './factory-exports.ts';
 import { commonJsExports } from './module-exports.ts';
 import { blockNetworkAndSignals } from './network-stubs.ts';
+import { PERMISSIVE_STUB_GLOBAL, permissiveStub } from './permissive-stub.ts';
 import { ANSWER_FD, REQUEST_FD, type SandboxAnswer, type SandboxRequest } from './protocol.ts';
 
 /** What a refusal of the permission model (or of ./network-stubs.ts) was about, in the user's words. */
@@ -60,6 +64,7 @@ function answer(value: SandboxAnswer): void {
 const exit = process.exit.bind(process);
 const request = JSON.parse(readFileSync(REQUEST_FD, 'utf8')) as SandboxRequest;
 blockNetworkAndSignals();
+Object.defineProperty(globalThis, PERMISSIVE_STUB_GLOBAL, { value: permissiveStub });
 let exports: Record<string, unknown> | undefined;
 try {
   const namespace = await import(
@@ -71,9 +76,10 @@ try {
 }
 if (exports) {
   try {
+    const direct = importDesign(request.format, { kind: 'module', exports }, request.options);
     answer({
       loaded: true,
-      result: importDesign(request.format, { kind: 'module', exports }, request.options),
+      result: await importThroughFactories(direct, exports, request.format, request.options),
     });
   } catch (error) {
     answer({ loaded: false, message: loadFailure(error) });

@@ -13,8 +13,9 @@ import type { FormatId } from '../../core/io/catalogue.ts';
 import type { FormatImport, FormatImportOptions } from '../../core/io/types.ts';
 import type { Design } from '../../core/model/schema.ts';
 import { parseExactJson } from '../../core/values/exact-json.ts';
-import { bundleChildProgram, bundleModule } from './bundle.ts';
+import { bundleChildProgram, bundleModule, type ModuleBundle } from './bundle.ts';
 import { ANSWER_FD, REQUEST_FD, type SandboxAnswer, type SandboxRequest } from './protocol.ts';
+import { toolboxV0Message } from './toolbox-v0.ts';
 
 export interface SandboxLimits {
   loadMs: number;
@@ -32,6 +33,12 @@ export const SANDBOX_LIMITS: SandboxLimits = {
 
 /** The last bytes of the child's stderr kept, enough for Node's fatal-error line. */
 const STDERR_TAIL_BYTES = 16 * 1024;
+/** Each module format's own packages: a module's import of one of them that is not installed is never stubbed. */
+const FORMAT_LIBRARIES: Partial<Record<FormatId, readonly string[]>> = {
+  electrodb: ['electrodb'],
+  'dynamodb-toolbox': ['dynamodb-toolbox'],
+  onetable: ['dynamodb-onetable'],
+};
 const MEMORY_POLL_MS = 100;
 
 /**
@@ -117,8 +124,36 @@ export async function importModuleInSandbox(
   limits: SandboxLimits = SANDBOX_LIMITS,
 ): Promise<FormatImport> {
   const absolute = path.resolve(file);
-  const [program, bundle] = await Promise.all([bundleChildProgram(), bundleModule(absolute)]);
+  const [program, bundle] = await Promise.all([
+    bundleChildProgram(),
+    bundleModule(absolute, FORMAT_LIBRARIES[format] ?? []),
+  ]);
   if (!bundle.ok) return { ok: false, message: bundle.message };
+  const imported = await runInSandbox(absolute, program, bundle, format, options, limits);
+  const v0 =
+    !imported.ok && format === 'dynamodb-toolbox'
+      ? toolboxV0Message(imported.message, bundle.sources)
+      : undefined;
+  // A v0 module's stubbed packages are not why it failed: the message says the one cause.
+  if (v0) return { ok: false, message: v0 };
+  return withStubWarnings(imported, bundle.warnings);
+}
+
+/** The stubbed packages said in the result: as warnings beside a design, as the likely cause of a failure. */
+function withStubWarnings(imported: FormatImport, stubWarnings: readonly string[]): FormatImport {
+  if (stubWarnings.length === 0) return imported;
+  if (imported.ok) return { ...imported, warnings: [...stubWarnings, ...imported.warnings] };
+  return { ok: false, message: `${imported.message}\n${stubWarnings.map((w) => `  (${w})`).join('\n')}` };
+}
+
+async function runInSandbox(
+  absolute: string,
+  program: string,
+  bundle: Extract<ModuleBundle, { ok: true }>,
+  format: FormatId,
+  options: FormatImportOptions,
+  limits: SandboxLimits,
+): Promise<FormatImport> {
   const readRoots = bundle.readRoots.map((root) => realpathSync(root));
   const child = spawn(process.execPath, sandboxFlags(readRoots, limits.heapMb), {
     cwd: path.dirname(absolute),
