@@ -152,6 +152,11 @@ function entityOf(
     keys[pk[0]] = mapping.pk_template;
     if (sk.length === 1 && mapping.sk_template !== undefined) keys[sk[0]] = mapping.sk_template;
   }
+  // A field that is itself a key attribute of an index the entity maps no template to is that key (an item
+  // holding it is in the index): Keyplan's natural key, `{field}`.
+  for (const gsi of table.gsi_list ?? [])
+    for (const key of [...names(gsi.partition_key), ...names(gsi.sort_key)])
+      if (!(key in keys) && attributes.some((a) => a.name === key)) keys[key] = `{${key}}`;
   for (const [attribute, template] of Object.entries(keys))
     for (const placeholder of placeholders(template))
       if (!attributes.some((a) => a.name === placeholder)) {

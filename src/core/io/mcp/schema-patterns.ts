@@ -188,7 +188,11 @@ function keyRead(design: Design, entity: Entity, entry: McpSchemaPattern): Resul
   };
 }
 
-const keyPlaceholders = (entity: Entity) => Object.values(entity.keys).flatMap((t) => placeholders(t));
+/** The placeholders of the entity's table key: what names the item (an update cannot change them). */
+const keyPlaceholders = (design: Design, entity: Entity) =>
+  [design.table.partitionKey.name, design.table.sortKey?.name].flatMap((name) =>
+    name && entity.keys[name] ? placeholders(entity.keys[name]) : [],
+  );
 
 function patternOf(design: Design, entity: Entity, entry: McpSchemaPattern): Result {
   const base = { id: '', name: entry.name };
@@ -211,11 +215,11 @@ function patternOf(design: Design, entity: Entity, entry: McpSchemaPattern): Res
     case 'DeleteItem':
       return {
         ok: true,
-        notes: unreadParameters(entry, keyPlaceholders(entity)),
+        notes: unreadParameters(entry, keyPlaceholders(design, entity)),
         pattern: { ...base, operation: entry.operation, entity: entity.name },
       };
     case 'UpdateItem': {
-      const keyNames = new Set(keyPlaceholders(entity));
+      const keyNames = new Set(keyPlaceholders(design, entity));
       const set = (entry.parameters ?? [])
         .map((p) => p.name)
         .filter((n) => !keyNames.has(n) && entity.attributes.some((a) => a.name === n));
