@@ -178,7 +178,8 @@ function patternsOf(
         .replace(/^-+|-+$/g, '') || patternIdFrom(entry.description ?? '');
     const id = uniqueName(base, (n) => ids.has(n));
     const name = entry.description?.trim() || `Pattern ${entry.pattern ?? i + 1}`;
-    const pattern = patternOfRequest(current, parsed.request, { id, name });
+    const notes: string[] = [];
+    const pattern = patternOfRequest(current, parsed.request, { id, name }, notes);
     if (!pattern.ok) {
       warn(`${label}: ${pattern.why}; not imported`);
       return;
@@ -190,6 +191,7 @@ function patternsOf(
     }
     ids.add(id);
     current = next.design;
+    for (const note of notes) warn(`${label}: ${note}`);
   });
   return current;
 }
