@@ -185,12 +185,12 @@ describe('MCP schema.json: tables and entities', () => {
   it('imports the first table and names the others', () => {
     expect(design.table.name).toBe('Shop');
     expect(warnings[0]).toBe(
-      'the schema holds 2 tables (Shop, Audit); imported Shop. Import another by its name (keyplan import --table NAME)',
+      'the model holds 2 tables (Shop, Audit); imported Shop. Import another by its name (keyplan import --table NAME)',
     );
     expect(imported('Audit').design.table.partitionKey).toEqual({ name: 'id', type: 'S' });
     const missing = read(schema, 'Nope');
     expect(missing.ok || missing.message).toBe(
-      'the schema has no table named "Nope"; its tables: Shop, Audit',
+      'the model has no table named "Nope"; its tables: Shop, Audit',
     );
   });
 

@@ -178,13 +178,13 @@ export function importMcpSchemaJson(json: unknown, options: FormatImportOptions 
   if (index < 0)
     return {
       ok: false,
-      message: `the schema has no table named "${options.table}"; its tables: ${tableNames.join(', ')}`,
+      message: `the model has no table named "${options.table}"; its tables: ${tableNames.join(', ')}`,
     };
   const table = file.tables[index];
   const name = table.table_config.table_name;
   if (tableNames.length > 1)
     warn(
-      `the schema holds ${tableNames.length} tables (${tableNames.join(', ')}); imported ${name}. Import another by its name (keyplan import --table NAME)`,
+      `the model holds ${tableNames.length} tables (${tableNames.join(', ')}); imported ${name}. Import another by its name (keyplan import --table NAME)`,
     );
   const where = `tables[${index}]`;
   const entities = Object.entries(table.entities).map(([entityName, entity]) =>
