@@ -290,6 +290,17 @@ describe('MCP schema.json: access patterns', () => {
       entity: 'Order',
       set: ['status'],
     });
+    // Write patterns take their example from the entity's first sample, so their requests can be built.
+    expect(Object.keys(pattern('set_status').example as object).sort()).toEqual([
+      'customer_id',
+      'order_id',
+      'placed_at',
+      'status',
+    ]);
+    expect(Object.keys(pattern('add_receipt').example as object).sort()).toEqual([
+      'customer_id',
+      'receipt_no',
+    ]);
     expect(pattern('get_orders')).toMatchObject({
       operation: 'BatchGetItem',
       gets: [

@@ -189,6 +189,9 @@ function keyRead(design: Design, entity: Entity, entry: McpSchemaPattern): Resul
 }
 
 /** The placeholders of the entity's table key: what names the item (an update cannot change them). */
+/** An example field, when the sample gives any of its arguments. */
+const withExample = (example: Arguments) => (Object.keys(example).length > 0 ? { example } : {});
+
 const keyPlaceholders = (design: Design, entity: Entity) =>
   [design.table.partitionKey.name, design.table.sortKey?.name].flatMap((name) =>
     name && entity.keys[name] ? placeholders(entity.keys[name]) : [],
@@ -216,7 +219,20 @@ function patternOf(design: Design, entity: Entity, entry: McpSchemaPattern): Res
       return {
         ok: true,
         notes: unreadParameters(entry, keyPlaceholders(design, entity)),
-        pattern: { ...base, operation: entry.operation, entity: entity.name },
+        pattern: {
+          ...base,
+          operation: entry.operation,
+          entity: entity.name,
+          ...withExample(
+            exampleOf(
+              design,
+              entity,
+              entry.operation === 'PutItem'
+                ? entity.attributes.map((a) => a.name)
+                : keyPlaceholders(design, entity),
+            ),
+          ),
+        },
       };
     case 'UpdateItem': {
       const keyNames = new Set(keyPlaceholders(design, entity));
@@ -236,6 +252,7 @@ function patternOf(design: Design, entity: Entity, entry: McpSchemaPattern): Res
           operation: 'UpdateItem',
           entity: entity.name,
           set,
+          ...withExample(exampleOf(design, entity, [...keyNames, ...set])),
         },
       };
     }
