@@ -76,6 +76,22 @@ describe('keyplan import', () => {
     const mcp = await keyplan(['import', fixture('mcp/dynamodb_data_model.json'), '--from', 'mcp']);
     expect(mcp.code, mcp.stderr).toBe(0);
     expect(JSON.parse(mcp.stdout).accessPatterns).toHaveLength(7);
+    // The MCP server's repo-generation schema.json (fixtures/wild/mcp): one table per import, by --table.
+    const schema = fixture('wild/mcp/awslabs__mcp__deals_schema.json');
+    const deals = await keyplan(['import', schema, '--from', 'mcp']);
+    expect(deals.code, deals.stderr).toBe(0);
+    expect(deals.stderr).toBe(
+      `${schema}: warning: the model holds 6 tables (Deals, Users, Brands, UserWatches, UserActivities, TrendingDeals); imported Deals. Import another by its name (keyplan import --table NAME)\n`,
+    );
+    const activities = await keyplan(['import', schema, '--from', 'mcp', '--table', 'UserActivities']);
+    expect(activities.code, activities.stderr).toBe(0);
+    const imported = JSON.parse(activities.stdout);
+    expect(validateDesign(imported).problems).toEqual([]);
+    expect(imported.entities[0].keys).toEqual({ user_id: '{user_id}', sk: '{timestamp}#{activity_id}' });
+    expect(imported.accessPatterns.map((p: { id: string }) => p.id)).toEqual([
+      'get_user_activities',
+      'get_user_activities_after',
+    ]);
     // A library module format does not read a JSON file.
     const wrong = await keyplan(['import', fixture('mcp/dynamodb_data_model.json'), '--from', 'electrodb']);
     expect(wrong.code).toBe(2);

@@ -15,6 +15,7 @@ import { warningList } from '../warnings.ts';
 import { parseCliCommand } from './cli.ts';
 import { type McpAccessPattern, mcpDataModel } from './export.ts';
 import { patternOfRequest } from './patterns.ts';
+import { importMcpSchemaJson, isMcpSchemaJson } from './schema-json.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -44,7 +45,7 @@ function shapeProblem(json: unknown): string | undefined {
   if (!isObject(json)) return 'not an MCP data model: expected a JSON object';
   const missing = ['tables', 'items', 'access_patterns'].filter((key) => json[key] === undefined);
   if (missing.length > 0)
-    return `not an MCP data model (dynamodb_data_model.json): missing ${missing.join(', ')} (found keys: ${Object.keys(json).join(', ') || 'none'})`;
+    return `not an MCP data model: a dynamodb_data_model.json needs tables, items and access_patterns (missing ${missing.join(', ')}), a repo-generation schema.json needs tables with table_config and entities (found keys: ${Object.keys(json).join(', ') || 'none'})`;
   if (!Array.isArray(json.tables) || json.tables.length === 0)
     return 'tables: expected a list of CreateTable inputs';
   for (const [i, table] of json.tables.entries()) {
@@ -177,7 +178,8 @@ function patternsOf(
         .replace(/^-+|-+$/g, '') || patternIdFrom(entry.description ?? '');
     const id = uniqueName(base, (n) => ids.has(n));
     const name = entry.description?.trim() || `Pattern ${entry.pattern ?? i + 1}`;
-    const pattern = patternOfRequest(current, parsed.request, { id, name });
+    const notes: string[] = [];
+    const pattern = patternOfRequest(current, parsed.request, { id, name }, notes);
     if (!pattern.ok) {
       warn(`${label}: ${pattern.why}; not imported`);
       return;
@@ -189,11 +191,13 @@ function patternsOf(
     }
     ids.add(id);
     current = next.design;
+    for (const note of notes) warn(`${label}: ${note}`);
   });
   return current;
 }
 
 export function importMcp(json: unknown, options: FormatImportOptions = {}): FormatImport {
+  if (isMcpSchemaJson(json)) return importMcpSchemaJson(json, options);
   const problem = shapeProblem(json);
   if (problem) return { ok: false, message: problem };
   const model = json as { tables: CreateTable[]; items: Record<string, unknown>; access_patterns: unknown[] };

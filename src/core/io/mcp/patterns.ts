@@ -130,6 +130,8 @@ export function patternOfRequest(
   design: Design,
   request: CliRequest,
   base: { id: string; name: string; description?: string },
+  /** Receives what the pattern reads differently from the request (a computed update), for a warning. */
+  notes: string[] = [],
 ): Result<AccessPattern> {
   const { operation, input } = request;
   const generalizer = new Generalizer(design);
@@ -227,19 +229,70 @@ export function patternOfRequest(
       if (!update.ok) return update;
       if (update.value.set.length > 0) write.set = update.value.set.map(([name]) => name);
       if (update.value.remove.length > 0) write.remove = update.value.remove;
-      for (const [name, value] of update.value.set) generalizer.example[name] = value as never;
+      for (const [name, value] of update.value.set)
+        if (value !== undefined) generalizer.example[name] = value as never;
+      if (update.value.computed.length > 0)
+        notes.push(
+          `${update.value.computed.join(', ')}: DynamoDB computes the value; Keyplan's pattern sets ${update.value.set
+            .filter(([, v]) => v === undefined)
+            .map(([n]) => n)
+            .join(', ')} from an argument`,
+        );
     }
     return { ok: true, value: withExample(write) };
   }
+  if (operation === 'BatchWriteItem') return batchWriteOf(design, input, base, notes);
   return fail(`${operation} is not mapped to a Keyplan pattern`);
 }
 
-/** `SET #a = :a, b = :b REMOVE c, d`: plain assignments and removals only. */
+/**
+ * A BatchWriteItem on the design's table as a TransactWriteItems pattern of its puts and deletes (Keyplan has
+ * no batch-write pattern; the note says DynamoDB runs a batch unconditionally and without atomicity).
+ */
+function batchWriteOf(
+  design: Design,
+  input: Record<string, unknown>,
+  base: { id: string; name: string; description?: string },
+  notes: string[],
+): Result<AccessPattern> {
+  const requests = (input.RequestItems ?? {}) as Record<string, unknown[]>;
+  const tables = Object.keys(requests);
+  if (tables.length !== 1 || tables[0] !== design.table.name)
+    return fail(`the batch writes ${tables.join(', ') || 'no table'}, not ${design.table.name} alone`);
+  const actions: { operation: 'PutItem' | 'DeleteItem'; entity: string }[] = [];
+  for (const [i, raw] of (requests[tables[0]] ?? []).entries()) {
+    const request = raw as { PutRequest?: { Item?: AttributeMap }; DeleteRequest?: { Key?: AttributeMap } };
+    const item = request.PutRequest?.Item ?? request.DeleteRequest?.Key;
+    const entity = item && entityReading(design, tableKey(design, item));
+    if (!entity) return fail(`--request-items ${tables[0]}[${i}]: no entity has keys that read it`);
+    actions.push({ operation: request.PutRequest ? 'PutItem' : 'DeleteItem', entity: entity.name });
+  }
+  if (actions.length === 0) return fail('--request-items holds no requests');
+  notes.push(
+    'BatchWriteItem read as TransactWriteItems of the same puts and deletes (Keyplan has no batch-write pattern; DynamoDB runs a batch without atomicity or conditions)',
+  );
+  return { ok: true, value: { ...base, operation: 'TransactWriteItems', actions } as AccessPattern };
+}
+
+/** The table key attributes of an item or key. */
+function tableKey(design: Design, item: AttributeMap): AttributeMap {
+  const names = [design.table.partitionKey.name, design.table.sortKey?.name];
+  return Object.fromEntries(Object.entries(item).filter(([name]) => names.includes(name)));
+}
+
+/**
+ * `SET #a = :a, b = :b REMOVE c, d ADD n :one`: assignments and removals; a computed SET (`#v = #v + :one`)
+ * or an ADD sets its attribute too, and is listed in `computed` for the caller's warning.
+ */
 function updateOf(
   text: string | undefined,
   expression: Expression,
-): Result<{ set: [string, JsonValue][]; remove: string[] }> {
-  const out = { set: [] as [string, JsonValue][], remove: [] as string[] };
+): Result<{ set: [string, JsonValue | undefined][]; remove: string[]; computed: string[] }> {
+  const out = {
+    set: [] as [string, JsonValue | undefined][],
+    remove: [] as string[],
+    computed: [] as string[],
+  };
   if (!text) return fail('UpdateItem without --update-expression');
   const sections = text
     .split(/\b(SET|REMOVE|ADD|DELETE)\b/i)
@@ -255,10 +308,24 @@ function updateOf(
       if (action === 'REMOVE') out.remove.push(nameOf(part, expression));
       else if (action === 'SET') {
         const m = new RegExp(`^${NAME}\\s*=\\s*${VALUE}$`).exec(part);
+        const computed = m ? undefined : new RegExp(`^${NAME}\\s*=\\s*(.+)$`).exec(part);
+        if (computed) {
+          // `#version = #version + :one`, if_not_exists(…), list_append(…): the attribute is set, to a value
+          // DynamoDB computes; Keyplan's pattern sets it from an argument, so the computation is named.
+          const name = nameOf(computed[1], expression);
+          out.set.push([name, undefined]);
+          out.computed.push(`SET ${part}`);
+          continue;
+        }
         if (!m) return fail(`SET ${part} is not "name = :value"`);
         const value = tokenValue(m[2], expression);
         if (!value.ok) return value;
         out.set.push([nameOf(m[1], expression), value.value]);
+      } else if (action === 'ADD') {
+        const m = new RegExp(`^${NAME}\\s+${VALUE}$`).exec(part);
+        if (!m) return fail(`ADD ${part} is not "name :value"`);
+        out.set.push([nameOf(m[1], expression), undefined]);
+        out.computed.push(`ADD ${part}`);
       } else return fail(`${action} has no Keyplan form`);
     }
   }
