@@ -17,6 +17,13 @@ describe('recoverTemplate', () => {
     expect(recoverTemplate((v) => v.score, ['score'], numeric)).toEqual({ ok: true, template: '{score}' });
   });
 
+  it('gives touching placeholders as the function writes them (OneTable: account#{name}{id})', () => {
+    expect(recoverTemplate((v) => `account#${v.name}${v.id}`, ['name', 'id'], numeric)).toEqual({
+      ok: true,
+      template: 'account#{name}{id}',
+    });
+  });
+
   it('finds the width of a zero-padded number', () => {
     const fn = (v: Record<string, unknown>) => `TXN#${String(v.seq).padStart(8, '0')}`;
     expect(recoverTemplate(fn, ['seq'], numeric)).toEqual({ ok: true, template: 'TXN#{seq:8}' });

@@ -3,7 +3,7 @@
 // each value goes (`USER#⟦1⟧` → `USER#{userId}`). Called again with ordinary values, the template must give
 // what the function gives; a zero-padded number shows its width. A function that is not a template in
 // disguise (it lower-cases, hashes, chooses) is reported as such, with what it returned.
-import { parseKey, parseTemplate, renderTemplate } from '../keys/template.ts';
+import { AmbiguousKeyError, parseKey, parseTemplate, renderTemplate } from '../keys/template.ts';
 import type { JsonValue } from '../model/schema.ts';
 
 export type KeyFunction = (values: Record<string, unknown>) => unknown;
@@ -18,6 +18,19 @@ function call(fn: KeyFunction, values: Record<string, unknown>): { value?: unkno
     return { value: fn(values) };
   } catch (error) {
     return { error: (error as Error).message };
+  }
+}
+
+/**
+ * The values of a key the function gave, to see their padding; undefined where touching placeholders
+ * (`{a}{b}`) do not say where one ends, so that such a template is taken only as the function gives it.
+ */
+function readBack(template: string, key: string): Record<string, string> | undefined {
+  try {
+    return parseKey(template, key);
+  } catch (error) {
+    if (error instanceof AmbiguousKeyError) return undefined;
+    throw error;
   }
 }
 
@@ -67,7 +80,7 @@ export function recoverTemplate(
     if (got.value === rendered || (typeof got.value === 'number' && String(got.value) === rendered))
       return undefined;
     // A number rendered with zeros in front: its width.
-    const parsed = typeof got.value === 'string' ? parseKey(template, got.value) : undefined;
+    const parsed = typeof got.value === 'string' ? readBack(template, got.value) : undefined;
     if (parsed) {
       let changed = false;
       for (const name of names) {

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  AmbiguousKeyError,
+  adjacentPlaceholders,
+  fitsKey,
+  fixedWidths,
   isConstant,
   literalPrefix,
   parseKey,
@@ -76,7 +80,39 @@ describe('key templates', () => {
   it('reject malformed templates with the column', () => {
     expect(() => parseTemplate('USER#{userId')).toThrow(new TemplateSyntaxError('unclosed "{" at column 6'));
     expect(() => parseTemplate('USER#{user id}')).toThrow(/invalid placeholder \{user id\}/);
-    expect(() => parseTemplate('{a}{b}')).toThrow(/need a literal between them/);
+  });
+
+  // Issue #28 changed this requirement: touching placeholders used to be refused by parseTemplate; OneTable
+  // writes them (`account#${name}${id}`), so they parse and render, and only reading a key back is refused.
+  it('accept touching placeholders, and read their keys back only where the first has a fixed width', () => {
+    expect(parseTemplate('{a}{b}')).toEqual([
+      { kind: 'placeholder', name: 'a' },
+      { kind: 'placeholder', name: 'b' },
+    ]);
+    expect(renderTemplate('account#{name}{id}', { name: 'bob', id: 7 })).toBe('account#bob7');
+    expect(literalPrefix('account#{name}{id}')).toBe('account#');
+    expect(adjacentPlaceholders('account#{name}{id}')).toEqual({ first: 'name', second: 'id' });
+    expect(() => parseKey('account#{name}{id}', 'account#bob7')).toThrow(
+      new AmbiguousKeyError('account#{name}{id}', { first: 'name', second: 'id' }),
+    );
+    expect(() => parseKey('account#{name}{id}', 'account#bob7')).toThrow(/\{name\} and \{id\} touch/);
+    expect(fitsKey('account#{name}{id}', 'account#bob7')).toBe(true);
+    expect(fitsKey('account#{name}{id}', 'account#')).toBe(false);
+    expect(fitsKey('account#{name}{id}', 'user#bob7')).toBe(false);
+    // A padded placeholder and a fixed-width format have a known end.
+    expect(adjacentPlaceholders('{n:4}{id}')).toBeUndefined();
+    expect(parseKey('{n:4}{id}', '0042x7')).toEqual({ n: '0042', id: 'x7' });
+    expect(parseKey('{n:4}{id}', '-0042x7')).toEqual({ n: '-0042', id: 'x7' });
+    const widths = fixedWidths([
+      { name: 'id', format: 'ulid' },
+      { name: 'email', format: 'email' },
+    ]);
+    expect(widths).toEqual({ id: 26 });
+    const ulid = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+    expect(parseKey('O#{id}{name}', `O#${ulid}bob`, widths)).toEqual({ id: ulid, name: 'bob' });
+    expect(parseKey('O#{id}{name}', 'O#short', widths)).toBeUndefined();
+    expect(adjacentPlaceholders('O#{id}{name}', widths)).toBeUndefined();
+    expect(adjacentPlaceholders('O#{name}{id}', widths)).toEqual({ first: 'name', second: 'id' });
   });
 
   it('round-trip render and parse for any values free of the next delimiter', () => {

@@ -60,12 +60,8 @@ export function parseTemplate(template: string): TemplatePart[] {
     if (!match) throw new TemplateSyntaxError(`invalid placeholder {${inner}} at column ${i + 1}`);
     if (literal) parts.push({ kind: 'literal', text: literal });
     literal = '';
-    const previous = parts[parts.length - 1];
-    if (previous?.kind === 'placeholder') {
-      throw new TemplateSyntaxError(
-        `placeholders {${previous.name}} and {${match[1]}} need a literal between them, or the key cannot be read back`,
-      );
-    }
+    // Two placeholders may touch (`account#{name}{id}`, as OneTable writes them): the key renders, and
+    // only reading its values back needs to know where one ends (see adjacentPlaceholders).
     parts.push(
       match[2]
         ? { kind: 'placeholder', name: match[1], width: Number(match[2]) }
@@ -179,10 +175,73 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Widths, in UTF-16 code units, of the attribute formats whose every value has the same length. */
+const FORMAT_WIDTHS: Readonly<Record<string, number>> = { uuid: 36, ulid: 26, date: 10 };
+
+/**
+ * The placeholders whose values have a fixed width, by name: those of attributes whose format gives every
+ * value the same length (uuid, ulid, date). A key reader uses them to split two placeholders that touch.
+ */
+export function fixedWidths(
+  attributes: readonly { name: string; format?: string }[],
+): Readonly<Record<string, number>> {
+  const widths: Record<string, number> = {};
+  for (const { name, format } of attributes) {
+    const width = format === undefined ? undefined : FORMAT_WIDTHS[format];
+    if (width !== undefined) widths[name] = width;
+  }
+  return widths;
+}
+
+/** Two placeholders that touch in a template, the first of no fixed width: their values cannot be told apart. */
+export interface AdjacentPlaceholders {
+  first: string;
+  second: string;
+}
+
+/**
+ * The first pair of placeholders that touch (`{name}{id}`) where the first has no fixed width, neither by
+ * the attribute's format (`widths`, see fixedWidths) nor by padding: a stored key such as `account#bob7`
+ * could be name `bob` and id `7` or name `bo` and id `b7`. Undefined when every value can be read back.
+ * A padded placeholder ({n:6}) counts as fixed width: it reads back exactly when its values fit the padding.
+ */
+export function adjacentPlaceholders(
+  template: string,
+  widths: Readonly<Record<string, number>> = {},
+): AdjacentPlaceholders | undefined {
+  const parts = parseTemplate(template);
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const [part, next] = [parts[i], parts[i + 1]];
+    if (part.kind !== 'placeholder' || next.kind !== 'placeholder') continue;
+    if (part.width === undefined && widths[part.name] === undefined)
+      return { first: part.name, second: next.name };
+  }
+  return undefined;
+}
+
+/** A key read back through a template whose touching placeholders cannot be split (see adjacentPlaceholders). */
+export class AmbiguousKeyError extends Error {
+  constructor(
+    readonly template: string,
+    readonly pair: AdjacentPlaceholders,
+  ) {
+    super(
+      `key template ${template} cannot be read back: {${pair.first}} and {${pair.second}} touch, so a stored key does not say where ${pair.first} ends and ${pair.second} begins (put a delimiter between them, pad {${pair.first}}, or give it a fixed-width format such as ulid)`,
+    );
+  }
+}
+
 const parsers = new Map<string, { regex: RegExp; names: string[] }>();
 
-function parserFor(template: string) {
-  let parser = parsers.get(template);
+/**
+ * The regular expression reading a template's keys. A value runs up to the first character of the literal
+ * that follows it (so values may not contain it); a value followed by another placeholder takes its fixed
+ * width; with `lenient`, one of no fixed width takes as little as it can, which tells whether a key fits
+ * but not how it splits.
+ */
+function parserFor(template: string, widths: Readonly<Record<string, number>>, lenient: boolean) {
+  const cacheKey = `${lenient ? 'L' : 'S'}${JSON.stringify(widths)}\u0000${template}`;
+  let parser = parsers.get(cacheKey);
   if (parser) return parser;
   const parts = parseTemplate(template);
   const names: string[] = [];
@@ -193,25 +252,54 @@ function parserFor(template: string) {
       return;
     }
     names.push(part.name);
-    // A value runs up to the first character of the literal that follows it, so values may not contain it.
     const next = parts[i + 1];
-    source += next?.kind === 'literal' ? `([^${escapeRegExp(next.text[0])}]*)` : '(.*)';
+    if (next?.kind === 'literal') source += `([^${escapeRegExp(next.text[0])}]*)`;
+    else if (next === undefined) source += '(.*)';
+    else {
+      const width = part.width ?? widths[part.name];
+      // A padded negative number carries its `-` in front of the padding.
+      if (width !== undefined) source += part.width !== undefined ? `(-?.{${width}})` : `(.{${width}})`;
+      else if (lenient) source += '(.+?)';
+      else throw new AmbiguousKeyError(template, { first: part.name, second: next.name });
+    }
   });
   parser = { regex: new RegExp(`${source}$`, 's'), names };
-  remember(parsers, template, parser);
+  remember(parsers, cacheKey, parser);
   return parser;
 }
 
-/** Reads a key back into the values of its placeholders; undefined when the key does not fit the template. */
-export function parseKey(template: string, key: string): Record<string, string> | undefined {
-  const { regex, names } = parserFor(template);
-  const match = regex.exec(key);
+function readWith(
+  parser: { regex: RegExp; names: string[] },
+  key: string,
+): Record<string, string> | undefined {
+  const match = parser.regex.exec(key);
   if (!match) return undefined;
   const values: Record<string, string> = {};
-  for (let i = 0; i < names.length; i++) {
-    const value = match[i + 1];
-    if (names[i] in values && values[names[i]] !== value) return undefined;
-    values[names[i]] = value;
+  for (let i = 0; i < parser.names.length; i++) {
+    const [name, value] = [parser.names[i], match[i + 1]];
+    if (name in values && values[name] !== value) return undefined;
+    values[name] = value;
   }
   return values;
+}
+
+/**
+ * Reads a key back into the values of its placeholders; undefined when the key does not fit the template.
+ * `widths` gives the fixed widths of attributes' values (fixedWidths). Throws AmbiguousKeyError when two
+ * placeholders touch and the first has no fixed width: no value is read rather than a wrong one.
+ */
+export function parseKey(
+  template: string,
+  key: string,
+  widths: Readonly<Record<string, number>> = {},
+): Record<string, string> | undefined {
+  return readWith(parserFor(template, widths, false), key);
+}
+
+/**
+ * True when the key could have been rendered by the template: parseKey's question without its values, so
+ * that it has an answer for touching placeholders too (`account#{name}{id}` fits `account#bob7`).
+ */
+export function fitsKey(template: string, key: string): boolean {
+  return readWith(parserFor(template, {}, true), key) !== undefined;
 }

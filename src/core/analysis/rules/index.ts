@@ -1,5 +1,7 @@
 // Every lint rule, in the order findings are reported.
+
 import type { LintRule } from '../lint-types.ts';
+import { adjacentPlaceholdersRule } from './adjacent-placeholders.ts';
 import { allProjection } from './all-projection.ts';
 import { celebrityPartition } from './celebrity-partition.ts';
 import { consistentReadGsi } from './consistent-read-gsi.ts';
@@ -45,6 +47,7 @@ export const LINT_RULES: readonly LintRule[] = [
   hotPartition,
   unsortableSortKey,
   unterminatedPlaceholder,
+  adjacentPlaceholdersRule,
   indexKeyStale,
   copyOutOfStep,
   consistentReadGsi,

@@ -1,6 +1,7 @@
 // One design where each key rule fires and one where it stays quiet.
 import { describe, expect, it } from 'vitest';
 import { entityIn, findingsOf, patternIn, storeDesign, where } from '../../test-support/analysis-designs.ts';
+import { adjacentPlaceholdersRule } from './adjacent-placeholders.ts';
 import { entityIndexConflict } from './entity-index-conflict.ts';
 import { hotPartition } from './hot-partition.ts';
 import { indexKeyStale } from './index-key-stale.ts';
@@ -350,6 +351,28 @@ describe('unterminated-placeholder', () => {
     expect(where(findings)).toEqual([['warning', 'entities[2].keys.SK']]);
     expect(findings[0].fix).toBe(
       'End {orderId} with a delimiter: O#{orderId}#I#{sku} (or give it a fixed width, {orderId:N}).',
+    );
+  });
+});
+
+describe('adjacent-placeholders', () => {
+  it('stays quiet when touching placeholders have a fixed width (padding, ulid) or none touch', () => {
+    expect(findingsOf(adjacentPlaceholdersRule, storeDesign())).toEqual([]);
+    const fixed = storeDesign((doc) => {
+      entityIn(doc, 'LineItem').keys.SK = 'ITEM#{quantity:4}{sku}';
+    });
+    expect(findingsOf(adjacentPlaceholdersRule, fixed)).toEqual([]);
+  });
+
+  it('notes touching placeholders (OneTable writes account#{name}{id}), naming both, with a delimited fix', () => {
+    const design = storeDesign((doc) => {
+      entityIn(doc, 'LineItem').keys.SK = 'O#{orderId}{sku}';
+    });
+    const findings = findingsOf(adjacentPlaceholdersRule, design);
+    expect(where(findings)).toEqual([['info', 'entities[2].keys.SK']]);
+    expect(findings[0].message).toContain('puts {orderId} right before {sku}');
+    expect(findings[0].fix).toBe(
+      'Put a delimiter between them: O#{orderId}#{sku} (or pad {orderId}, or give it a fixed-width format).',
     );
   });
 });

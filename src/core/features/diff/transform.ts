@@ -6,7 +6,14 @@
 
 import { canonicalJson } from '../../evaluate/compare-run.ts';
 import { formItemDeriver } from '../../items/derive-item.ts';
-import { parseKey, renderKeyValue, TemplateSyntaxError } from '../../keys/template.ts';
+import {
+  AmbiguousKeyError,
+  adjacentPlaceholders,
+  fixedWidths,
+  parseKey,
+  renderKeyValue,
+  TemplateSyntaxError,
+} from '../../keys/template.ts';
 import { type StoredForm, storedForms } from '../../model/copies.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
 import type { Design, JsonValue } from '../../model/schema.ts';
@@ -36,6 +43,8 @@ interface OldForm {
   rendered: string[];
   /** Key-only attributes, read back from the keys that hold them. */
   keyOnly: { name: string; key: string; template: string; number: boolean }[];
+  /** The fixed widths of the entity's attributes (fixedWidths), which split touching placeholders. */
+  widths: Readonly<Record<string, number>>;
   /** What an item holds that is no value: the rendered keys and the type attribute. */
   skip: Set<string>;
 }
@@ -43,12 +52,15 @@ interface OldForm {
 /**
  * A transformer from the old design's stored items to the new design's. `identify` finds an item's old
  * form (entity by the type attribute, then the form whose old table-key templates render the item's key);
- * `transform` gives the new item and what changed.
+ * `transform` gives the new item and what changed. `unreadable` says which key-only attributes no key of
+ * theirs gives back (placeholders that touch, `{name}{id}`): those are left out rather than guessed.
  */
 export function itemTransformer(oldDesign: Design, newDesign: Design) {
   const oldForms = new Map<string, OldForm>();
   const oldByEntity = new Map<string, OldForm[]>();
   const oldTypes = keyAttributeTypes(oldDesign);
+  // Key-only attributes no key of theirs gives back (touching placeholders), each said in a sentence.
+  const unreadable: string[] = [];
   for (const entity of oldDesign.entities) {
     const forms = storedForms(entity).map((form): OldForm => {
       const declared = new Map(form.entity.attributes.map((a) => [a.name, a]));
@@ -56,8 +68,16 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
         (name) => !(form.entity.keys[name] === `{${name}}` && declared.has(name)),
       );
       const keyOnly: OldForm['keyOnly'] = [];
+      const widths = fixedWidths(entity.attributes);
       for (const attribute of entity.attributes.filter((a) => a.keyOnly)) {
-        const found = Object.entries(form.entity.keys).find(([, t]) => t.includes(`{${attribute.name}`));
+        const holding = Object.entries(form.entity.keys).filter(([, t]) => t.includes(`{${attribute.name}`));
+        // A key whose touching placeholders cannot be split gives no value back: read another, or refuse.
+        const found = holding.find(([, t]) => adjacentPlaceholders(t, widths) === undefined);
+        const ambiguous = holding[0] && adjacentPlaceholders(holding[0][1], widths);
+        if (!found && holding[0] && ambiguous)
+          unreadable.push(
+            `${entity.name}'s ${holding[0][0]}: ${new AmbiguousKeyError(holding[0][1], ambiguous).message}; ${attribute.name} is stored in the keys only, so its old items give no ${attribute.name}`,
+          );
         if (found)
           keyOnly.push({
             name: attribute.name,
@@ -68,7 +88,7 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
       }
       const skip = new Set(rendered);
       if (oldDesign.table.writeTypeAttribute !== false) skip.add(oldDesign.table.typeAttribute);
-      return { form, rendered, keyOnly, skip };
+      return { form, rendered, keyOnly, skip, widths };
     });
     oldByEntity.set(entity.name, forms);
     for (const f of forms) oldForms.set(formKey(entity.name, f.form.copy), f);
@@ -107,7 +127,7 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
     for (const { name, key, template, number } of old.keyOnly) {
       const stored = item[key];
       if (typeof stored !== 'string' || drop?.has(name)) continue;
-      const parsed = parseKey(template, stored)?.[name];
+      const parsed = parseKey(template, stored, old.widths)?.[name];
       if (parsed !== undefined) values[name] = number ? Number(parsed) : parsed;
     }
     return values;
@@ -182,7 +202,7 @@ export function itemTransformer(oldDesign: Design, newDesign: Design) {
     return { ...base, action, after, changed, creates };
   }
 
-  return { identify, transform, isNew };
+  return { identify, transform, isNew, unreadable };
 }
 
 /** Two attribute values are the same: primitives directly, anything else by its canonical JSON. */

@@ -3,7 +3,7 @@
 // entity's template reads them (`USER#u1` → `USER#{userId}`, example `{ userId: "u1" }`); otherwise they stay
 // literal. Expressions are read in the forms DynamoDB documents for key conditions, and as simple clauses
 // joined by AND for filters, conditions and updates; anything else is a reason, and the caller warns.
-import { parseKey } from '../../keys/template.ts';
+import { adjacentPlaceholders, fitsKey, fixedWidths, parseKey } from '../../keys/template.ts';
 import { keySchemaFor } from '../../model/indexes.ts';
 import type {
   AccessPattern,
@@ -68,7 +68,9 @@ class Generalizer {
     for (const entity of entities) {
       const template = entity.keys[attribute];
       if (!template || !exact) continue;
-      const values = parseKey(template, text);
+      // Touching placeholders (`{name}{id}`) cannot be split: the key stays the literal value it is.
+      const touching = adjacentPlaceholders(template, fixedWidths(entity.attributes));
+      const values = touching ? undefined : parseKey(template, text, fixedWidths(entity.attributes));
       if (!values || Object.keys(values).length === 0) continue;
       const clash = Object.entries(values).some(
         ([k, v]) => k in this.example && String(this.example[k]) !== v,
@@ -106,7 +108,7 @@ function entityReading(design: Design, key: AttributeMap): Entity | undefined {
     Object.entries(key).every(([attribute, value]) => {
       const template = entity.keys[attribute];
       const text = unmarshallValue(value);
-      return template !== undefined && parseKey(template, String(text)) !== undefined;
+      return template !== undefined && fitsKey(template, String(text));
     }),
   );
 }

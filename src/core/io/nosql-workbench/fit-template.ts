@@ -5,6 +5,9 @@
 // are described here, for the inference (infer-templates.ts) and the choice (infer-keys.ts) alike.
 
 import {
+  AmbiguousKeyError,
+  adjacentPlaceholders,
+  fixedWidths,
   formatPlaceholderValue,
   parseKey,
   parseTemplate,
@@ -64,6 +67,10 @@ export function fitTemplate(
   }
   const names = placeholders(template);
   if (template === '') return 'it is empty';
+  // Touching placeholders split only where the first has a fixed width; otherwise the fit would be a guess.
+  const fixed = fixedWidths(draft.attributes);
+  const touching = adjacentPlaceholders(template, fixed);
+  if (touching) return new AmbiguousKeyError(template, touching).message;
   const reserved = names.find((name) => draft.reserved.has(name));
   if (reserved)
     return `{${reserved}} is a key attribute (or the type attribute), which a Keyplan template cannot use`;
@@ -81,7 +88,7 @@ export function fitTemplate(
   );
   const mismatch = "it does not give back the items' keys";
   for (const i of present(values)) {
-    const parsed = parseKey(template, String(values[i]));
+    const parsed = parseKey(template, String(values[i]), fixed);
     if (!parsed) return mismatch;
     for (const [name, text] of Object.entries(parsed)) {
       const column = added.get(name);

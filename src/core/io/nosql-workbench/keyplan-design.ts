@@ -4,7 +4,7 @@
 // candidates where they still fit.
 
 import { formatProblems, validateDesign } from '../../checks/validate.ts';
-import { parseKey } from '../../keys/template.ts';
+import { adjacentPlaceholders, fixedWidths, parseKey } from '../../keys/template.ts';
 import { keyAttributeTypes, primaryKeyNames } from '../../model/indexes.ts';
 import { type Design, designSchema, type Entity, type SampleValues } from '../../model/schema.ts';
 import { isExactNumber, numberFromText } from '../../values/exact-json.ts';
@@ -74,11 +74,15 @@ function keyOnlyValues(entity: Entity, row: TypedRow): SampleValues {
   const keyOnly = new Map(entity.attributes.filter((a) => a.keyOnly).map((a) => [a.name, a.type]));
   const values: SampleValues = {};
   if (keyOnly.size === 0) return values;
+  const widths = fixedWidths(entity.attributes);
   for (const [key, template] of Object.entries(entity.keys)) {
+    // Touching placeholders cannot be split: such a key gives no values, and when no other key gives them
+    // the design does not export back to the file, so it is imported from its data instead.
+    if (adjacentPlaceholders(template, widths)) continue;
     const value = row.get(key)?.value;
     if (value === undefined || value === null || (typeof value === 'object' && !isExactNumber(value)))
       continue;
-    for (const [name, text] of Object.entries(parseKey(template, String(value)) ?? {})) {
+    for (const [name, text] of Object.entries(parseKey(template, String(value), widths) ?? {})) {
       const type = keyOnly.get(name);
       if (type && !(name in values)) values[name] = type === 'N' ? numberFromText(text) : text;
     }

@@ -83,4 +83,55 @@ describe('importOneTable', () => {
     );
     expect(result.design.entities.find((e) => e.name === 'Order')?.keys.SK).toBe('ORDER#{orderId}');
   });
+
+  it('reads a field mapped to a key attribute as that key, and says how renamed and packed fields are stored', () => {
+    // As OneTable's test/schemas/mappedSchema.ts: key properties renamed to the index attributes.
+    const result = importOneTable({
+      ...base,
+      params: {},
+      indexes: { primary: { hash: 'pk', sort: 'sk' }, gs1: { hash: 'pk1', sort: 'sk1' } },
+      models: {
+        User: {
+          primaryHash: { type: String, value: 'us#${id}', map: 'pk' },
+          primarySort: { type: String, value: 'us#', map: 'sk' },
+          id: { type: String },
+          email: { type: String, map: 'em' },
+          zip: { type: String, map: 'data.zip' },
+          gs1sk: { type: String, value: 'us#${email}', map: 'sk1' },
+        },
+      },
+    });
+    if (!result.ok) throw new Error(result.message);
+    const user = result.design.entities[0];
+    expect(user.keys).toEqual({ pk: 'us#{id}', sk: 'us#', sk1: 'us#{email}' });
+    expect(user.attributes.map((a) => a.name)).toEqual(['id', 'email', 'zip']);
+    expect(result.warnings).toContain(
+      'models.User.primaryHash.map: "pk": the field is the index key attribute pk; imported as that key',
+    );
+    expect(result.warnings).toContain(
+      'models.User.email.map: "em": OneTable stores email under the attribute name em; Keyplan has no storage names, so its items hold email where OneTable\'s hold em',
+    );
+    expect(result.warnings).toContain(
+      'models.User.zip.map: "data.zip": OneTable packs zip into the map attribute data as its member zip; Keyplan has no packed attributes, so its items hold zip as a top-level attribute where OneTable\'s hold data.zip',
+    );
+  });
+
+  it('imports a key template whose placeholders touch, as OneTable overview sample writes it', () => {
+    const result = importOneTable({
+      ...base,
+      indexes: { primary: { hash: 'pk', sort: 'sk' }, gs1: { hash: 'gs1pk', sort: 'gs1sk' } },
+      models: {
+        Account: {
+          pk: { type: String, value: 'account#${id}' },
+          sk: { type: String, value: 'account#' },
+          gs1pk: { type: String, value: 'account#' },
+          gs1sk: { type: String, value: 'account#${name}${id}' },
+          id: { type: String },
+          name: { type: String },
+        },
+      },
+    });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.design.entities[0].keys.gs1sk).toBe('account#{name}{id}');
+  });
 });

@@ -1,8 +1,9 @@
 // A OneTable schema as a Keyplan design: `indexes` as the table's key, GSIs and LSIs; one entity per model,
 // its key attributes' value templates as key templates (`${_type}` is the model's name), its other fields
 // as attributes; `params.typeField` as the type attribute; saved `queries` as access patterns where they
-// map. What a design cannot hold (functions, validation, generated or default values, encryption, mapped
-// attributes, timestamps) is a warning naming the model and field. A schema Keyplan exported carries the
+// map. A field mapped to an index key attribute (`primaryHash: { map: 'pk' }`) is that key. What a design
+// cannot hold (functions, validation, generated or default values, encryption, renamed or packed attributes,
+// timestamps) is a warning naming the model and field. A schema Keyplan exported carries the
 // whole design in its `keyplan` field, used while the schema is still what that design exports.
 
 import { formatProblems, validateDesign } from '../../checks/validate.ts';
@@ -64,6 +65,22 @@ const WHY: Record<string, string> = {
   uuid: 'Keyplan does not generate values on write',
 };
 
+/** The top-level attribute OneTable stores a field under: its `map` (`nm`, or `data` of `data.x`), else its name. */
+function storedName(name: string, field: OneField): string {
+  return typeof field.map === 'string' && field.map !== '' ? field.map.split('.')[0] : name;
+}
+
+/** Why a mapped field is not stored as Keyplan stores it: renamed (`nm`) or packed in a map (`data.x`). */
+function mapWarning(name: string, map: unknown, keyNames: ReadonlySet<string>): string {
+  if (typeof map !== 'string' || map === '') return `${shown(map)} is not an attribute name; ignored`;
+  const [top, ...rest] = map.split('.');
+  if (rest.length === 0 && keyNames.has(top))
+    return `"${map}": the field is the index key attribute ${top}; imported as that key`;
+  if (rest.length > 0)
+    return `"${map}": OneTable packs ${name} into the map attribute ${top} as its member ${rest.join('.')}; Keyplan has no packed attributes, so its items hold ${name} as a top-level attribute where OneTable's hold ${top}.${rest.join('.')}`;
+  return `"${map}": OneTable stores ${name} under the attribute name ${top}; Keyplan has no storage names, so its items hold ${name} where OneTable's hold ${top}`;
+}
+
 function typeName(type: unknown): string | undefined {
   if (typeof type === 'string') return type.toLowerCase();
   if (typeof type === 'function') return type.name.toLowerCase();
@@ -110,7 +127,8 @@ function readSchema(json: unknown): { ok: true; schema: OneSchema } | { ok: fals
 function keyTypes(schema: OneSchema, keyNames: Set<string>): Map<string, KeyType> {
   const types = new Map<string, KeyType>();
   for (const model of Object.values(schema.models))
-    for (const [name, field] of Object.entries(model)) {
+    for (const [property, field] of Object.entries(model)) {
+      const name = isObject(field) ? storedName(property, field as OneField) : property;
       if (!keyNames.has(name) || types.has(name)) continue;
       const type = typeName(field.type);
       types.set(name, type === 'number' ? 'N' : type === 'binary' || type === 'buffer' ? 'B' : 'S');
@@ -217,6 +235,10 @@ function entityOf(modelName: string, model: Record<string, OneField>, context: C
     const field = raw as OneField;
     for (const [property, value] of Object.entries(field)) {
       if (SILENT.has(property)) continue;
+      if (property === 'map') {
+        warn(`${where}.map: ${mapWarning(name, value, keyNames)}`);
+        continue;
+      }
       if (property === 'generate' && (value === 'ulid' || value === 'uuid')) {
         warn(`${where}.generate: ${WHY.generate}; imported as the attribute's format ${value}`);
         continue;
@@ -228,14 +250,17 @@ function entityOf(modelName: string, model: Record<string, OneField>, context: C
       warn(`${where}.value: ${shown(field.value)} computes the value in code; not imported`);
       continue;
     }
-    if (keyNames.has(name)) {
+    // A field mapped to an index key attribute (`primaryHash: { map: 'pk' }`) is that key.
+    const stored = storedName(name, field);
+    const key = keyNames.has(stored) && !String(field.map ?? '').includes('.') ? stored : undefined;
+    if (key !== undefined) {
       if (typeof field.value === 'string') {
         const template = keyplanTemplate(field.value, constants);
-        if (template.ok) keys[name] = template.template;
+        if (template.ok) keys[key] = template.template;
         else warn(`${where}.value: ${template.why}; the key is left out`);
       } else {
         // A key the application sets itself: a natural key, an attribute of that name.
-        keys[name] = `{${name}}`;
+        keys[key] = `{${name}}`;
         const attribute = attributeOf(name, field, where, context);
         if (attribute) attributes.push(attribute);
       }
