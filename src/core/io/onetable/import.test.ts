@@ -85,7 +85,7 @@ describe('importOneTable', () => {
   });
 
   it('reads a field mapped to a key attribute as that key, and says how renamed and packed fields are stored', () => {
-    // As OneTable's test/schemas/mappedSchema.ts: key properties renamed to the index attributes.
+    // As mappedSchema.ts in OneTable's own tests (fixtures/wild/onetable/): key properties renamed to the index attributes.
     const result = importOneTable({
       ...base,
       params: {},
