@@ -12,7 +12,7 @@
 // what was sent and the status codes that came back; the bench fails on any 5xx the attacker got.
 import net from 'node:net';
 import { parseArgs } from 'node:util';
-import { type Answer, request } from './http.ts';
+import { type Answer, request } from '../server/test-support/http-client.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

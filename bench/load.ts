@@ -7,11 +7,11 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { startServer } from '../server/server.ts';
+import { type Answer, request } from '../server/test-support/http-client.ts';
 import { keepAliveAgent } from '../server/test-support/keep-alive-agent.ts';
 import { getExample } from '../src/core/features/examples/index.ts';
 import { reportAttacks, startAttacker } from './attack-mode.ts';
 import { benchDesign } from './core.ts';
-import { type Answer, request } from './http.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
 import type { BenchOptions } from './run.ts';
 

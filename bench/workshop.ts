@@ -12,11 +12,11 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { type Answer, request } from '../server/test-support/http-client.ts';
 import { keepAliveAgent } from '../server/test-support/keep-alive-agent.ts';
 import type { AttendeeRow, PresenterEvent } from '../src/core/contract/workshop-contract.ts';
 import { getExample } from '../src/core/features/examples/index.ts';
 import { reportAttacks, startAttacker } from './attack-mode.ts';
-import { type Answer, request } from './http.ts';
 import { formatMs, printTable, quantiles } from './measure.ts';
 import type { BenchOptions } from './run.ts';
 

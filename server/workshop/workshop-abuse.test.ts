@@ -5,7 +5,6 @@
 // one; report bytes are bounded per attendee and server-wide.
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { request } from '../../bench/http.ts';
 import type { AttendeeEvent, PresenterEvent } from '../../src/core/contract/workshop-contract.ts';
 import { getExample } from '../../src/core/features/examples/index.ts';
 import { parseExactJson } from '../../src/core/values/exact-json.ts';
@@ -13,6 +12,7 @@ import { createDynamoClient } from '../dynamodb/client.ts';
 import type { Limits } from '../limits.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { sessionFromId } from '../session.ts';
+import { request } from '../test-support/http-client.ts';
 
 const design = getExample('online-store')!.design;
 const running: RunningServer[] = [];

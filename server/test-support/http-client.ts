@@ -1,9 +1,10 @@
 // The one HTTP client of the benches' own clients (load and workshop attendees, the attacker) and of the
-// tests that call a listening server from a chosen address (workshop-abuse.test.ts): a request
+// tests that call a listening server from a process or address of their own (workshop-abuse.test.ts,
+// send-designs.ts): a request
 // whose body is read whole, with its status, first cookie and time. Node's http, not fetch, so a bench can
 // pick the agent (keep-alive: server/test-support/keep-alive-agent.ts) and the local address it sends from.
 import http from 'node:http';
-import { requestFailure } from '../server/test-support/keep-alive-agent.ts';
+import { requestFailure } from './keep-alive-agent.ts';
 
 export interface Answer {
   status: number;
@@ -15,7 +16,7 @@ export interface Answer {
 
 export interface RequestOptions {
   /** Sent as JSON (`content-type: application/json`) with POST; without one the request is a GET. */
-  body?: string;
+  body?: string | Buffer;
   headers?: Record<string, string>;
   /** The agent to send through; `false`, a connection of the request's own (no keep-alive). */
   agent?: http.Agent | false;
