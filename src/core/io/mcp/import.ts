@@ -10,6 +10,7 @@ import type { Design, DesignInput, KeyType, LocalSecondaryIndex, Projection } fr
 import { keyplanDesign } from '../keyplan-field.ts';
 import { importWorkbench } from '../nosql-workbench/import.ts';
 import { patternIdFrom, uniqueName } from '../nosql-workbench/names.ts';
+import { chooseTable } from '../table-choice.ts';
 import type { FormatImport, FormatImportOptions } from '../types.ts';
 import { warningList } from '../warnings.ts';
 import { parseCliCommand } from './cli.ts';
@@ -212,18 +213,14 @@ export function importMcp(json: unknown, options: FormatImportOptions = {}): For
     warn,
   );
   if (trusted) return { ok: true, design: trusted, warnings };
-  const names = model.tables.map((t) => t.TableName);
-  const index = options.table === undefined ? 0 : names.indexOf(options.table);
-  if (index < 0)
-    return {
-      ok: false,
-      message: `the model has no table named "${options.table}"; its tables: ${names.join(', ')}`,
-    };
+  const chosen = chooseTable(
+    model.tables.map((t) => t.TableName),
+    options.table,
+    warn,
+  );
+  if (!('index' in chosen)) return { ok: false, message: chosen.message };
+  const { index } = chosen;
   const table = model.tables[index];
-  if (names.length > 1)
-    warn(
-      `the model holds ${names.length} tables (${names.join(', ')}); imported ${table.TableName}. Import another by its name (keyplan import --table NAME)`,
-    );
   const items = model.items[table.TableName];
   if (items !== undefined && !Array.isArray(items))
     return { ok: false, message: `items.${table.TableName}: expected a list of PutRequests` };

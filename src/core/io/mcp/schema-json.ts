@@ -8,6 +8,7 @@ import { formatProblems, validateDesign } from '../../checks/validate.ts';
 import { generateItems } from '../../items/generate/generate.ts';
 import { placeholders } from '../../keys/template.ts';
 import type { Attribute, Design, DesignInput, Entity, GlobalSecondaryIndex } from '../../model/schema.ts';
+import { chooseTable } from '../table-choice.ts';
 import type { FormatImport, FormatImportOptions } from '../types.ts';
 import { warningList } from '../warnings.ts';
 import { type McpSchemaEntity, type McpSchemaTable, schemaPatterns } from './schema-patterns.ts';
@@ -173,19 +174,15 @@ export function importMcpSchemaJson(json: unknown, options: FormatImportOptions 
   if (problem) return { ok: false, message: `MCP schema.json: ${problem}` };
   const file = json as { tables: McpSchemaTable[]; cross_table_access_patterns?: unknown[] };
   const { warnings, warn } = warningList();
-  const tableNames = file.tables.map((t) => t.table_config.table_name);
-  const index = options.table === undefined ? 0 : tableNames.indexOf(options.table);
-  if (index < 0)
-    return {
-      ok: false,
-      message: `the model has no table named "${options.table}"; its tables: ${tableNames.join(', ')}`,
-    };
+  const chosen = chooseTable(
+    file.tables.map((t) => t.table_config.table_name),
+    options.table,
+    warn,
+  );
+  if (!('index' in chosen)) return { ok: false, message: chosen.message };
+  const { index } = chosen;
   const table = file.tables[index];
   const name = table.table_config.table_name;
-  if (tableNames.length > 1)
-    warn(
-      `the model holds ${tableNames.length} tables (${tableNames.join(', ')}); imported ${name}. Import another by its name (keyplan import --table NAME)`,
-    );
   const where = `tables[${index}]`;
   const entities = Object.entries(table.entities).map(([entityName, entity]) =>
     entityOf(table, entityName, entity, `${where}.entities.${entityName}`, warn),

@@ -7,6 +7,7 @@
 import { formatProblems, jsonSyntaxMessage, validateDesign } from '../../checks/validate.ts';
 import type { AttributeFormat, Design, DesignInput, SampleValues } from '../../model/schema.ts';
 import { parseExactJson } from '../../values/exact-json.ts';
+import { chooseTable } from '../table-choice.ts';
 import { warningList } from '../warnings.ts';
 import { buildEntity } from './entities.ts';
 import { SAMPLE_DATA_FORMATS } from './export.ts';
@@ -193,19 +194,15 @@ export function importWorkbench(json: unknown, options: WorkbenchImportOptions =
   const parsed = parseWorkbenchModel(json);
   if (!parsed.ok) return parsed;
   const { model } = parsed;
-  const tableNames = model.DataModel.map((t) => t.TableName);
-  const index = options.table === undefined ? 0 : tableNames.indexOf(options.table);
-  if (index < 0)
-    return {
-      ok: false,
-      message: `the model has no table named "${options.table}"; its tables: ${tableNames.join(', ')}`,
-    };
-  const table = model.DataModel[index];
   const { warnings, warn } = warningList();
-  if (tableNames.length > 1)
-    warn(
-      `the model holds ${tableNames.length} tables (${tableNames.join(', ')}); imported ${table.TableName}. Import another by its name (keyplan import --table NAME)`,
-    );
+  const chosen = chooseTable(
+    model.DataModel.map((t) => t.TableName),
+    options.table,
+    warn,
+  );
+  if (!('index' in chosen)) return { ok: false, message: chosen.message };
+  const { index } = chosen;
+  const table = model.DataModel[index];
   let templates = new Map<string, Record<string, string>>();
   if (model.KeyplanDesign !== undefined) {
     const rawTable = (json as { DataModel: unknown[] }).DataModel[index];
