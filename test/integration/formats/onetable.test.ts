@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: OneTable's value templates are ${…} in plain strings
 // OneTable round trips on DynamoDB Local, run through dynamodb-onetable itself: the schema `keyplan export
 // --to onetable` writes is given to OneTable's Table; every sample item is put through its Model API
 // (create), and the table then holds exactly the items Keyplan derives (typed); each read pattern run through
@@ -236,3 +237,63 @@ async function file(full: string): Promise<OneSchema> {
   if (full.endsWith('.js')) return Object.values(await import(pathToFileURL(full).href))[0] as OneSchema;
   return JSON.parse(readFileSync(full, 'utf8'));
 }
+
+describe('OneTable: unique fields as item copies, on DynamoDB Local', () => {
+  // Two unique fields: OneTable writes one extra item per value it is given. The optional one (phone) is not
+  // modelled, as a Keyplan copy is never sparse (the import says so); the required one is a copy.
+  const schema = {
+    version: '0.0.1',
+    indexes: { primary: { hash: 'pk', sort: 'sk' } },
+    models: {
+      User: {
+        pk: { type: 'string', value: 'user#${id}' },
+        sk: { type: 'string', value: 'user#' },
+        id: { type: 'string', required: true },
+        email: { type: 'string', required: true, unique: true },
+        phone: { type: 'string', unique: true },
+        name: { type: 'string' },
+      },
+    },
+    params: { typeField: '_type', isoDates: true, timestamps: false },
+  };
+  const samples = [
+    { id: 'u1', email: 'ada@example.com', phone: '+44 20 7946 0001', name: 'Ada' },
+    { id: 'u2', email: 'bob@example.com', name: 'Bob' },
+  ];
+
+  it("holds OneTable's unique items as the copies' items, and exports the copies back as unique fields", async () => {
+    const read = importDesign('onetable', { kind: 'text', text: JSON.stringify(schema) });
+    if (!read.ok) throw new Error(read.message);
+    const checked = validateDesign({ ...read.design, items: { User: samples } });
+    expect(checked.problems).toEqual([]);
+    const design = checked.design as Design;
+    expect(design.entities[0].copies?.map((copy) => copy.name)).toEqual(['Unique_email']);
+    expect(read.warnings).toContain(
+      'models.User.phone.unique: true on an optional field: OneTable writes a unique item only for items that have phone, while a Keyplan item copy is stored for every item; not modelled (a required field would be)',
+    );
+
+    const tableName = await emptyTable('onetable-unique', design);
+    const table = oneTable(client, tableName, schema as unknown as OneSchema);
+    for (const sample of samples)
+      await table.getModel('User').create(structuredClone(sample), { exists: null });
+    // OneTable types its unique items "_Unique"; Keyplan's copies carry the entity's type (the import warns).
+    const retyped = (items: PlainItem[]) =>
+      items.map((item) =>
+        String(item.pk).startsWith('_unique#') ? { ...item, _type: '(unique item)' } : item,
+      );
+    const stored = retyped(await scannedItems(client, design, tableName));
+    const phone = (item: PlainItem) => String(item.pk).startsWith('_unique#User#phone#');
+    expect(stored.filter((item) => !phone(item))).toEqual(retyped(derivedItems(design)));
+    expect(stored.filter((item) => String(item.pk).startsWith('_unique#')).map((item) => item.pk)).toEqual([
+      '_unique#User#email#ada@example.com',
+      '_unique#User#email#bob@example.com',
+      '_unique#User#phone#+44 20 7946 0001',
+    ]);
+
+    const exported = JSON.parse(exportedText(design)) as OneSchema;
+    expect(exported.models.User.email.unique).toBe(true);
+    expect(exported.models.User.phone.unique).toBeUndefined();
+    const again = imported(schemaOnly(exportedText(design)));
+    expect(again.entities[0].copies).toEqual(design.entities[0].copies);
+  });
+});

@@ -19,6 +19,7 @@ import {
   type OneQuery,
   type OneSchema,
   oneTemplate,
+  uniqueItemKeys,
 } from './schema.ts';
 
 function projectionOf(projection: Projection): OneProjection {
@@ -73,10 +74,27 @@ function modelOf(design: Design, entity: Entity, warn: (m: string) => void): Rec
     if (attribute.keyOnly)
       warn(`${where} is key-only: OneTable stores every property it is given, so its items hold it as well`);
   }
-  for (const copy of entity.copies ?? [])
-    warn(
-      `${entity.name}.copies "${copy.name}": OneTable writes one item per create; the copy is not written`,
-    );
+  const primary = {
+    hash: design.table.partitionKey.name,
+    ...(design.table.sortKey ? { sort: design.table.sortKey.name } : {}),
+  };
+  for (const copy of entity.copies ?? []) {
+    // A copy of keys alone, keyed as OneTable keys a unique field's item: that field is `unique`.
+    const unique =
+      copy.attributes?.length === 0 &&
+      entity.attributes.find((attribute) => {
+        const keys = Object.entries(uniqueItemKeys(primary, entity.name, attribute.name, attribute.name));
+        return (
+          keys.length === Object.keys(copy.keys).length &&
+          keys.every(([key, template]) => copy.keys[key] === template)
+        );
+      });
+    if (unique) fields[unique.name].unique = true;
+    else
+      warn(
+        `${entity.name}.copies "${copy.name}": OneTable writes one item per create; the copy is not written`,
+      );
+  }
   return fields;
 }
 

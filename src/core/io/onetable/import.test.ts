@@ -40,7 +40,7 @@ describe('importOneTable', () => {
         'gift-card': {
           pk: { type: 'string', value: 'card#${code}' },
           sk: { type: 'string', value: '${type}' },
-          code: { type: 'string', unique: true },
+          code: { type: 'string', required: true, unique: true },
         },
       },
       queries: {
@@ -55,7 +55,7 @@ describe('importOneTable', () => {
       'models.Order.id.crypt: true: Keyplan does not encrypt values',
       'models.Order: no value for the table key sk; not imported',
       'models.gift-card: named GiftCard in Keyplan; OneTable writes "gift-card" as its type, Keyplan "GiftCard"',
-      'models.gift-card.code.unique: true: OneTable enforces it with extra items that Keyplan does not derive',
+      'models.gift-card.code.unique: true: imported as the item copy Unique_code, the item OneTable writes per value (pk "_unique#gift-card#code#{code}", sk "_unique#"); OneTable gives that item the type "_Unique" and Keyplan the entity\'s',
       'queries.all-lines: properties.sk: {"contains":"x"} is not a sort key condition; not imported',
       'queries.other: operation "transact" is not one of get, find, scan, create, update, remove; not imported',
     ]);
@@ -65,6 +65,14 @@ describe('importOneTable', () => {
     expect(result.design.entities[0]).toMatchObject({
       name: 'GiftCard',
       keys: { pk: 'card#{code}', sk: 'gift-card' },
+      // The unique field's item, keyed by the OneTable model's own name, as OneTable writes it.
+      copies: [
+        {
+          name: 'Unique_code',
+          keys: { pk: '_unique#gift-card#code#{code}', sk: '_unique#' },
+          attributes: [],
+        },
+      ],
     });
   });
 

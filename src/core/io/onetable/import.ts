@@ -29,7 +29,10 @@ import {
   type OneIndex,
   type OneQuery,
   type OneSchema,
+  shown,
+  storedName,
 } from './schema.ts';
+import { uniqueCopies } from './unique.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,20 +58,13 @@ const WHY: Record<string, string> = {
   default: 'Keyplan does not fill in default values (the samples give them)',
   crypt: 'Keyplan does not encrypt values',
   encode: 'an encoded field has no Keyplan form',
-  unique: 'OneTable enforces it with extra items that Keyplan does not derive',
   map: 'the field is stored under another attribute name; Keyplan names the attribute after the property',
   schema: 'the nested schema is imported as a map without its fields',
   items: 'the array items schema is not imported',
   reference: 'references are not part of a Keyplan design',
-  scope: 'unique scopes are not part of a Keyplan design',
   timestamp: 'Keyplan does not write timestamps',
   uuid: 'Keyplan does not generate values on write',
 };
-
-/** The top-level attribute OneTable stores a field under: its `map` (`nm`, or `data` of `data.x`), else its name. */
-function storedName(name: string, field: OneField): string {
-  return typeof field.map === 'string' && field.map !== '' ? field.map.split('.')[0] : name;
-}
 
 /** Why a mapped field is not stored as Keyplan stores it: renamed (`nm`) or packed in a map (`data.x`). */
 function mapWarning(name: string, map: unknown, keyNames: ReadonlySet<string>): string {
@@ -85,13 +81,6 @@ function typeName(type: unknown): string | undefined {
   if (typeof type === 'string') return type.toLowerCase();
   if (typeof type === 'function') return type.name.toLowerCase();
   return undefined;
-}
-
-/** What the schema's text says a field is, or why it cannot be read. */
-function shown(value: unknown): string {
-  if (typeof value === 'function') return 'a function';
-  if (value instanceof RegExp) return `the regular expression ${String(value)}`;
-  return JSON.stringify(value);
 }
 
 interface Context {
@@ -239,6 +228,8 @@ function entityOf(modelName: string, model: Record<string, OneField>, context: C
         warn(`${where}.map: ${mapWarning(name, value, keyNames)}`);
         continue;
       }
+      // A unique field becomes an item copy (uniqueCopy, after the loop); its scope is part of that copy's key.
+      if ((property === 'unique' && value === true) || property === 'scope') continue;
       if (property === 'generate' && (value === 'ulid' || value === 'uuid')) {
         warn(`${where}.generate: ${WHY.generate}; imported as the attribute's format ${value}`);
         continue;
@@ -275,7 +266,8 @@ function entityOf(modelName: string, model: Record<string, OneField>, context: C
     if (attribute) attributes.push(attribute);
     if (field.ttl === true) ttl = name;
   }
-  const entity: Entity = { name: entityName, attributes, keys };
+  const copies = uniqueCopies(modelName, model, context.schema, constants, warn);
+  const entity: Entity = { name: entityName, attributes, keys, ...(copies.length > 0 ? { copies } : {}) };
   return { entity, ttl };
 }
 

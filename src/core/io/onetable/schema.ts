@@ -128,3 +128,37 @@ export function keyplanTemplate(value: string, constants: ReadonlyMap<string, st
   });
   return why ? { ok: false, why } : { ok: true, template };
 }
+
+/**
+ * The keys of the item OneTable writes, in the same transaction, for each value of a `unique` field
+ * (Model.create and update in dynamodb-onetable 2.7): partition key `_unique#<scope>#<model>#<stored
+ * attribute>#<value>` (the scope only when the field has one), sort key `_unique#`; the item holds nothing
+ * else but its type ("_Unique"). As Keyplan key templates, `scope` one already (`{accountId}`).
+ */
+export function uniqueItemKeys(
+  primary: { hash: string; sort?: string },
+  model: string,
+  stored: string,
+  property: string,
+  scope?: string,
+): Record<string, string> {
+  // Literal text of a Keyplan template cannot hold braces; OneTable names rarely do.
+  const literal = (text: string) => text.replace(/[{}]/g, '');
+  const keys: Record<string, string> = {
+    [primary.hash]: `_unique#${scope === undefined ? '' : `${scope}#`}${literal(model)}#${literal(stored)}#{${property}}`,
+  };
+  if (primary.sort) keys[primary.sort] = '_unique#';
+  return keys;
+}
+
+/** The top-level attribute OneTable stores a field under: its `map` (`nm`, or `data` of `data.x`), else its name. */
+export function storedName(name: string, field: OneField): string {
+  return typeof field.map === 'string' && field.map !== '' ? field.map.split('.')[0] : name;
+}
+
+/** What the schema's text says a field is, or why it cannot be read. */
+export function shown(value: unknown): string {
+  if (typeof value === 'function') return 'a function';
+  if (value instanceof RegExp) return `the regular expression ${String(value)}`;
+  return JSON.stringify(value);
+}
