@@ -9,13 +9,7 @@ import { moduleImport } from '../module-code.ts';
 import { recoverTemplate, renamePlaceholders } from '../recover-template.ts';
 import type { FormatImport } from '../types.ts';
 import { ELECTRODB_ENTITY_ATTRIBUTE } from './export.ts';
-import {
-  attributeType,
-  type ElectroEntityLike,
-  isOwnValue,
-  type KeyRead,
-  readKey,
-} from './import-keys.ts';
+import { attributeType, type ElectroEntityLike, isOwnValue, type KeyRead, readKey } from './import-keys.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
