@@ -2,14 +2,25 @@
 // from each entity's schema (`entity.schema`: model, attributes, indexes) and never from source text. A key
 // with a `template` becomes that template; a key without one becomes ElectroDB's own format (`$service#attr_value`,
 // `$entity_version#…`, a collection's `$collection#…`) so the derived keys are the ones ElectroDB writes. What
-// cannot be a Keyplan template (lower-cased values, functions, watch) is a warning naming where.
+// cannot be a Keyplan template (lower-cased values, functions, watch) is a warning naming where, and so is an
+// index whose field is not its index's key (that index is left out, the rest of the service read). Each index
+// is a pattern named as its access pattern and each collection one named as the collection, so that an
+// export writes them back (export-names.ts).
 import { literalPrefix } from '../../keys/template.ts';
 import type { AccessPattern, DesignInput } from '../../model/schema.ts';
 import { moduleImport } from '../module-code.ts';
 import { recoverTemplate, renamePlaceholders } from '../recover-template.ts';
 import type { FormatImport } from '../types.ts';
 import { ELECTRODB_ENTITY_ATTRIBUTE } from './export.ts';
-import { attributeType, type ElectroEntityLike, isOwnValue, type KeyRead, readKey } from './import-keys.ts';
+import { COLLECTION_ID } from './export-names.ts';
+import {
+  attributeType,
+  type ElectroEntityLike,
+  type IndexDefinition,
+  isOwnValue,
+  type KeyRead,
+  readKey,
+} from './import-keys.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -65,6 +76,7 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
   const designEntities: DesignInput['entities'] = [];
   const patterns: AccessPattern[] = [];
   const collections = new Map<string, { index?: string; partition: string; members: string[] }>();
+  const agreed = agreedIndexFields(entities);
 
   for (const entity of entities) {
     const { model, attributes, indexes } = entity.schema;
@@ -136,6 +148,16 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
     for (const [accessPattern, index] of Object.entries(indexes)) {
       const at = `${where}.indexes.${accessPattern}`;
       const hasSk = index.sk !== undefined && index.sk.field !== undefined;
+      const fields = agreed.get(index.index ?? '');
+      const mismatch = fields && index.index !== undefined && mismatchedField(index, fields);
+      if (mismatch) {
+        // ElectroDB builds the entity and writes both fields, but the item lacks the index's own key, so it is
+        // not in the index, and the access pattern's query names a field DynamoDB refuses in a key condition.
+        warnings.push(
+          `${at}: its ${mismatch.role} field ${mismatch.field} is not a key of index ${index.index} (${fields.pk}/${fields.sk ?? '-'}, as ${fields.by} declares it): ElectroDB writes ${mismatch.field} as a plain attribute, the item is not in the index and a query on ${accessPattern} fails; the index is not read for ${model.entity}`,
+        );
+        continue;
+      }
       const collection = index.collection;
       const context = { index, hasSk, model, attributes, stored, computed, cased, at, warnings };
       const pk = readKey(index.pk, 'pk', context);
@@ -163,9 +185,10 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
       } else if (!gsis.has(index.index)) gsis.set(index.index, { pk, sk });
       const id = `${name}-${accessPattern}`.replace(/[^A-Za-z0-9_-]/g, '-');
       const prefix = sk ? literalPrefix(sk.template) : '';
+      // The pattern is named as the access pattern, so an export gives the entity `query.<name>` back.
       patterns.push({
         id,
-        name: `${name} by ${accessPattern}`,
+        name: accessPattern,
         operation: 'Query',
         ...(index.index === undefined ? {} : { index: index.index }),
         keyCondition: {
@@ -177,12 +200,14 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
         },
         returns: [name],
       } as AccessPattern);
-      if (collection !== undefined) {
-        const label = Array.isArray(collection) ? collection.join('/') : String(collection);
+      // A list of collections (`['owned', 'managed']`) puts the entity in each: a collection and its
+      // sub-collection, both on the Service.
+      const labels = collection === undefined ? [] : Array.isArray(collection) ? collection : [collection];
+      for (const label of labels.map(String)) {
         const group = collections.get(label) ?? { index: index.index, partition: pk.template, members: [] };
-        if (group.partition !== pk.template)
+        if (group.partition !== pk.template || group.index !== index.index)
           warnings.push(
-            `${at}: collection ${label}'s partition is ${group.partition} for ${group.members.join(', ')}; ${pk.template} here`,
+            `${at}: collection ${label}'s partition is ${group.partition} on ${group.index ?? 'the table'} for ${group.members.join(', ')}; ${pk.template} on ${index.index ?? 'the table'} here`,
           );
         group.members.push(name);
         collections.set(label, group);
@@ -195,11 +220,11 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
       );
     designEntities.push({ name, attributes: designAttributes, keys });
   }
+  // Every collection is a pattern named as the collection (one member or more), so an export keeps it.
   for (const [label, group] of collections) {
-    if (group.members.length < 2) continue;
     patterns.push({
-      id: `collection-${label}`.replace(/[^A-Za-z0-9_-]/g, '-'),
-      name: `Collection ${label}: ${group.members.join(', ')}`,
+      id: `${COLLECTION_ID}${label}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+      name: label,
       operation: 'Query',
       ...(group.index === undefined ? {} : { index: group.index }),
       keyCondition: { partition: group.partition },
@@ -239,4 +264,37 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
     accessPatterns: patterns,
   };
   return moduleImport(design, warnings);
+}
+
+/**
+ * Each secondary index's key fields as the entities declare them: the pair most of them give (the first
+ * entity's on a tie), and an entity that names it.
+ */
+function agreedIndexFields(entities: readonly ElectroEntityLike[]) {
+  const counts = new Map<string, Map<string, { pk: string; sk?: string; by: string; n: number }>>();
+  for (const entity of entities)
+    for (const index of Object.values(entity.schema.indexes)) {
+      if (index.index === undefined) continue;
+      const pk = index.pk.field ?? 'pk';
+      const sk = index.sk?.field;
+      const pairs = counts.get(index.index) ?? new Map();
+      const pair = pairs.get(`${pk}\u0000${sk}`) ?? { pk, sk, by: entity.schema.model.entity, n: 0 };
+      pair.n += 1;
+      pairs.set(`${pk}\u0000${sk}`, pair);
+      counts.set(index.index, pairs);
+    }
+  const agreed = new Map<string, { pk: string; sk?: string; by: string }>();
+  for (const [name, pairs] of counts)
+    agreed.set(
+      name,
+      [...pairs.values()].reduce((best, pair) => (pair.n > best.n ? pair : best)),
+    );
+  return agreed;
+}
+
+function mismatchedField(index: IndexDefinition, fields: { pk: string; sk?: string }) {
+  const pk = index.pk.field ?? 'pk';
+  if (pk !== fields.pk) return { role: 'pk', field: pk };
+  const sk = index.sk?.field;
+  return sk !== fields.sk ? { role: 'sk', field: sk ?? '(none)' } : undefined;
 }
