@@ -125,10 +125,20 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
           (i) => isOwnValue(i.pk, field, stored) || (i.sk !== undefined && isOwnValue(i.sk, field, stored)),
         );
       if (keyFields.has(field) && !ownKey) continue;
-      const { type, enumValues } = attributeType(definition, at, warnings);
-      for (const option of ['get', 'set', 'validate', 'default'])
+      const read = attributeType(definition, at, warnings);
+      const { type } = read;
+      let enumValues = read.enumValues;
+      for (const option of ['get', 'validate', 'default'])
         if (typeof definition[option] === 'function')
           warnings.push(`${at}: its ${option} function is not read (Keyplan holds values, not code)`);
+      if (typeof definition.set === 'function') {
+        const constant = constantSet(definition.set as SetFunction, enumValues);
+        if (constant !== undefined) enumValues = [constant];
+        warnings.push(setWarning(at, definition, constant));
+      } else if (definition.watch !== undefined)
+        warnings.push(
+          `${at}: it watches ${watchedText(definition.watch)} but has no set function; read as a plain attribute`,
+        );
       if (definition.validate instanceof RegExp)
         warnings.push(`${at}: its validation pattern ${definition.validate} is not checked by Keyplan`);
       if (definition.default !== undefined && typeof definition.default !== 'function')
@@ -297,4 +307,33 @@ function mismatchedField(index: IndexDefinition, fields: { pk: string; sk?: stri
   if (pk !== fields.pk) return { role: 'pk', field: pk };
   const sk = index.sk?.field;
   return sk !== fields.sk ? { role: 'sk', field: sk ?? '(none)' } : undefined;
+}
+
+type SetFunction = (value: unknown, item: Record<string, unknown>) => unknown;
+
+/**
+ * The text a `set` always gives, whatever its value and item (`set: () => IssueTicket`), when it is one of the
+ * attribute's values: called here, in the sandbox the module runs in, with two different probes.
+ */
+function constantSet(set: SetFunction, enumValues: string[] | undefined): string | undefined {
+  try {
+    const first = set(undefined, {});
+    const second = set('keyplan-probe', { keyplan: 'probe' });
+    if (typeof first !== 'string' || first !== second) return undefined;
+    return enumValues === undefined || enumValues.includes(first) ? first : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const watchedText = (watch: unknown) =>
+  watch === '*' ? 'every attribute' : Array.isArray(watch) ? watch.join(', ') : String(watch);
+
+/** What a `set` on a plain attribute becomes: its constant as the attribute's only value, or a warning. */
+function setWarning(at: string, definition: Record<string, unknown>, constant: string | undefined): string {
+  const when =
+    definition.watch === undefined ? 'on each write' : `when ${watchedText(definition.watch)} changes`;
+  return constant !== undefined
+    ? `${at}: its set function always writes ${JSON.stringify(constant)} (${when}): read as its only value (enum)`
+    : `${at}: its set function computes the stored value ${when}, from code Keyplan does not hold: the samples must hold the value it writes`;
 }
