@@ -95,7 +95,7 @@ export function electroCollections(
   canJoin: CollectionMember,
   warnings: string[],
 ): Map<string, string[]> {
-  const groups: { name: string; schema: string; members: string[] }[] = [];
+  const groups: { id: string; name: string; schema: string; members: string[] }[] = [];
   const taken = new Set<string>();
   for (const pattern of design.accessPatterns) {
     if (!isQuery(pattern) || pattern.keyCondition.sort !== undefined) continue;
@@ -125,14 +125,23 @@ export function electroCollections(
     const base = name;
     for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
     taken.add(name);
-    groups.push({ name, schema: schema.name, members });
+    groups.push({ id: pattern.id, name, schema: schema.name, members });
   }
   const out = new Map<string, string[]>();
-  for (const group of [...groups].sort((a, b) => b.members.length - a.members.length))
+  for (const group of [...groups].sort((a, b) => b.members.length - a.members.length)) {
+    // ElectroDB's sub-collections nest: every member must be in the same collections before this one.
+    const before = group.members.map((member) => (out.get(slot(member, group.schema)) ?? []).join('/'));
+    if (new Set(before).size > 1) {
+      warnings.push(
+        `pattern ${group.id}: collection ${group.name} is not written: ${group.members.join(', ')} are not in the same collections on ${group.schema === TABLE_INDEX ? 'the table' : `index ${group.schema}`} (${before.map((b) => b || 'none').join('; ')}), and ElectroDB's sub-collections nest`,
+      );
+      continue;
+    }
     for (const member of group.members) {
       const key = slot(member, group.schema);
       out.set(key, [...(out.get(key) ?? []), group.name]);
     }
+  }
   return out;
 }
 
