@@ -67,7 +67,7 @@ export const Order = new Entity(
     },
     indexes: {
       primary: {
-        collection: 'order',
+        collection: 'getAnOrderWithItsItemsInOneQuery',
         pk: { field: 'PK', composite: ['orderId'], template: 'ORDER#${orderId}', casing: 'none' },
         sk: { field: 'SK', composite: [], template: 'DETAILS', casing: 'none' },
       },
@@ -103,7 +103,7 @@ export const OrderItem = new Entity(
     },
     indexes: {
       primary: {
-        collection: 'order',
+        collection: 'getAnOrderWithItsItemsInOneQuery',
         pk: { field: 'PK', composite: ['orderId'], template: 'ORDER#${orderId}', casing: 'none' },
         sk: { field: 'SK', composite: ['itemId'], template: 'ITEM#${itemId}', casing: 'none' },
       },

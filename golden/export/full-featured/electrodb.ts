@@ -45,7 +45,6 @@ export const Customer = new Entity(
     },
     indexes: {
       primary: {
-        collection: 'customer',
         pk: { field: 'PK', composite: ['customerId'], template: 'CUSTOMER#${customerId}', casing: 'none' },
         sk: { field: 'SK', composite: [], template: 'PROFILE', casing: 'none' },
       },
@@ -75,7 +74,6 @@ export const Ticket = new Entity(
     },
     indexes: {
       primary: {
-        collection: 'customer',
         pk: { field: 'PK', composite: ['customerId'], template: 'CUSTOMER#${customerId}', casing: 'none' },
         sk: { field: 'SK', composite: ['ticketId'], template: 'TICKET#${ticketId}', casing: 'none' },
       },
@@ -120,7 +118,6 @@ export const Comment = new Entity(
     },
     indexes: {
       primary: {
-        collection: 'customer',
         pk: { field: 'PK', composite: ['customerId'], template: 'CUSTOMER#${customerId}', casing: 'none' },
         sk: { field: 'SK', composite: ['ticketId', 'commentId'], template: 'TICKET#${ticketId}#COMMENT#${commentId}', casing: 'none' },
       },

@@ -45,7 +45,6 @@ export const Customer = new Entity(
     },
     indexes: {
       primary: {
-        collection: 'customer',
         pk: { field: 'PK', composite: ['customerId'], template: 'CUSTOMER#${customerId}', casing: 'none' },
         sk: { field: 'SK', composite: [], template: 'PROFILE', casing: 'none' },
       },
@@ -68,7 +67,6 @@ export const Order = new Entity(
     },
     indexes: {
       primary: {
-        collection: 'customer',
         pk: { field: 'PK', composite: ['customerId'], template: 'CUSTOMER#${customerId}', casing: 'none' },
         sk: { field: 'SK', composite: ['createdAt', 'orderId'], template: 'ORDER#${createdAt}#${orderId}', casing: 'none' },
       },

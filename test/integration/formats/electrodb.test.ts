@@ -8,10 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateRead } from '../../../src/core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../../../src/core/indexes/views.ts';
 import {
-  accessPatternName,
   ELECTRODB_ENTITY_ATTRIBUTE,
   ELECTRODB_VERSION_ATTRIBUTE,
 } from '../../../src/core/io/electrodb/export.ts';
+import { electroIndexNames } from '../../../src/core/io/electrodb/export-names.ts';
+import { singleKeySchemas } from '../../../src/core/io/module-code.ts';
 import { deriveKeys } from '../../../src/core/items/derive-item.ts';
 import { parseKey, parseTemplate, placeholders } from '../../../src/core/keys/template.ts';
 import { keySchemaFor } from '../../../src/core/model/indexes.ts';
@@ -94,6 +95,8 @@ async function electroRead(module: LoadedModule, design: Design, spec: ReadSpec)
   const schema = keySchemaFor(design, spec.index);
   if (!schema) throw new Error(`no index ${spec.index}`);
   const order = spec.scanIndexForward === false ? 'desc' : 'asc';
+  // Each entity's access pattern names, as the export gave them.
+  const names = electroIndexNames(design, singleKeySchemas(design).schemas);
   for (const entity of design.entities) {
     const library = module.entities[entity.name];
     if (spec.operation === 'Scan') {
@@ -109,7 +112,7 @@ async function electroRead(module: LoadedModule, design: Design, spec: ReadSpec)
     )
       continue;
     const sort = spec.sort;
-    const ap = accessPatternName(schema);
+    const ap = names.name(entity.name, schema.name);
     const definition = library.schema.indexes[ap];
     if (!definition) continue;
     // A key that is an attribute of its own (a sparse index's computed key) takes the key value itself.

@@ -33,6 +33,13 @@ export interface Expectation {
   table?: ExpectedTable | null;
   tables?: ExpectedTable[];
   patterns?: string[];
+  /** ElectroDB collection names. */
+  collections?: string[];
+}
+
+export interface ComparerOptions {
+  /** Which of a design's patterns stand for a collection of the file (compared with `collections`). */
+  isCollection?: (pattern: Design['accessPatterns'][number]) => boolean;
 }
 
 const show = (value: unknown) => JSON.stringify(value ?? null);
@@ -56,7 +63,8 @@ function indexKeys(design: Design, name: string) {
 function tableDifferences(expected: ExpectedTable, design: Design, at: string): string[] {
   const out: string[] = [];
   const table = design.table;
-  if (expected.name !== undefined && expected.name !== table.name)
+  // null: the file gives no table name (a factory's argument names it).
+  if (expected.name !== undefined && expected.name !== null && expected.name !== table.name)
     out.push(`${at}: table name expected ${show(expected.name)}, got ${show(table.name)}`);
   if (expected.partitionKey !== table.partitionKey.name)
     out.push(
@@ -109,17 +117,30 @@ function entityDifferences(expected: ExpectedEntity, design: Design, at: string)
 /** The patterns and operation counts the design's table should have, against its patterns by name. */
 function patternDifferences(
   expected: string[],
-  operations: Record<string, number>,
+  operations: Record<string, number> | undefined,
   design: Design,
   at: string,
+  isCollection: ComparerOptions['isCollection'],
 ) {
   const out: string[] = [];
-  const got = design.accessPatterns.map((p) => p.name);
-  for (const name of expected) if (!got.includes(name)) out.push(`${at}: pattern ${name} missing`);
-  for (const name of got) if (!expected.includes(name)) out.push(`${at}: pattern ${name} not expected`);
+  const patterns = design.accessPatterns.filter((p) => !isCollection?.(p));
+  // As many of each name as the file declares (two entities may each have an access pattern `created`).
+  const got = patterns.map((p) => p.name);
+  const left = [...got];
+  for (const name of expected) {
+    const i = left.indexOf(name);
+    if (i < 0) out.push(`${at}: pattern ${name} missing`);
+    else left.splice(i, 1);
+  }
+  const wanted = [...expected];
+  for (const name of got) {
+    const i = wanted.indexOf(name);
+    if (i < 0) out.push(`${at}: pattern ${name} not expected`);
+    else wanted.splice(i, 1);
+  }
+  if (!operations) return out;
   const counts: Record<string, number> = {};
-  for (const pattern of design.accessPatterns)
-    counts[pattern.operation] = (counts[pattern.operation] ?? 0) + 1;
+  for (const pattern of patterns) counts[pattern.operation] = (counts[pattern.operation] ?? 0) + 1;
   for (const operation of new Set([...Object.keys(operations), ...Object.keys(counts)]))
     if ((operations[operation] ?? 0) !== (counts[operation] ?? 0))
       out.push(
@@ -132,6 +153,7 @@ function patternDifferences(
 export function expectationDifferences(
   expected: Expectation,
   importTable: (name: string | undefined) => Design | string,
+  options: ComparerOptions = {},
 ): string[] {
   const tables = expected.tables ?? (expected.table ? [expected.table] : []);
   const single = tables.length <= 1;
@@ -152,15 +174,25 @@ export function expectationDifferences(
     for (const entity of design.entities)
       if (!entities.some((e) => e.name === entity.name))
         out.push(`${at}: entity ${entity.name} not expected`);
-    const operations: Record<string, number> = {};
+    // Operation counts only where the expectation gives them (MCP's `operations`).
+    const operations: Record<string, number> | undefined = entities.some((e) => e.operations)
+      ? {}
+      : undefined;
     for (const entity of entities)
       for (const [operation, n] of Object.entries(entity.operations ?? {}))
-        operations[operation] = (operations[operation] ?? 0) + n;
+        if (operations) operations[operation] = (operations[operation] ?? 0) + n;
     // The entities' own pattern lists when the expectation has them, else the file's list.
     const patterns = entities.some((e) => e.patterns)
       ? entities.flatMap((e) => e.patterns ?? [])
       : (expected.patterns ?? []);
-    out.push(...patternDifferences(patterns, operations, design, at));
+    out.push(...patternDifferences(patterns, operations, design, at, options.isCollection));
+    if (options.isCollection && expected.collections) {
+      const got = design.accessPatterns.filter(options.isCollection).map((p) => p.name);
+      for (const name of expected.collections)
+        if (!got.includes(name)) out.push(`${at}: collection ${name} missing`);
+      for (const name of got)
+        if (!expected.collections.includes(name)) out.push(`${at}: collection ${name} not expected`);
+    }
     imported.push(...design.accessPatterns.map((p) => p.name));
   }
   // Patterns of the file that no entity lists (MCP's cross-table ones, `cross:` prefixed) on any table.

@@ -5,7 +5,7 @@
 // `__edb_v__` besides.
 
 import { parseTemplate, placeholders } from '../../keys/template.ts';
-import { type KeySchema, TABLE_INDEX } from '../../model/indexes.ts';
+import { TABLE_INDEX } from '../../model/indexes.ts';
 import type { Design, Entity } from '../../model/schema.ts';
 import { commentText } from '../../values/text/code/unsafe.ts';
 import { SDK_CLIENT } from '../codegen/module-names.ts';
@@ -22,44 +22,23 @@ import {
   templateLiteralBody,
   unwrittenCopiesWarnings,
 } from '../module-code.ts';
+import {
+  type CollectionMember,
+  collectionSlot,
+  electroCollections,
+  electroIndexNames,
+} from './export-names.ts';
+
+export { accessPatternName } from './export-names.ts';
 
 export const ELECTRODB_VERSION_ATTRIBUTE = '__edb_v__';
 export const ELECTRODB_ENTITY_ATTRIBUTE = '__edb_e__';
-
-/** The ElectroDB access pattern name of an index: `primary` for the table, the index name in camel case. */
-export function accessPatternName(schema: KeySchema): string {
-  if (schema.name === TABLE_INDEX) return 'primary';
-  const words = schema.name
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => (/^[A-Z0-9]+$/.test(w) ? w.toLowerCase() : w));
-  const camel = words
-    .map((w, i) =>
-      i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1),
-    )
-    .join('');
-  return /^[A-Za-z_]/.test(camel) && camel !== 'primary' ? camel : `index${camel}`;
-}
 
 /** A Keyplan template in ElectroDB's spelling: `{userId}` → `${userId}` (padding goes on the attribute). */
 function electroTemplate(template: string): string {
   return parseTemplate(template)
     .map((part) => (part.kind === 'literal' ? part.text : `\${${part.name}}`))
     .join('');
-}
-
-/** The collection name of an index's partition template: its words, camel case, unique. */
-function collectionName(template: string, taken: Set<string>): string {
-  const words = (parseTemplate(template).find((p) => p.kind === 'literal')?.text ?? 'partition')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-  const base =
-    words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('') || 'partition';
-  let name = /^[a-z]/.test(base) ? base : `c${base}`;
-  for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
-  taken.add(name);
-  return name;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -131,34 +110,25 @@ export function exportElectroDb(design: Design): ElectroDbModule {
       `table: ElectroDB writes each item's entity name (${ELECTRODB_ENTITY_ATTRIBUTE}) and version (${ELECTRODB_VERSION_ATTRIBUTE}); this design stores no type attribute`,
     );
 
-  // Entities sharing a partition template on an index form a collection of the Service.
-  const collections = new Map<string, string>();
-  const takenCollections = new Set<string>();
-  for (const schema of schemas) {
-    const byTemplate = new Map<string, string[]>();
-    for (const entity of design.entities) {
-      const template = entity.keys[schema.partitionKey.name];
-      if (template === undefined || (schema.sortKey && entity.keys[schema.sortKey.name] === undefined))
-        continue;
-      // ElectroDB refuses a collection on a key that is an attribute's own value (as a sparse index's are).
-      if (template === `{${schema.partitionKey.name}}`) continue;
-      const keys = [template, ...(schema.sortKey ? [entity.keys[schema.sortKey.name]] : [])];
-      if (
-        schema.name !== TABLE_INDEX &&
-        isSparse(
-          entity,
-          keys.map((t) => ({ template: t })),
-        )
+  // The Service's collections and each entity's access pattern names are the design's patterns' (export-names.ts).
+  const canJoin: CollectionMember = (entity, schema, imported) => {
+    const template = entity.keys[schema.partitionKey.name];
+    if (template === undefined || (schema.sortKey && entity.keys[schema.sortKey.name] === undefined))
+      return false;
+    // ElectroDB refuses a collection on a key that is an attribute's own value (as a sparse index's are).
+    if (template === `{${schema.partitionKey.name}}`) return false;
+    const keys = [template, ...(schema.sortKey ? [entity.keys[schema.sortKey.name]] : [])];
+    return (
+      imported ||
+      schema.name === TABLE_INDEX ||
+      !isSparse(
+        entity,
+        keys.map((t) => ({ template: t })),
       )
-        continue;
-      byTemplate.set(template, [...(byTemplate.get(template) ?? []), entity.name]);
-    }
-    for (const [template, members] of byTemplate) {
-      if (members.length < 2) continue;
-      const name = collectionName(template, takenCollections);
-      for (const member of members) collections.set(`${member}\u0000${schema.name}`, name);
-    }
-  }
+    );
+  };
+  const collections = electroCollections(design, schemas, canJoin, warnings);
+  const indexNames = electroIndexNames(design, schemas);
 
   const exports = new ModuleExports(['Entity', 'Service', 'client', 'service', 'config', 'app', 'Item']);
   const blocks: string[] = [];
@@ -174,8 +144,9 @@ export function exportElectroDb(design: Design): ElectroDbModule {
     const declared = new Set(attributes.map((a) => a.name));
     const padding = new Map<string, number>();
     const indexLines: string[] = [];
+    let wrotePrimary = false;
     const computed: string[] = [];
-    for (const schema of schemas) {
+    for (const schema of indexNames.order(entity)) {
       const pkTemplate = entity.keys[schema.partitionKey.name];
       const skTemplate = schema.sortKey ? entity.keys[schema.sortKey.name] : undefined;
       const label = schema.name === TABLE_INDEX ? 'the table' : `index ${schema.name}`;
@@ -198,7 +169,9 @@ export function exportElectroDb(design: Design): ElectroDbModule {
       // A Keyplan index key is left out when a value it is made of is missing (a sparse index). ElectroDB
       // refuses an item that has some of an index's composite attributes and not all, so such an index's keys
       // are attributes it computes (`watch` + `set`), each undefined when a value is missing.
-      const sparse = schema.name !== TABLE_INDEX && isSparse(entity, keys);
+      // An index in a collection the module declared keeps its composite keys, as the module wrote them.
+      const inCollections = collections.get(collectionSlot(entity.name, schema.name));
+      const sparse = schema.name !== TABLE_INDEX && isSparse(entity, keys) && !inCollections;
       const parts = keys.map((key) => {
         for (const part of parseTemplate(key.template)) {
           if (part.kind !== 'placeholder') continue;
@@ -246,7 +219,12 @@ export function exportElectroDb(design: Design): ElectroDbModule {
         if (single) fields.push(key.type === 'N' ? `cast: 'number'` : `cast: 'string'`);
         return `{ ${fields.join(', ')} }`;
       });
-      const collection = sparse ? undefined : collections.get(`${entity.name}\u0000${schema.name}`);
+      const collection =
+        inCollections === undefined || sparse
+          ? undefined
+          : inCollections.length === 1
+            ? tsString(inCollections[0])
+            : `[${inCollections.map(tsString).join(', ')}]`;
       // An index that projects only some attributes: ElectroDB reads its items without looking for its
       // identifiers, which the index does not hold.
       const included = schema.projection.attributes ?? [];
@@ -259,11 +237,12 @@ export function exportElectroDb(design: Design): ElectroDbModule {
             : undefined;
       const head = [
         ...(schema.name === TABLE_INDEX ? [] : [`index: ${tsString(schema.name)}`]),
-        ...(collection ? [`collection: ${tsString(collection)}`] : []),
+        ...(collection ? [`collection: ${collection}`] : []),
         ...(projection ? [projection] : []),
       ];
+      if (schema.name === TABLE_INDEX) wrotePrimary = true;
       indexLines.push(
-        `    ${tsKey(accessPatternName(schema))}: {`,
+        `    ${tsKey(indexNames.name(entity.name, schema.name))}: {`,
         ...head.map((line) => `      ${line},`),
         `      pk: ${parts[0]},`,
         ...(parts[1] ? [`      sk: ${parts[1]},`] : []),
@@ -281,7 +260,7 @@ export function exportElectroDb(design: Design): ElectroDbModule {
         continue;
       computed.push(computedKey(key.name, template, key.type, isDirectKey(template, key.type, attributes)));
     }
-    if (indexLines.length === 0 || !indexLines[0].startsWith('    primary:')) {
+    if (!wrotePrimary) {
       warnings.push(`${where}: no table key templates; not written (ElectroDB needs a primary index)`);
       continue;
     }

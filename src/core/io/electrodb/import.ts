@@ -2,50 +2,25 @@
 // from each entity's schema (`entity.schema`: model, attributes, indexes) and never from source text. A key
 // with a `template` becomes that template; a key without one becomes ElectroDB's own format (`$service#attr_value`,
 // `$entity_version#…`, a collection's `$collection#…`) so the derived keys are the ones ElectroDB writes. What
-// cannot be a Keyplan template (lower-cased values, functions, watch) is a warning naming where.
+// cannot be a Keyplan template (lower-cased values, functions, watch) is a warning naming where, and so is an
+// index whose field is not its index's key (that index is left out, the rest of the service read). Each index
+// is a pattern named as its access pattern and each collection one named as the collection, so that an
+// export writes them back (export-names.ts).
 import { literalPrefix } from '../../keys/template.ts';
-import type { AccessPattern, AttributeType, DesignInput, KeyType } from '../../model/schema.ts';
+import type { AccessPattern, DesignInput } from '../../model/schema.ts';
 import { moduleImport } from '../module-code.ts';
 import { recoverTemplate, renamePlaceholders } from '../recover-template.ts';
 import type { FormatImport } from '../types.ts';
 import { ELECTRODB_ENTITY_ATTRIBUTE } from './export.ts';
-
-interface KeyDefinition {
-  field?: string;
-  composite?: readonly string[];
-  template?: string;
-  casing?: string;
-  cast?: string;
-}
-interface IndexDefinition {
-  index?: string;
-  collection?: string | readonly string[];
-  type?: string;
-  scope?: string;
-  projection?: 'all' | 'keys_only' | readonly string[];
-  pk: KeyDefinition;
-  sk?: KeyDefinition;
-}
-interface AttributeDefinition {
-  type?: unknown;
-  field?: string;
-  label?: string;
-  required?: boolean;
-  items?: unknown;
-  padding?: { length?: number; char?: string };
-  [option: string]: unknown;
-}
-interface ElectroSchema {
-  model: { entity: string; version: string; service: string };
-  attributes: Record<string, AttributeDefinition>;
-  indexes: Record<string, IndexDefinition>;
-}
-/** What Keyplan reads of an ElectroDB Entity instance. */
-export interface ElectroEntityLike {
-  schema: ElectroSchema;
-  identifiers?: { entity?: string; version?: string };
-  config?: { table?: string };
-}
+import { COLLECTION_ID } from './export-names.ts';
+import {
+  attributeType,
+  type ElectroEntityLike,
+  type IndexDefinition,
+  isOwnValue,
+  type KeyRead,
+  readKey,
+} from './import-keys.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -79,12 +54,6 @@ function electroEntities(exports: Readonly<Record<string, unknown>>): ElectroEnt
 
 const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
-interface KeyRead {
-  field: string;
-  template: string;
-  type: KeyType;
-}
-
 export function importElectroDb(exports: Readonly<Record<string, unknown>>): FormatImport {
   const entities = electroEntities(exports);
   if (entities.length === 0)
@@ -107,6 +76,7 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
   const designEntities: DesignInput['entities'] = [];
   const patterns: AccessPattern[] = [];
   const collections = new Map<string, { index?: string; partition: string; members: string[] }>();
+  const agreed = agreedIndexFields(entities);
 
   for (const entity of entities) {
     const { model, attributes, indexes } = entity.schema;
@@ -155,10 +125,20 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
           (i) => isOwnValue(i.pk, field, stored) || (i.sk !== undefined && isOwnValue(i.sk, field, stored)),
         );
       if (keyFields.has(field) && !ownKey) continue;
-      const { type, enumValues } = attributeType(definition, at, warnings);
-      for (const option of ['get', 'set', 'validate', 'default'])
+      const read = attributeType(definition, at, warnings);
+      const { type } = read;
+      let enumValues = read.enumValues;
+      for (const option of ['get', 'validate', 'default'])
         if (typeof definition[option] === 'function')
           warnings.push(`${at}: its ${option} function is not read (Keyplan holds values, not code)`);
+      if (typeof definition.set === 'function') {
+        const constant = constantSet(definition.set as SetFunction, enumValues);
+        if (constant !== undefined) enumValues = [constant];
+        warnings.push(setWarning(at, definition, constant));
+      } else if (definition.watch !== undefined)
+        warnings.push(
+          `${at}: it watches ${watchedText(definition.watch)} but has no set function; read as a plain attribute`,
+        );
       if (definition.validate instanceof RegExp)
         warnings.push(`${at}: its validation pattern ${definition.validate} is not checked by Keyplan`);
       if (definition.default !== undefined && typeof definition.default !== 'function')
@@ -178,6 +158,16 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
     for (const [accessPattern, index] of Object.entries(indexes)) {
       const at = `${where}.indexes.${accessPattern}`;
       const hasSk = index.sk !== undefined && index.sk.field !== undefined;
+      const fields = agreed.get(index.index ?? '');
+      const mismatch = fields && index.index !== undefined && mismatchedField(index, fields);
+      if (mismatch) {
+        // ElectroDB builds the entity and writes both fields, but the item lacks the index's own key, so it is
+        // not in the index, and the access pattern's query names a field DynamoDB refuses in a key condition.
+        warnings.push(
+          `${at}: its ${mismatch.role} field ${mismatch.field} is not a key of index ${index.index} (${fields.pk}/${fields.sk ?? '-'}, as ${fields.by} declares it): ElectroDB writes ${mismatch.field} as a plain attribute, the item is not in the index and a query on ${accessPattern} fails; the index is not read for ${model.entity}`,
+        );
+        continue;
+      }
       const collection = index.collection;
       const context = { index, hasSk, model, attributes, stored, computed, cased, at, warnings };
       const pk = readKey(index.pk, 'pk', context);
@@ -205,9 +195,10 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
       } else if (!gsis.has(index.index)) gsis.set(index.index, { pk, sk });
       const id = `${name}-${accessPattern}`.replace(/[^A-Za-z0-9_-]/g, '-');
       const prefix = sk ? literalPrefix(sk.template) : '';
+      // The pattern is named as the access pattern, so an export gives the entity `query.<name>` back.
       patterns.push({
         id,
-        name: `${name} by ${accessPattern}`,
+        name: accessPattern,
         operation: 'Query',
         ...(index.index === undefined ? {} : { index: index.index }),
         keyCondition: {
@@ -219,12 +210,14 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
         },
         returns: [name],
       } as AccessPattern);
-      if (collection !== undefined) {
-        const label = Array.isArray(collection) ? collection.join('/') : String(collection);
+      // A list of collections (`['owned', 'managed']`) puts the entity in each: a collection and its
+      // sub-collection, both on the Service.
+      const labels = collection === undefined ? [] : Array.isArray(collection) ? collection : [collection];
+      for (const label of labels.map(String)) {
         const group = collections.get(label) ?? { index: index.index, partition: pk.template, members: [] };
-        if (group.partition !== pk.template)
+        if (group.partition !== pk.template || group.index !== index.index)
           warnings.push(
-            `${at}: collection ${label}'s partition is ${group.partition} for ${group.members.join(', ')}; ${pk.template} here`,
+            `${at}: collection ${label}'s partition is ${group.partition} on ${group.index ?? 'the table'} for ${group.members.join(', ')}; ${pk.template} on ${index.index ?? 'the table'} here`,
           );
         group.members.push(name);
         collections.set(label, group);
@@ -237,11 +230,11 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
       );
     designEntities.push({ name, attributes: designAttributes, keys });
   }
+  // Every collection is a pattern named as the collection (one member or more), so an export keeps it.
   for (const [label, group] of collections) {
-    if (group.members.length < 2) continue;
     patterns.push({
-      id: `collection-${label}`.replace(/[^A-Za-z0-9_-]/g, '-'),
-      name: `Collection ${label}: ${group.members.join(', ')}`,
+      id: `${COLLECTION_ID}${label}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+      name: label,
       operation: 'Query',
       ...(group.index === undefined ? {} : { index: group.index }),
       keyCondition: { partition: group.partition },
@@ -283,116 +276,64 @@ export function importElectroDb(exports: Readonly<Record<string, unknown>>): For
   return moduleImport(design, warnings);
 }
 
-/** A key that is its attribute's own value: the attribute's field, made of that one attribute, no template. */
-function isOwnValue(key: KeyDefinition, field: string, stored: (a: string) => string): boolean {
-  return (
-    key.field === field &&
-    key.template === undefined &&
-    key.composite?.length === 1 &&
-    stored(key.composite[0]) === field
-  );
+/**
+ * Each secondary index's key fields as the entities declare them: the pair most of them give (the first
+ * entity's on a tie), and an entity that names it.
+ */
+function agreedIndexFields(entities: readonly ElectroEntityLike[]) {
+  const counts = new Map<string, Map<string, { pk: string; sk?: string; by: string; n: number }>>();
+  for (const entity of entities)
+    for (const index of Object.values(entity.schema.indexes)) {
+      if (index.index === undefined) continue;
+      const pk = index.pk.field ?? 'pk';
+      const sk = index.sk?.field;
+      const pairs = counts.get(index.index) ?? new Map();
+      const pair = pairs.get(`${pk}\u0000${sk}`) ?? { pk, sk, by: entity.schema.model.entity, n: 0 };
+      pair.n += 1;
+      pairs.set(`${pk}\u0000${sk}`, pair);
+      counts.set(index.index, pairs);
+    }
+  const agreed = new Map<string, { pk: string; sk?: string; by: string }>();
+  for (const [name, pairs] of counts)
+    agreed.set(
+      name,
+      [...pairs.values()].reduce((best, pair) => (pair.n > best.n ? pair : best)),
+    );
+  return agreed;
 }
 
-function attributeType(
-  definition: AttributeDefinition,
-  at: string,
-  warnings: string[],
-): { type: AttributeType; enumValues?: string[] } {
-  const type = definition.type;
-  if (Array.isArray(type)) return { type: 'S', enumValues: type.map(String) };
-  switch (type) {
-    case 'string':
-      return { type: 'S' };
-    case 'number':
-      return { type: 'N' };
-    case 'boolean':
-      return { type: 'BOOL' };
-    case 'list':
-      return { type: 'L' };
-    case 'map':
-      return { type: 'M' };
-    case 'set':
-      return { type: definition.items === 'number' ? 'NS' : 'SS' };
-    default:
-      warnings.push(`${at}: type ${String(type)} has no DynamoDB type of its own; read as a map (M)`);
-      return { type: 'M' };
+function mismatchedField(index: IndexDefinition, fields: { pk: string; sk?: string }) {
+  const pk = index.pk.field ?? 'pk';
+  if (pk !== fields.pk) return { role: 'pk', field: pk };
+  const sk = index.sk?.field;
+  return sk !== fields.sk ? { role: 'sk', field: sk ?? '(none)' } : undefined;
+}
+
+type SetFunction = (value: unknown, item: Record<string, unknown>) => unknown;
+
+/**
+ * The text a `set` always gives, whatever its value and item (`set: () => IssueTicket`), when it is one of the
+ * attribute's values: called here, in the sandbox the module runs in, with two different probes.
+ */
+function constantSet(set: SetFunction, enumValues: string[] | undefined): string | undefined {
+  try {
+    const first = set(undefined, {});
+    const second = set('keyplan-probe', { keyplan: 'probe' });
+    if (typeof first !== 'string' || first !== second) return undefined;
+    return enumValues === undefined || enumValues.includes(first) ? first : undefined;
+  } catch {
+    return undefined;
   }
 }
 
-interface KeyContext {
-  index: IndexDefinition;
-  hasSk: boolean;
-  model: ElectroSchema['model'];
-  attributes: ElectroSchema['attributes'];
-  stored: (attribute: string) => string;
-  computed: ReadonlyMap<string, string>;
-  /** Keys whose values ElectroDB changes the case of, with the casing. */
-  cased: string[];
-  at: string;
-  warnings: string[];
-}
+const watchedText = (watch: unknown) =>
+  watch === '*' ? 'every attribute' : Array.isArray(watch) ? watch.join(', ') : String(watch);
 
-/** One key of an index as a Keyplan template, in ElectroDB's format: its template, or its default prefixes. */
-function readKey(key: KeyDefinition, role: 'pk' | 'sk', context: KeyContext): KeyRead {
-  const { index, model, attributes, stored, at, warnings } = context;
-  const field = key.field ?? role;
-  const where = `${at}.${role}`;
-  const composite = key.composite ?? [];
-  const numeric = (name: string) => attributes[name]?.type === 'number';
-  if (isOwnValue(key, field, stored))
-    return {
-      field,
-      template: context.computed.get(field) ?? `{${field}}`,
-      type: numeric(composite[0]) ? 'N' : 'S',
-    };
-  const casing = key.casing ?? 'lower';
-  const cased = (text: string) =>
-    casing === 'upper' ? text.toUpperCase() : casing === 'none' ? text : text.toLowerCase();
-  const placeholder = (name: string) => {
-    const padding = attributes[name]?.padding;
-    if (padding?.length && padding.char !== '0')
-      warnings.push(`${where}: ${name} is padded with "${padding.char}"; Keyplan pads numbers with zeros`);
-    return padding?.length && padding.char === '0'
-      ? `{${stored(name)}:${padding.length}}`
-      : `{${stored(name)}}`;
-  };
-  if (key.template !== undefined) {
-    const parts = key.template.split(/\$\{([^}]*)\}/);
-    let template = '';
-    parts.forEach((part, i) => {
-      template += i % 2 === 0 ? cased(part) : placeholder(part.trim());
-    });
-    const single = composite.length === 1 && key.template.trim() === `\${${composite[0]}}`;
-    const type: KeyType =
-      key.cast === 'number' || (single && key.cast === undefined && numeric(composite[0])) ? 'N' : 'S';
-    if (casing !== 'none' && composite.length > 0 && type === 'S') context.cased.push(`${field} (${casing})`);
-    return { field, template, type };
-  }
-  // ElectroDB's own format: see Entity._makeKeyFixings (prefixes) and _makeKey (`#label_value` each).
-  const collection = index.collection;
-  const collectionPrefix = Array.isArray(collection)
-    ? collection.map((c, i) => (i === 0 ? `$${c}` : `#${c}`)).join('')
-    : collection
-      ? `$${collection}`
-      : '';
-  const entityKeys = `${collectionPrefix ? '#' : '$'}${model.entity}_${model.version}`;
-  const clustered = index.type === 'clustered';
-  let skPrefix = collectionPrefix;
-  let postfix = '';
-  if (clustered) postfix = entityKeys;
-  else skPrefix += entityKeys;
-  let prefix: string;
-  if (role === 'pk') {
-    prefix = `$${model.service}`;
-    if (!context.hasSk) prefix += skPrefix + (clustered ? postfix : '');
-    if (index.scope) prefix += `_${index.scope}`;
-  } else prefix = skPrefix;
-  let template = cased(prefix);
-  for (const name of composite) {
-    const label = attributes[name]?.label ?? name;
-    template += `${cased(`#${label}_`)}${placeholder(name)}`;
-  }
-  if (role === 'sk' && postfix) template += cased(postfix);
-  if (casing !== 'none' && composite.length > 0) context.cased.push(`${field} (${casing})`);
-  return { field, template, type: 'S' };
+/** What a `set` on a plain attribute becomes: its constant as the attribute's only value, or a warning. */
+function setWarning(at: string, definition: Record<string, unknown>, constant: string | undefined): string {
+  const when =
+    definition.watch === undefined ? 'on each write' : `when ${watchedText(definition.watch)} changes`;
+  return constant !== undefined
+    ? `${at}: its set function always writes ${JSON.stringify(constant)} (${when}): read as its only value (enum)`
+    : `${at}: its set function computes the stored value ${when}, from code Keyplan does not hold: the samples must hold the value it writes`;
 }
