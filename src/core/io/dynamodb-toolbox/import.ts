@@ -7,6 +7,7 @@ import type { AttributeType, DesignInput, KeyType } from '../../model/schema.ts'
 import { moduleImport } from '../module-code.ts';
 import { type KeyFunction, recoverTemplate, renamePlaceholders } from '../recover-template.ts';
 import type { FormatImport } from '../types.ts';
+import { importDynamoDbToolboxV0, toolboxV0Entities } from './import-v0.ts';
 
 interface ToolboxSchema {
   type: string;
@@ -120,6 +121,9 @@ function tableName(table: ToolboxTable): string | undefined {
 }
 
 export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>): FormatImport {
+  // A v0 module's entities, as the sandbox's v0 shim recorded them (./import-v0.ts).
+  const v0 = toolboxV0Entities(exports);
+  if (v0.length > 0) return importDynamoDbToolboxV0(v0);
   const entities = toolboxEntities(exports);
   if (entities.length === 0)
     return {
@@ -177,7 +181,13 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
       warnings.push(
         `${where}: DynamoDB-Toolbox writes its timestamps (_ct, _md by default); Keyplan's items do not hold them`,
       );
-    const stored = (attribute: string) => all[attribute]?.props.savedAs ?? attribute;
+    const savedAs = (attribute: string) => all[attribute]?.props.savedAs ?? attribute;
+    // The Keyplan attribute a placeholder names: the stored field, but for a value saved as a key
+    // (`id: string().key().savedAs('pk')`), which Keyplan holds in the key only, under its own name.
+    const stored = (attribute: string) =>
+      keyTypes.has(savedAs(attribute)) && typeof all[attribute]?.props.putLink !== 'function'
+        ? attribute
+        : savedAs(attribute);
     const inputs = own.filter(([, schema]) => typeof schema.props.putLink !== 'function').map(([n]) => n);
     const numeric = new Set(inputs.filter((n) => all[n].type === 'number'));
     const recovered = (at: string, fn: KeyFunction, names: string[], renamed = true): string | undefined => {
@@ -191,7 +201,7 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
     const attributes: NonNullable<DesignInput['entities']>[number]['attributes'] = [];
     for (const [attributeName, schema] of own) {
       const at = `${where}.${attributeName}`;
-      const field = stored(attributeName);
+      const field = savedAs(attributeName);
       const props = schema.props;
       const type = attributeType(schema);
       const link = typeof props.putLink === 'function' ? (props.putLink as KeyFunction) : undefined;
@@ -212,6 +222,12 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
         }
         if (props.enum?.length === 1 && typeof props.enum[0] === 'string') {
           keys[field] = props.enum[0];
+          continue;
+        }
+        if (field !== attributeName && type) {
+          // `email: string().key().savedAs('pk')`: the item holds the value under the key's name only.
+          keys[field] = `{${attributeName}}`;
+          attributes.push({ name: attributeName, type, required: true, keyOnly: true });
           continue;
         }
         keys[field] = `{${field}}`;
