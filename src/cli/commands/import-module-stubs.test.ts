@@ -202,6 +202,7 @@ describe('#28 loading: a DynamoDB-Toolbox v0 module is read through the recordin
         "  name: 'Member',",
         '  attributes: {',
         "    id: { partitionKey: true, prefix: 'USER#' },",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the module's own template literal, as text
         '    sk: { sortKey: true, default: (data) => `ORG#${data.org}#USER#${data.id}` },',
         "    gsi1pk: { alias: 'email' },",
         "    org: ['gsi1sk', 0],",
