@@ -1,8 +1,9 @@
 // A monorepo's packages import each other by name (`@webiny/db-dynamodb/toolbox`), which the workspace's
 // package manager links into node_modules; a model folder copied out of the repository (or checked out
 // without an install) has no such link, but has the package's sources beside it, in `packages/<folder>/`.
-// The import is that package's source file: `src/<subpath>` (or `src/index`), as the repository's own
-// TypeScript build compiles it (a workspace package's `main` names its build output, which is not there).
+// The import is that package's source file, the file `<subpath>` (or `index`) of its src folder, as the
+// repository's own TypeScript build compiles it (a workspace package's `main` names its build output,
+// which is not there).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageName } from './bundle-errors.ts';
