@@ -38,12 +38,12 @@ const KNOWN: Record<string, string[]> = {
   'jobrac__nest-dynamodb-toolbox__user-entity': [],
   kdcio__abu__ApiAccess: [NO_TABLE_NAME('Table')],
   kdcio__abu__Model: [NO_TABLE_NAME('Table')],
-  // gsi1sk = data.modified(): the entity's `modified` timestamp, which v0 stores as `_md`; Keyplan names an
-  // attribute by the field its items hold, so the template is {_md} and `_md` is an attribute.
+  // gsi1sk = data.modified(): `modified` is the timestamp's text, not a function, so the default throws (a
+  // warning names it). Checked against dynamodb-toolbox 0.3.5 and 0.9.5 (putParams): v0 then writes the
+  // function's own source text as gsi1sk, the same for every item, which is no template of the item.
   kdcio__abu__Content: [
     NO_TABLE_NAME('Table'),
-    'Table: entity Content key gsi1sk expected "{modified}", got "{_md}"',
-    'Table: entity Content attribute _md not expected',
+    'Table: entity Content key gsi1sk expected "{modified}", got null',
   ],
   // Order's gsi2sk upper-cases the status and adds the time of writing, gsi3pk is a ulid() or nothing: no
   // template gives either (warnings name both); gsi3pk is on no index of the table, so not a key at all.

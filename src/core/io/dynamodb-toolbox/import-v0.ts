@@ -175,7 +175,8 @@ export function importDynamoDbToolboxV0(records: readonly V0Record[]): FormatImp
         `${where}: DynamoDB-Toolbox writes its timestamps (${stamps.map(([, f]) => f).join(', ')}); Keyplan's items hold them only where a key is made of them`,
       );
     // What a default function is given: every attribute by the name the item is written with (its alias if
-    // it has one), a timestamp as the function v0 passes before it is resolved (`data.modified()`).
+    // it has one), a timestamp as its text (dynamodb-toolbox 0.3.5 and 0.9.5, checked: a default that calls
+    // `data.modified()` throws there, and v0 then writes the function's source text as the value).
     const inputNames = definitions.map(([name, d]) => (typeof d.alias === 'string' ? d.alias : name));
     const stampNames = stamps.map(([alias]) => alias);
     const numeric = new Set(definitions.filter(([, d]) => attributeType(d) === 'N').map(([n]) => n));
@@ -217,14 +218,7 @@ export function importDynamoDbToolboxV0(records: readonly V0Record[]): FormatImp
           continue;
         }
         if (typeof fallback === 'function') {
-          const fn = fallback as KeyFunction;
-          const called = (values: Record<string, unknown>) =>
-            fn(
-              Object.fromEntries(
-                Object.entries(values).map(([n, v]) => [n, stampNames.includes(n) ? () => v : v]),
-              ),
-            );
-          const result = recoverTemplate(called, [...inputNames, ...stampNames], numeric);
+          const result = recoverTemplate(fallback as KeyFunction, [...inputNames, ...stampNames], numeric);
           if (!result.ok) {
             warnings.push(`${at}: its default is not a key template: ${result.reason}`);
             continue;
