@@ -68,13 +68,26 @@ describe('#28 loading: a package the module imports that is not installed is a s
     ]);
   }, 60_000);
 
-  it('a path alias that resolves nowhere (`~/index.js`) is not a package: it stays an error', async () => {
+  it("a source root's path alias that resolves nowhere (`~/index.js`) is the library, with a warning", async () => {
     const { file } = bareModel({
-      'model.ts': "import { Entity } from '~/index.js';\nexport const E = Entity;\n",
+      'model.ts':
+        "import { Entity, Table, item, string } from '~/index.js';\nexport const table = new Table({ name: 'app', partitionKey: { name: 'pk', type: 'string' } });\nexport const E = new Entity({ name: 'E', schema: item({ id: string().key().savedAs('pk') }), table });\n",
+    });
+    const result = await importModule(file, 'dynamodb-toolbox');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      `${file}:1 imports '~/index.js', a path alias of a source root that is not there: read as dynamodb-toolbox`,
+    );
+    expect(JSON.parse(result.stdout).entities[0].keys).toEqual({ pk: '{id}' });
+  }, 60_000);
+
+  it('a deeper path alias (`~/utils/client.js`) is some project file: it stays an error', async () => {
+    const { file } = bareModel({
+      'model.ts': "import { client } from '~/utils/client.js';\nexport const E = client;\n",
     });
     const result = await importModule(file, 'dynamodb-toolbox');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/imports '~\/index\.js', which is not installed/);
+    expect(result.stderr).toMatch(/imports '~\/utils\/client\.js', which is not installed/);
   }, 60_000);
 });
 
@@ -160,16 +173,59 @@ describe('#28 loading: a module that exports factories of its entities, not the 
   }, 60_000);
 });
 
-describe('#28 loading: a DynamoDB-Toolbox v0 module says so', () => {
+describe('#28 loading: a DynamoDB-Toolbox v0 module is read through the recording v0 shim', () => {
+  const keysOf = (stdout: string) =>
+    (JSON.parse(stdout) as { entities: { name: string; keys: Record<string, string> }[] }).entities.map(
+      (e) => [e.name, e.keys],
+    );
+
   it('new Table({ partitionKey }) / new Entity({ attributes: { pk: { partitionKey: true } } })', async () => {
     const { file } = bareModel({
       'model.ts':
         "import { Entity, Table } from 'dynamodb-toolbox';\nexport const table = new Table({ name: 'app', partitionKey: 'pk', sortKey: 'sk' });\nexport const User = new Entity({\n  name: 'User',\n  attributes: { pk: { partitionKey: true }, sk: { sortKey: true }, email: 'string' },\n  table,\n});\n",
     });
     const result = await importModule(file, 'dynamodb-toolbox');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(
-      `${file}: uses DynamoDB-Toolbox v0/v1 (\`new Entity({ attributes: { … partitionKey: true } })\`, at ${file}:5); Keyplan reads v2 modules (dynamodb-toolbox 2.x: \`new Table({ partitionKey: { name, type } })\` and \`new Entity({ name, schema: item({ … }), table })\`), which is the version it loads: migrate the model to v2 (https://www.dynamodbtoolbox.com/docs/getting-started/usage) and import it again\n`,
-    );
+    expect(result.code, result.stderr).toBe(0);
+    const design = JSON.parse(result.stdout);
+    expect(design.table.name).toBe('app');
+    expect(keysOf(result.stdout)).toEqual([['User', { pk: '{pk}', sk: '{sk}' }]]);
+    expect(design.entities[0].attributes.map((a: { name: string }) => a.name)).toEqual(['pk', 'sk', 'email']);
+  }, 60_000);
+
+  it('prefix, alias, default functions (called in the sandbox), composite keys and indexes', async () => {
+    const { file } = bareModel({
+      'package.json': JSON.stringify({ name: 'v0-app', dependencies: { 'dynamodb-toolbox': '^0.9.5' } }),
+      'model.ts': [
+        "const { Entity, Table } = require('dynamodb-toolbox');",
+        "const table = new Table({ name: 'app', partitionKey: 'pk', sortKey: 'sk', indexes: { GSI1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' } } });",
+        'module.exports.Member = new Entity({',
+        "  name: 'Member',",
+        '  attributes: {',
+        "    id: { partitionKey: true, prefix: 'USER#' },",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the module's own template literal, as text
+        '    sk: { sortKey: true, default: (data) => `ORG#${data.org}#USER#${data.id}` },',
+        "    gsi1pk: { alias: 'email' },",
+        "    org: ['gsi1sk', 0],",
+        "    role: ['gsi1sk', 1, 'string'],",
+        "    age: { type: 'number', required: true },",
+        '  },',
+        '  table,',
+        '});',
+        '',
+      ].join('\n'),
+    });
+    const result = await importModule(file, 'dynamodb-toolbox');
+    expect(result.code, result.stderr).toBe(0);
+    expect(keysOf(result.stdout)).toEqual([
+      ['Member', { pk: 'USER#{id}', sk: 'ORG#{org}#USER#{id}', gsi1pk: '{email}', gsi1sk: '{org}#{role}' }],
+    ]);
+    const attributes = JSON.parse(result.stdout).entities[0].attributes;
+    expect(attributes).toEqual([
+      { name: 'id', type: 'S', required: true, keyOnly: true },
+      { name: 'email', type: 'S', required: true, keyOnly: true },
+      { name: 'org', type: 'S', required: true },
+      { name: 'role', type: 'S' },
+      { name: 'age', type: 'N', required: true },
+    ]);
   }, 60_000);
 });

@@ -15,15 +15,19 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Message, type Plugin } from 'esbuild';
-import { bundleErrorMessage } from './bundle-errors.ts';
+import { bundleErrorMessage, packageName } from './bundle-errors.ts';
 import {
   ANCESTOR_FOLDER,
+  aliasWarning,
   ancestorWarning,
+  SOURCE_ROOT_ALIAS,
   STUB_NAMESPACE,
   stubbable,
   stubModule,
   stubWarning,
 } from './package-stubs.ts';
+import { TOOLBOX_V0_NAMESPACE, toolboxV0ModuleSource } from './toolbox-v0.ts';
+import { workspacePackage } from './workspace-packages.ts';
 
 const CHILD_PROGRAM = fileURLToPath(new URL('./child.ts', import.meta.url));
 /** Keyplan's own node_modules: where a package the module's folder does not hold is looked for. */
@@ -64,12 +68,15 @@ function packagesLeftToNode(
   readRoots: Set<string>,
   libraries: readonly string[],
   warnings: Map<string, string>,
+  toolboxV0: boolean,
 ): Plugin {
   return {
     name: 'keyplan-packages-left-to-node',
     setup(esbuild) {
       esbuild.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === 'keyplan-resolving') return undefined;
+        if (toolboxV0 && packageName(args.path) === 'dynamodb-toolbox')
+          return { path: args.path, namespace: TOOLBOX_V0_NAMESPACE };
         const resolve = (specifier: string) =>
           esbuild.resolve(specifier, {
             kind: args.kind,
@@ -78,13 +85,25 @@ function packagesLeftToNode(
             pluginData: 'keyplan-resolving',
           });
         let resolved = await resolve(args.path);
-        // ElectroDB's own examples import it as the repository's root (`../../../`): a copy has no root.
-        if (resolved.errors.length > 0 && ANCESTOR_FOLDER.test(args.path) && libraries.length > 0) {
+        // ElectroDB's own examples import it as the repository's root (`../../../`), DynamoDB-Toolbox's own
+        // tests as its source root's alias (`~/index.js`): a copy has neither.
+        const ancestor = ANCESTOR_FOLDER.test(args.path);
+        if (
+          resolved.errors.length > 0 &&
+          libraries.length > 0 &&
+          (ancestor || SOURCE_ROOT_ALIAS.test(args.path))
+        ) {
           const library = await resolve(libraries[0]);
           if (library.errors.length === 0) {
             resolved = library;
-            warnings.set(args.path, ancestorWarning(args.path, args.importer, libraries[0]));
+            const warn = ancestor ? ancestorWarning : aliasWarning;
+            warnings.set(args.path, warn(args.path, args.importer, libraries[0]));
           }
+        }
+        // A monorepo's own package (`@webiny/db-dynamodb/toolbox`) with no node_modules: its sources.
+        if (resolved.errors.length > 0 && args.importer) {
+          const source = workspacePackage(args.path, args.importer);
+          if (source) return { path: source };
         }
         if (resolved.errors.length > 0) {
           if (!stubbable(args.path, libraries)) return { errors: resolved.errors };
@@ -98,6 +117,10 @@ function packagesLeftToNode(
         return { path: byPath ? resolved.path : pathToFileURL(resolved.path).href, external: true };
       });
       esbuild.onLoad({ filter: /.*/, namespace: STUB_NAMESPACE }, (args) => stubModule(args.path));
+      esbuild.onLoad({ filter: /.*/, namespace: TOOLBOX_V0_NAMESPACE }, () => ({
+        contents: toolboxV0ModuleSource(),
+        loader: 'js',
+      }));
     },
   };
 }
@@ -123,16 +146,21 @@ export function bundleChildProgram(): Promise<string> {
 /**
  * The module at `file` as one ES module the child imports from a data: URL, and the folders the packages it
  * imports are in. A `require` in its code is Node's, resolved from the module's own place. `libraries` are
- * the packages of the format (`electrodb`): those are never stubbed.
+ * the packages of the format (`electrodb`): those are never stubbed. `toolboxV0`: the module's
+ * `dynamodb-toolbox` is the recording shim of ./toolbox-v0-shim.ts, not the installed v2.
  */
-export async function bundleModule(file: string, libraries: readonly string[]): Promise<ModuleBundle> {
+export async function bundleModule(
+  file: string,
+  libraries: readonly string[],
+  toolboxV0 = false,
+): Promise<ModuleBundle> {
   const readRoots = new Set<string>();
   const warnings = new Map<string, string>();
   try {
     const result = await build({
       ...BUILD_OPTIONS,
       entryPoints: [file],
-      plugins: [packagesLeftToNode(readRoots, libraries, warnings)],
+      plugins: [packagesLeftToNode(readRoots, libraries, warnings, toolboxV0)],
       nodePaths: [KEYPLAN_NODE_MODULES],
       metafile: true,
       banner: {
@@ -149,7 +177,9 @@ export async function bundleModule(file: string, libraries: readonly string[]): 
       // Each names its file and line first: sorted by those, the order does not depend on esbuild's.
       warnings: [...warnings.values()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
       sources: Object.keys(result.metafile.inputs)
-        .filter((input) => !input.startsWith(`${STUB_NAMESPACE}:`))
+        .filter(
+          (input) => !input.startsWith(`${STUB_NAMESPACE}:`) && !input.startsWith(`${TOOLBOX_V0_NAMESPACE}:`),
+        )
         .map((input) => path.resolve(input)),
     };
   } catch (error) {

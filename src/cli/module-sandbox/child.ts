@@ -14,6 +14,7 @@ import { commonJsExports } from './module-exports.ts';
 import { blockNetworkAndSignals } from './network-stubs.ts';
 import { PERMISSIVE_STUB_GLOBAL, permissiveStub } from './permissive-stub.ts';
 import { ANSWER_FD, REQUEST_FD, type SandboxAnswer, type SandboxRequest } from './protocol.ts';
+import { TOOLBOX_V0_GLOBAL, toolboxV0Module } from './toolbox-v0-shim.ts';
 
 /** What a refusal of the permission model (or of ./network-stubs.ts) was about, in the user's words. */
 const ATTEMPTS: Record<string, string> = {
@@ -65,6 +66,7 @@ const exit = process.exit.bind(process);
 const request = JSON.parse(readFileSync(REQUEST_FD, 'utf8')) as SandboxRequest;
 blockNetworkAndSignals();
 Object.defineProperty(globalThis, PERMISSIVE_STUB_GLOBAL, { value: permissiveStub });
+Object.defineProperty(globalThis, TOOLBOX_V0_GLOBAL, { value: toolboxV0Module() });
 let exports: Record<string, unknown> | undefined;
 try {
   const namespace = await import(

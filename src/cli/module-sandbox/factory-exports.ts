@@ -1,7 +1,7 @@
 // Inside the sandboxed child: a module that exports no entity but functions that build them from a client
 // and a table name (`export function createLockEntity({ client, table })`, `createUserV2Std(client, table)`,
 // `createMigrationsService(client, table)`) is read by calling each of those functions, there in the
-// sandbox, with a stub client (./permissive-stub.ts) and a table name, in both shapes such factories take,
+// sandbox (a class constructed), with a stub client (./permissive-stub.ts) and a table name, in both shapes such factories take,
 // and importing what they return (an entity, a Service, an object or array of them, a Promise of those). Only
 // when the module exports no entity: a module that exports its entities is read as it is.
 
@@ -34,9 +34,19 @@ const OPTIONS_OBJECT: ArgumentShape = {
   said: (table) => `({ client, table: ${JSON.stringify(table)} })`,
 };
 
-/** A function that is not a class (a class cannot be called, and a module's classes are not its factories). */
 function isFactory(value: unknown): value is Factory {
-  return typeof value === 'function' && !/^class\b/.test(Function.prototype.toString.call(value));
+  return typeof value === 'function';
+}
+
+/**
+ * A factory called, or a class constructed: a class whose constructor builds the table and entities into
+ * its own fields (`class ECommerceModels { constructor() { this.usersEntity = new Entity(…) } }`) is
+ * read from the instance.
+ */
+function build(factory: Factory, args: unknown[]): unknown {
+  return /^class\b/.test(Function.prototype.toString.call(factory))
+    ? Reflect.construct(factory, args)
+    : factory(...args);
 }
 
 /** A factory of one parameter most likely takes an options object; of two or more, (client, table). */
@@ -85,7 +95,7 @@ export async function importThroughFactories(
     for (const shape of shapesFor(factory)) {
       let value: unknown;
       try {
-        value = await settled(factory(...shape.args(permissiveStub('client'), table)));
+        value = await settled(build(factory, shape.args(permissiveStub('client'), table)));
       } catch (error) {
         threw ??= `${name}${shape.said(table)} threw ${error instanceof Error ? error.message : String(error)}`;
         continue;

@@ -15,7 +15,7 @@ import type { Design } from '../../core/model/schema.ts';
 import { parseExactJson } from '../../core/values/exact-json.ts';
 import { bundleChildProgram, bundleModule, type ModuleBundle } from './bundle.ts';
 import { ANSWER_FD, REQUEST_FD, type SandboxAnswer, type SandboxRequest } from './protocol.ts';
-import { toolboxV0Message } from './toolbox-v0.ts';
+import { targetsToolboxV0 } from './toolbox-v0.ts';
 
 export interface SandboxLimits {
   loadMs: number;
@@ -124,18 +124,15 @@ export async function importModuleInSandbox(
   limits: SandboxLimits = SANDBOX_LIMITS,
 ): Promise<FormatImport> {
   const absolute = path.resolve(file);
-  const [program, bundle] = await Promise.all([
-    bundleChildProgram(),
-    bundleModule(absolute, FORMAT_LIBRARIES[format] ?? []),
-  ]);
+  const libraries = FORMAT_LIBRARIES[format] ?? [];
+  const [program, first] = await Promise.all([bundleChildProgram(), bundleModule(absolute, libraries)]);
+  if (!first.ok) return { ok: false, message: first.message };
+  // A DynamoDB-Toolbox v0 module is bundled again with the recording v0 shim as its dynamodb-toolbox: the
+  // installed v2 refuses v0 constructors, and which files are the module's is known only once bundled.
+  const v0 = format === 'dynamodb-toolbox' && targetsToolboxV0(first.sources);
+  const bundle = v0 ? await bundleModule(absolute, libraries, true) : first;
   if (!bundle.ok) return { ok: false, message: bundle.message };
   const imported = await runInSandbox(absolute, program, bundle, format, options, limits);
-  const v0 =
-    !imported.ok && format === 'dynamodb-toolbox'
-      ? toolboxV0Message(imported.message, bundle.sources)
-      : undefined;
-  // A v0 module's stubbed packages are not why it failed: the message says the one cause.
-  if (v0) return { ok: false, message: v0 };
   return withStubWarnings(imported, bundle.warnings);
 }
 

@@ -45,6 +45,19 @@ export function stubWarning(specifier: string, importer: string): string {
 /** A specifier that is only folders up (`..`, `../../`): a project's root, as a library's own examples import it. */
 export const ANCESTOR_FOLDER = /^\.\.(\/\.\.)*\/?$/;
 
+/**
+ * A specifier that names a repository's source root through its `~` path alias (`~`, `~/index`, `~/index.js`):
+ * how a library's own tests import it (DynamoDB-Toolbox's `import { Entity } from '~/index.js'`, `~` being
+ * its tsconfig's alias of src/). A deeper `~/x/y` is some project's own file, never read as the library.
+ */
+export const SOURCE_ROOT_ALIAS = /^~(\/index(\.[cm]?[jt]s)?)?$/;
+
+/** The warning for an import of the source root's alias that was read as the format's library. */
+export function aliasWarning(specifier: string, importer: string, library: string): string {
+  const line = importLine(importer, specifier);
+  return `${displayPath(importer)}${line ? `:${line}` : ''} imports '${specifier}', a path alias of a source root that is not there: read as ${library} (Keyplan's, or the project's own), as ${library}'s own tests import it`;
+}
+
 /** The warning for an import of a missing folder above that was read as the format's library. */
 export function ancestorWarning(specifier: string, importer: string, library: string): string {
   const line = importLine(importer, specifier);

@@ -33,8 +33,11 @@ const TOOLBOX_IMPORTS = [
   'list',
   'nul',
   'number',
+  'pipe',
+  'prefix',
   'set',
   'string',
+  'suffix',
 ] as const;
 
 const KEY_TYPES: Record<KeyType, string> = { S: 'string', N: 'number', B: 'binary' };
@@ -52,12 +55,28 @@ const SCHEMAS: Partial<Record<AttributeType, string>> = {
   BS: 'set(binary())',
 };
 
-function attributeSchema(attribute: ModuleAttribute, key: boolean): string {
+/** A key-only attribute saved as the key `key`, its value between `prefix` and `suffix` there. */
+interface SavedAs {
+  name: string;
+  key: string;
+  prefix: string;
+  suffix: string;
+}
+
+/** The transform that writes `prefix` and `suffix` around the value (DynamoDB-Toolbox's own transformers). */
+function savedTransform({ prefix, suffix }: SavedAs): string {
+  const put = (name: string, text: string) => `${name}(${tsString(text)}, { delimiter: '' })`;
+  if (prefix && suffix) return `.transform(pipe(${put('prefix', prefix)}, ${put('suffix', suffix)}))`;
+  if (prefix) return `.transform(${put('prefix', prefix)})`;
+  return suffix ? `.transform(${put('suffix', suffix)})` : '';
+}
+
+function attributeSchema(attribute: ModuleAttribute, key: boolean, saved?: SavedAs): string {
   let text = SCHEMAS[attribute.type] ?? 'any()';
   if (attribute.enum && attribute.type === 'S' && attribute.enum.every((v) => typeof v === 'string'))
     text = `string().enum(${attribute.enum.map((v) => tsString(String(v))).join(', ')})`;
-  if (key) return `${text}.key()`;
-  return attribute.required ? text : `${text}.optional()`;
+  text = key ? `${text}.key()` : attribute.required ? text : `${text}.optional()`;
+  return saved ? `${text}.savedAs(${tsString(saved.key)})${savedTransform(saved)}` : text;
 }
 
 /**
@@ -125,20 +144,50 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
         attributes.push({ name, type: 'S', required: false, keyOnly: false, fromSamples: true });
         declared.add(name);
       }
+    // A key that is one key-only attribute's text with literal text around it (`pk` = `API#{id}`): the
+    // attribute is saved as that key (`.savedAs('pk')`, `.transform(prefix('API#'))`), as DynamoDB-Toolbox
+    // stores it, so that the item holds the value in the key only, as Keyplan's does; a literal table key is
+    // a `const`. A table key that is neither makes every table key computed (`computeKey`), as before.
+    const saved = new Map<string, SavedAs>();
+    const savable = (keyName: string): SavedAs | undefined => {
+      const parts = parseTemplate(entity.keys[keyName]);
+      const at = parts.findIndex((part) => part.kind === 'placeholder');
+      const part = parts[at];
+      if (
+        part?.kind !== 'placeholder' ||
+        part.width !== undefined ||
+        parts.slice(at + 1).some((p) => p.kind === 'placeholder')
+      )
+        return undefined;
+      const attribute = attributes.find((a) => a.name === part.name);
+      if (!attribute?.keyOnly || attribute.type !== 'S' || keyNames.has(part.name) || saved.has(part.name))
+        return undefined;
+      const text = (list: typeof parts) => list.map((p) => (p.kind === 'literal' ? p.text : '')).join('');
+      return {
+        name: part.name,
+        key: keyName,
+        prefix: text(parts.slice(0, at)),
+        suffix: text(parts.slice(at + 1)),
+      };
+    };
+    const constants: string[] = [];
+    let computed = false;
+    for (const k of tableKeys) {
+      const template = entity.keys[k.name];
+      if (template === `{${k.name}}`) continue;
+      const one = k.type === 'S' ? savable(k.name) : undefined;
+      if (one) saved.set(one.name, one);
+      else if (k.type === 'S' && placeholders(template).length === 0)
+        constants.push(`  ${tsKey(k.name)}: string().key().const(${tsString(template)}),`);
+      else computed = true;
+    }
+    if (computed) {
+      saved.clear();
+      constants.length = 0;
+    }
     for (const attribute of attributes)
-      warnings.push(...keyOnlyWarnings(entity, attribute, 'DynamoDB-Toolbox'));
-    const schemaLines = attributes.map(
-      (attribute) =>
-        `  ${tsKey(attribute.name)}: ${attributeSchema(attribute, keyInputs.has(attribute.name))},`,
-    );
-    const computedTable = tableKeys.filter((k) => entity.keys[k.name] !== `{${k.name}}`);
-    const computeKey =
-      computedTable.length === 0
-        ? []
-        : [
-            `  computeKey: (input) => ({ ${tableKeys.map((k) => `${tsKey(k.name)}: ${keyExpression(entity.keys[k.name], 'input', isDirectKey(entity.keys[k.name], k.type, attributes), 'tableKey')}`).join(', ')} }),`,
-          ];
-    const links: string[] = [];
+      if (!saved.has(attribute.name))
+        warnings.push(...keyOnlyWarnings(entity, attribute, 'DynamoDB-Toolbox'));
     const indexKeys = [
       ...schemas.flatMap((schema) =>
         schema.name === TABLE_INDEX
@@ -151,10 +200,31 @@ export function exportDynamoDbToolbox(design: Design): ToolboxModule {
       ...multiAttribute.flatMap((schema) => [...schema.partitionKeys, ...schema.sortKeys]),
     ];
     for (const key of indexKeys) {
+      const one = key.type === 'S' && entity.keys[key.name] !== undefined ? savable(key.name) : undefined;
+      if (one) saved.set(one.name, one);
+    }
+    const savedKeys = new Set([...saved.values()].map((one) => one.key));
+    const schemaLines = [
+      ...attributes.map(
+        (attribute) =>
+          `  ${tsKey(attribute.name)}: ${attributeSchema(attribute, keyInputs.has(attribute.name), saved.get(attribute.name))},`,
+      ),
+      ...constants,
+    ];
+    const computedTable = computed ? tableKeys.filter((k) => entity.keys[k.name] !== `{${k.name}}`) : [];
+    const computeKey =
+      computedTable.length === 0
+        ? []
+        : [
+            `  computeKey: (input) => ({ ${tableKeys.map((k) => `${tsKey(k.name)}: ${keyExpression(entity.keys[k.name], 'input', isDirectKey(entity.keys[k.name], k.type, attributes), 'tableKey')}`).join(', ')} }),`,
+          ];
+    const links: string[] = [];
+    for (const key of indexKeys) {
       const template = entity.keys[key.name];
       if (
         template === undefined ||
         template === `{${key.name}}` ||
+        savedKeys.has(key.name) ||
         links.some((l) => l.startsWith(`  ${tsKey(key.name)}:`))
       )
         continue;

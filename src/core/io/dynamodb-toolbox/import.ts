@@ -7,6 +7,7 @@ import type { AttributeType, DesignInput, KeyType } from '../../model/schema.ts'
 import { moduleImport } from '../module-code.ts';
 import { type KeyFunction, recoverTemplate, renamePlaceholders } from '../recover-template.ts';
 import type { FormatImport } from '../types.ts';
+import { importDynamoDbToolboxV0, toolboxV0Entities } from './import-v0.ts';
 
 interface ToolboxSchema {
   type: string;
@@ -17,6 +18,9 @@ interface ToolboxSchema {
     enum?: unknown[];
     hidden?: boolean;
     putLink?: unknown;
+    keyLink?: unknown;
+    keyDefault?: unknown;
+    putDefault?: unknown;
     transform?: { encode?: (value: unknown) => unknown };
   };
   elements?: ToolboxSchema;
@@ -67,6 +71,25 @@ function toolboxEntities(exports: Readonly<Record<string, unknown>>): ToolboxEnt
         if (isToolboxEntity(inner) && !found.includes(inner)) found.push(inner);
   for (const value of values) if (isToolboxEntity(value) && !found.includes(value)) found.push(value);
   return found;
+}
+
+/** The function an attribute is computed with: `.link()` (a key attribute's is its `keyLink`). */
+function linkOf(schema: ToolboxSchema | undefined): KeyFunction | undefined {
+  const link = schema?.props.putLink ?? schema?.props.keyLink;
+  return typeof link === 'function' ? (link as KeyFunction) : undefined;
+}
+
+/** A default that is one text (`.default('META')`, `.default(() => 'META')`), if the attribute has one. */
+function constantDefault(schema: ToolboxSchema): string | undefined {
+  const value = schema.props.keyDefault ?? schema.props.putDefault;
+  try {
+    const text = typeof value === 'function' ? (value as () => unknown)() : value;
+    // Called twice: a default that changes (a time, an id) is no constant.
+    const again = typeof value === 'function' ? (value as () => unknown)() : value;
+    return typeof text === 'string' && text === again && !/[{}]/.test(text) ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const KEY_TYPES: Record<string, KeyType> = { string: 'S', number: 'N', binary: 'B' };
@@ -120,6 +143,9 @@ function tableName(table: ToolboxTable): string | undefined {
 }
 
 export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>): FormatImport {
+  // A v0 module's entities, as the sandbox's v0 shim recorded them (./import-v0.ts).
+  const v0 = toolboxV0Entities(exports);
+  if (v0.length > 0) return importDynamoDbToolboxV0(v0);
   const entities = toolboxEntities(exports);
   if (entities.length === 0)
     return {
@@ -177,8 +203,12 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
       warnings.push(
         `${where}: DynamoDB-Toolbox writes its timestamps (_ct, _md by default); Keyplan's items do not hold them`,
       );
-    const stored = (attribute: string) => all[attribute]?.props.savedAs ?? attribute;
-    const inputs = own.filter(([, schema]) => typeof schema.props.putLink !== 'function').map(([n]) => n);
+    const savedAs = (attribute: string) => all[attribute]?.props.savedAs ?? attribute;
+    // The Keyplan attribute a placeholder names: the stored field, but for a value saved as a key
+    // (`id: string().key().savedAs('pk')`), which Keyplan holds in the key only, under its own name.
+    const stored = (attribute: string) =>
+      keyTypes.has(savedAs(attribute)) && !linkOf(all[attribute]) ? attribute : savedAs(attribute);
+    const inputs = own.filter(([, schema]) => !linkOf(schema)).map(([n]) => n);
     const numeric = new Set(inputs.filter((n) => all[n].type === 'number'));
     const recovered = (at: string, fn: KeyFunction, names: string[], renamed = true): string | undefined => {
       const result = recoverTemplate(fn, names, numeric);
@@ -191,10 +221,10 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
     const attributes: NonNullable<DesignInput['entities']>[number]['attributes'] = [];
     for (const [attributeName, schema] of own) {
       const at = `${where}.${attributeName}`;
-      const field = stored(attributeName);
+      const field = savedAs(attributeName);
       const props = schema.props;
       const type = attributeType(schema);
-      const link = typeof props.putLink === 'function' ? (props.putLink as KeyFunction) : undefined;
+      const link = linkOf(schema);
       if (keyTypes.has(field)) {
         if (link) {
           const template = recovered(at, link, inputs);
@@ -214,14 +244,30 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
           keys[field] = props.enum[0];
           continue;
         }
+        const constant = field === attributeName ? constantDefault(schema) : undefined;
+        if (constant !== undefined) {
+          // `sk: string().key().default('META')`: the key every item of the entity is written with.
+          keys[field] = constant;
+          continue;
+        }
+        if (field !== attributeName && type) {
+          // `email: string().key().savedAs('pk')`: the item holds the value under the key's name only.
+          keys[field] = `{${attributeName}}`;
+          attributes.push({ name: attributeName, type, required: true, keyOnly: true });
+          continue;
+        }
         keys[field] = `{${field}}`;
       } else if (link)
-        warnings.push(`${at}: computed by a link function; Keyplan's samples must hold its value`);
+        warnings.push(
+          `${at}: computed by a link function; Keyplan's samples hold its value where they give one`,
+        );
       else if (props.transform)
         warnings.push(`${at}: its transform is not read; Keyplan holds the stored value`);
-      if (props.putDefault !== undefined)
+      // What DynamoDB-Toolbox computes or fills in is never an attribute a sample must invent.
+      const filled = props.putDefault !== undefined || props.keyDefault !== undefined || link !== undefined;
+      if (props.putDefault !== undefined || props.keyDefault !== undefined)
         warnings.push(
-          `${at}: DynamoDB-Toolbox writes a default when it is missing; Keyplan's samples must hold it`,
+          `${at}: DynamoDB-Toolbox writes a default when it is missing; Keyplan's samples hold it only where they give it`,
         );
       if (!type) {
         warnings.push(`${at}: a ${schema.type} attribute has no DynamoDB type of its own; read as a map (M)`);
@@ -232,7 +278,7 @@ export function importDynamoDbToolbox(exports: Readonly<Record<string, unknown>>
       attributes.push({
         name: field,
         type: type ?? 'M',
-        ...(props.required !== 'never' ? { required: true } : {}),
+        ...(props.required !== 'never' && !filled ? { required: true } : {}),
         ...(values && values.length > 0 && type === 'S' ? { enum: values } : {}),
       });
     }
