@@ -6,13 +6,12 @@
 // and a key computation that is no template is reported, by entity and key.
 import { pathToFileURL } from 'node:url';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { PutItemCommand, QueryCommand, ScanCommand } from 'dynamodb-toolbox';
+import { PutItemCommand } from 'dynamodb-toolbox';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../../../src/core/items/derive-item.ts';
 import type { Design, Entity } from '../../../src/core/model/schema.ts';
-import type { ReadSpec } from '../../../src/core/requests/read-spec.ts';
-import type { PlainItem } from '../../../src/core/values/item.ts';
 import { normalizeItems } from '../codegen/support.ts';
+import { pointAtLocal, toolboxRead } from './library-reads.ts';
 import {
   derivedItems,
   expectSameKeysAfterRoundTrip,
@@ -36,49 +35,12 @@ afterAll(remove);
 const exported = (design: Design) => exportedContent(design, 'dynamodb-toolbox');
 const imported = (module: LoadedModule) => importedModule('dynamodb-toolbox', module);
 
-/** The module's table on DynamoDB Local: DynamoDB-Toolbox sends through the table's document client. */
-function pointAtLocal(module: LoadedModule) {
-  module.table.documentClient = DynamoDBDocumentClient.from(client);
-}
-
-/** A read run through the table's QueryCommand (GetItem as a Query of its one key) or ScanCommand: raw items. */
-async function toolboxRead(module: LoadedModule, spec: ReadSpec): Promise<PlainItem[]> {
-  if (spec.operation === 'Scan')
-    return (
-      (await module.table.build(ScanCommand).options({ maxPages: Number.POSITIVE_INFINITY }).send()).Items ??
-      []
-    );
-  const sort = spec.sort;
-  const range =
-    sort === undefined
-      ? undefined
-      : {
-          '=': { eq: sort.value },
-          '<': { lt: sort.value },
-          '<=': { lte: sort.value },
-          '>': { gt: sort.value },
-          '>=': { gte: sort.value },
-          begins_with: { beginsWith: sort.value },
-          between: { between: [sort.value, sort.to] },
-        }[sort.op];
-  const query = {
-    partition: spec.partition,
-    ...(spec.index ? { index: spec.index } : {}),
-    ...(range ? { range } : {}),
-  };
-  const options = {
-    reverse: spec.scanIndexForward === false,
-    ...(spec.limit === undefined ? { maxPages: Number.POSITIVE_INFINITY } : { limit: spec.limit }),
-  };
-  return (await module.table.build(QueryCommand).query(query).options(options).send()).Items ?? [];
-}
-
 describe('DynamoDB-Toolbox: exported modules on DynamoDB Local', () => {
   for (const { name, design } of libraryCases()) {
     it(`${name}: puts every sample, holds Keyplan's items, answers each read as keyplan query`, async () => {
       const tableName = await emptyTable(`toolbox-${name}`, design);
       const module = await loadModuleText(dir, name, exported(design), tableName);
-      pointAtLocal(module);
+      pointAtLocal(module, client);
       for (const entity of design.entities)
         for (const sample of design.items[entity.name] ?? [])
           await module.entities[entity.name].build(PutItemCommand).item(sample).send();

@@ -7,20 +7,13 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateRead } from '../../../src/core/evaluate/evaluate.ts';
 import { buildViewsFor } from '../../../src/core/indexes/views.ts';
-import {
-  ELECTRODB_ENTITY_ATTRIBUTE,
-  ELECTRODB_VERSION_ATTRIBUTE,
-} from '../../../src/core/io/electrodb/export.ts';
-import { electroIndexNames } from '../../../src/core/io/electrodb/export-names.ts';
-import { singleKeySchemas } from '../../../src/core/io/module-code.ts';
 import { deriveKeys } from '../../../src/core/items/derive-item.ts';
-import { parseKey, parseTemplate, placeholders } from '../../../src/core/keys/template.ts';
-import { keySchemaFor } from '../../../src/core/model/indexes.ts';
+import { placeholders } from '../../../src/core/keys/template.ts';
 import { type Design, designSchema, type Entity } from '../../../src/core/model/schema.ts';
-import type { ReadSpec } from '../../../src/core/requests/read-spec.ts';
 import { resolvePattern } from '../../../src/core/requests/resolve.ts';
-import type { KeyValue, PlainItem } from '../../../src/core/values/item.ts';
+import type { PlainItem } from '../../../src/core/values/item.ts';
 import { normalizeItems } from '../codegen/support.ts';
+import { electroMarkers, electroRead } from './library-reads.ts';
 import {
   derivedItems,
   expectSameKeysAfterRoundTrip,
@@ -45,148 +38,6 @@ afterAll(remove);
 const exported = (design: Design) => exportedContent(design, 'electrodb');
 const imported = (module: LoadedModule) => importedModule('electrodb', module);
 
-/** ElectroDB's markers, unless the design's type attribute is one of them. */
-function markers(design: Design): string[] {
-  return [ELECTRODB_VERSION_ATTRIBUTE, ELECTRODB_ENTITY_ATTRIBUTE].filter(
-    (name) => design.table.writeTypeAttribute === false || name !== design.table.typeAttribute,
-  );
-}
-
-/** A key value read back into an entity's composite attributes, typed as the entity declares them. */
-function composites(
-  entity: Entity,
-  template: string,
-  value: KeyValue,
-  partial = false,
-): Record<string, unknown> | undefined {
-  const text = String(value);
-  let values = parseKey(template, text);
-  if (!values && partial) {
-    // A prefix ending inside a placeholder: ElectroDB's partial composites (`.begins({ createdAt: '2026-10' })`).
-    const parts = parseTemplate(template);
-    let rest = text;
-    const found: Record<string, string> = {};
-    for (const [i, part] of parts.entries()) {
-      if (part.kind === 'literal') {
-        if (!rest.startsWith(part.text)) return undefined;
-        rest = rest.slice(part.text.length);
-        continue;
-      }
-      const next = parts[i + 1];
-      const end = next?.kind === 'literal' ? rest.indexOf(next.text[0]) : -1;
-      if (end >= 0 && end < rest.length) {
-        found[part.name] = rest.slice(0, end);
-        rest = rest.slice(end);
-        continue;
-      }
-      found[part.name] = rest;
-      values = found;
-      break;
-    }
-  }
-  if (!values) return undefined;
-  const numeric = new Set(entity.attributes.filter((a) => a.type === 'N').map((a) => a.name));
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, numeric.has(k) ? Number(v) : v]));
-}
-
-/** A read run through each entity's ElectroDB access pattern: per entity, the raw items it returns. */
-async function electroRead(module: LoadedModule, design: Design, spec: ReadSpec): Promise<PlainItem[][]> {
-  const out: PlainItem[][] = [];
-  const schema = keySchemaFor(design, spec.index);
-  if (!schema) throw new Error(`no index ${spec.index}`);
-  const order = spec.scanIndexForward === false ? 'desc' : 'asc';
-  // Each entity's access pattern names, as the export gave them.
-  const names = electroIndexNames(design, singleKeySchemas(design).schemas);
-  for (const entity of design.entities) {
-    const library = module.entities[entity.name];
-    if (spec.operation === 'Scan') {
-      out.push((await library.scan.go({ data: 'includeKeys', pages: 'all' })).data);
-      continue;
-    }
-    const pkTemplate = entity.keys[schema.partitionKey.name];
-    const skTemplate = schema.sortKey ? entity.keys[schema.sortKey.name] : undefined;
-    if (
-      pkTemplate === undefined ||
-      (schema.sortKey && skTemplate === undefined) ||
-      spec.partition === undefined
-    )
-      continue;
-    const sort = spec.sort;
-    const ap = names.name(entity.name, schema.name);
-    const definition = library.schema.indexes[ap];
-    if (!definition) continue;
-    // A key that is an attribute of its own (a sparse index's computed key) takes the key value itself.
-    const own = (role: 'pk' | 'sk') => {
-      const key = definition[role];
-      return key?.template === undefined && key?.composite?.length === 1 && key.composite[0] === key.field;
-    };
-    const pk = own('pk')
-      ? { [schema.partitionKey.name]: spec.partition }
-      : composites(entity, pkTemplate, spec.partition);
-    if (!pk) continue;
-    if (spec.operation === 'Query' && sort && own('sk') && schema.sortKey) {
-      const field = schema.sortKey.name;
-      const from = { [field]: sort.value };
-      const to = { [field]: sort.to };
-      let query = library.query[ap](pk);
-      const method = { begins_with: 'begins', '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' }[
-        sort.op as string
-      ];
-      query =
-        sort.op === '='
-          ? query.between(from, from)
-          : sort.op === 'between'
-            ? query.between(from, to)
-            : query[method as string](from);
-      out.push((await query.go({ data: 'includeKeys', order, pages: 'all' })).data);
-      continue;
-    }
-    if (spec.operation === 'GetItem') {
-      const sk = sort && skTemplate ? composites(entity, skTemplate, sort.value) : {};
-      if (!sk) continue;
-      const got = await library.get({ ...pk, ...sk }).go({ data: 'includeKeys' });
-      if (got.data) out.push([got.data]);
-      continue;
-    }
-    let query = library.query[ap](pk);
-    if (sort && skTemplate) {
-      const head = parseTemplate(skTemplate)[0];
-      const literal = head?.kind === 'literal' ? head.text : '';
-      if (sort.op === 'begins_with' && literal.startsWith(String(sort.value))) {
-        // ElectroDB's own begins_with on the template's literal start: the same items of this entity.
-      } else {
-        const from = composites(entity, skTemplate, sort.value, true);
-        const to = sort.to === undefined ? {} : composites(entity, skTemplate, sort.to, true);
-        if (!from || !to) continue;
-        const method = {
-          '=': 'between',
-          begins_with: 'begins',
-          between: 'between',
-          '<': 'lt',
-          '<=': 'lte',
-          '>': 'gt',
-          '>=': 'gte',
-        }[sort.op];
-        query =
-          sort.op === '='
-            ? query.between(from, from)
-            : sort.op === 'between'
-              ? query.between(from, to)
-              : query[method](from);
-      }
-    }
-    // includeKeys: the items as stored, keys included, of this entity only (raw skips ElectroDB's ownership check).
-    const options = {
-      data: 'includeKeys',
-      order,
-      pages: spec.limit === undefined ? 'all' : 1,
-      ...(spec.limit ? { limit: spec.limit } : {}),
-    };
-    out.push((await query.go(options)).data);
-  }
-  return out;
-}
-
 describe('ElectroDB: exported modules on DynamoDB Local', () => {
   for (const { name, design } of libraryCases()) {
     it(`${name}: puts every sample, holds Keyplan's items, answers each read as keyplan query`, async () => {
@@ -198,7 +49,7 @@ describe('ElectroDB: exported modules on DynamoDB Local', () => {
         for (const sample of design.items[entity.name] ?? [])
           await module.entities[entity.name].put(sample).go();
 
-      const stored = without(await scannedItems(client, design, tableName), markers(design));
+      const stored = without(await scannedItems(client, design, tableName), electroMarkers(design));
       expect(stored).toEqual(derivedItems(design));
 
       const reads = libraryReads(design);
@@ -206,7 +57,7 @@ describe('ElectroDB: exported modules on DynamoDB Local', () => {
         const { spec, result } = predictedRead(design, pattern);
         expect(result.items.length, `${name} ${pattern.id} finds items`).toBeGreaterThan(0);
         // The type attribute is ElectroDB's identifier, which it does not return (the Scan above checks it).
-        const unmarked = [...markers(design), design.table.typeAttribute];
+        const unmarked = [...electroMarkers(design), design.table.typeAttribute];
         const perEntity = (await electroRead(module, design, spec)).map((items) =>
           without(normalizeItems(design, items), unmarked),
         );
@@ -244,7 +95,7 @@ describe('ElectroDB: exported modules on DynamoDB Local', () => {
         expect(predicted.items.length, `${name} ${pattern.id} finds items`).toBeGreaterThan(0);
         const label = pattern.id.slice('collection-'.length);
         const found = await module.app.collections[label](args).go({ data: 'includeKeys', pages: 'all' });
-        const unmarked = [...markers(design), design.table.typeAttribute];
+        const unmarked = [...electroMarkers(design), design.table.typeAttribute];
         const key = (item: PlainItem) =>
           JSON.stringify(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)));
         const library = Object.values(found.data as Record<string, PlainItem[]>).flat();

@@ -8,18 +8,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { Table } from 'dynamodb-onetable';
 import { describe, expect, it } from 'vitest';
 import { validateDesign } from '../../../src/core/checks/validate.ts';
 import { importDesign } from '../../../src/core/io/index.ts';
 import type { OneSchema } from '../../../src/core/io/onetable/schema.ts';
 import { deriveKeys } from '../../../src/core/items/derive-item.ts';
-import { gsiKeyAttributes, keySchemaFor } from '../../../src/core/model/indexes.ts';
+import { gsiKeyAttributes } from '../../../src/core/model/indexes.ts';
 import type { Design, Entity } from '../../../src/core/model/schema.ts';
-import type { ReadSpec } from '../../../src/core/requests/read-spec.ts';
 import type { PlainItem } from '../../../src/core/values/item.ts';
 import { normalizeItems } from '../codegen/support.ts';
+import { oneRead, oneTable } from './library-reads.ts';
 import {
   derivedItems,
   exportedContent,
@@ -45,47 +43,6 @@ function imported(text: string): Design {
 function schemaOnly(text: string): string {
   const { keyplan: _keyplan, ...schema } = JSON.parse(text) as OneSchema;
   return JSON.stringify(schema);
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: OneTable's models are typed from a schema literal; this one is read at run time
-type OneTable = any;
-
-function oneTable(client: DynamoDBClient, name: string, schema: OneSchema): OneTable {
-  return new Table({ client, name, schema: schema as never, partial: true });
-}
-
-/**
- * A read run through OneTable's Table API (queryItems, getItem, scanItems), as the spec `keyplan query`
- * resolved says: the items of every model the key range holds, as OneTable reads them.
- */
-async function oneRead(
-  table: OneTable,
-  design: Design,
-  spec: ReadSpec,
-  extra: Record<string, unknown> = {},
-): Promise<PlainItem[]> {
-  const params: Record<string, unknown> = { parse: true, hidden: true, ...extra };
-  if (spec.index) params.index = spec.index;
-  if (spec.scanIndexForward === false) params.reverse = true;
-  if (spec.limit !== undefined) params.limit = spec.limit;
-  if (spec.consistentRead) params.consistent = true;
-  if (spec.operation === 'Scan') return table.scanItems({}, params);
-  const schema = keySchemaFor(design, spec.index);
-  if (!schema || spec.partition === undefined) throw new Error('not a keyed read');
-  const properties: Record<string, unknown> = { [schema.partitionKey.name]: spec.partition };
-  const { sort } = spec;
-  if (sort && schema.sortKey)
-    properties[schema.sortKey.name] =
-      sort.op === '='
-        ? sort.value
-        : sort.op === 'between'
-          ? { between: [sort.value, sort.to] }
-          : { [sort.op]: sort.value };
-  if (spec.operation === 'GetItem') {
-    const item = await table.getItem(properties, params);
-    return item ? [item] : [];
-  }
-  return table.queryItems(properties, params);
 }
 
 describe('OneTable: exported schemas on DynamoDB Local', () => {
