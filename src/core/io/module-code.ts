@@ -4,7 +4,7 @@
 
 import { formatProblems, validateDesign } from '../checks/validate.ts';
 import { placeholders, type TemplatePart } from '../keys/template.ts';
-import { type KeySchema, keySchemas } from '../model/indexes.ts';
+import { inKeySchemaOrder, type KeySchema, keySchemas } from '../model/indexes.ts';
 import type { AttributeType, Design, DesignInput, Entity } from '../model/schema.ts';
 import { plainType } from '../values/marshall.ts';
 import { typescriptIdentifier } from './codegen/naming.ts';
@@ -214,7 +214,12 @@ export function moduleImport(design: DesignInput, warnings: string[]): FormatImp
       ok: false,
       message: `the entities do not make a valid design:\n${formatProblems(result.problems)}`,
     };
-  return { ok: true, design: result.design as Design, warnings };
+  const valid = result.design as Design;
+  const entities = valid.entities.map((entity) => ({
+    ...entity,
+    keys: inKeySchemaOrder(valid, entity.keys),
+  }));
+  return { ok: true, design: { ...valid, entities }, warnings };
 }
 
 /**

@@ -92,6 +92,24 @@ export function keyAttributeTypes(design: Design): Map<string, KeyType> {
   return types;
 }
 
+/**
+ * An entity's key templates in the order of the key schemas (table, GSIs, LSIs; partition before sort), and
+ * any other key after them as given: a module importer reads them in the module's attribute order, which an
+ * export rewrites, so without one order import → export → import would move the keys around.
+ */
+export function inKeySchemaOrder(
+  design: Design,
+  keys: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const names = [
+    ...new Set(keySchemas(design).flatMap((s) => [...s.partitionKeys, ...s.sortKeys].map((k) => k.name))),
+  ];
+  const ordered: Record<string, string> = {};
+  for (const name of names) if (keys[name] !== undefined) ordered[name] = keys[name];
+  for (const [name, template] of Object.entries(keys)) if (!(name in ordered)) ordered[name] = template;
+  return ordered;
+}
+
 /** The table's primary key attribute names (partition key, then sort key when there is one). */
 export function primaryKeyNames(design: Design): string[] {
   const { partitionKey, sortKey } = design.table;

@@ -138,21 +138,26 @@ export async function electroRead(
         const from = composites(entity, skTemplate, sort.value, true);
         const to = sort.to === undefined ? {} : composites(entity, skTemplate, sort.to, true);
         if (!from || !to) continue;
-        const method = {
-          '=': 'between',
-          begins_with: 'begins',
-          between: 'between',
-          '<': 'lt',
-          '<=': 'lte',
-          '>': 'gt',
-          '>=': 'gte',
-        }[sort.op];
-        query =
-          sort.op === '='
-            ? query.between(from, from)
-            : sort.op === 'between'
-              ? query.between(from, to)
-              : query[method](from);
+        // A sort key with no composite attribute (`$lock_1`): ElectroDB's query of the partition composites
+        // alone already asks for that key, and a range over no composites would ask for an empty key.
+        const constant = Object.keys(from).length === 0 && (sort.op === '=' || sort.op === 'begins_with');
+        if (!constant) {
+          const method = {
+            '=': 'between',
+            begins_with: 'begins',
+            between: 'between',
+            '<': 'lt',
+            '<=': 'lte',
+            '>': 'gt',
+            '>=': 'gte',
+          }[sort.op];
+          query =
+            sort.op === '='
+              ? query.between(from, from)
+              : sort.op === 'between'
+                ? query.between(from, to)
+                : query[method](from);
+        }
       }
     }
     // includeKeys: the items as stored, keys included, of this entity only (raw skips ElectroDB's ownership check).

@@ -124,6 +124,26 @@ describe('importOneTable', () => {
     );
   });
 
+  it('reads a binary field as the base64 text OneTable writes (a string), and says so', () => {
+    // sensedeep/dynamodb-onetable test/schemas/nestedSchema.ts: `buffer: { type: ArrayBuffer }`.
+    const result = importOneTable({
+      ...base,
+      models: {
+        User: {
+          pk: { type: 'string', value: 'user#${id}' },
+          sk: { type: 'string', value: 'user#' },
+          id: { type: 'string', required: true },
+          buffer: { type: 'arraybuffer' },
+        },
+      },
+    });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.design.entities[0].attributes.find((a) => a.name === 'buffer')?.type).toBe('S');
+    expect(result.warnings).toContain(
+      'models.User.buffer: OneTable writes a field of type arraybuffer as base64 text, a DynamoDB string (S); imported as a string holding that text',
+    );
+  });
+
   it('imports a key template whose placeholders touch, as OneTable overview sample writes it', () => {
     const result = importOneTable({
       ...base,

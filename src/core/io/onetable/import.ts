@@ -112,7 +112,7 @@ function readSchema(json: unknown): { ok: true; schema: OneSchema } | { ok: fals
   return { ok: true, schema: json as unknown as OneSchema };
 }
 
-/** Each key attribute's type: the type of the field of that name in any model (a number key is N). */
+/** Each key attribute's type: the type of the field of that name in any model (a number key is N, else S). */
 function keyTypes(schema: OneSchema, keyNames: Set<string>): Map<string, KeyType> {
   const types = new Map<string, KeyType>();
   for (const model of Object.values(schema.models))
@@ -120,7 +120,8 @@ function keyTypes(schema: OneSchema, keyNames: Set<string>): Map<string, KeyType
       const name = isObject(field) ? storedName(property, field as OneField) : property;
       if (!keyNames.has(name) || types.has(name)) continue;
       const type = typeName(field.type);
-      types.set(name, type === 'number' ? 'N' : type === 'binary' || type === 'buffer' ? 'B' : 'S');
+      // A binary key is written as its base64 text (see attributeOf): a string key.
+      types.set(name, type === 'number' ? 'N' : 'S');
     }
   return types;
 }
@@ -190,6 +191,13 @@ function attributeOf(name: string, field: OneField, where: string, context: Cont
         `${where}: a OneTable date is stored as epoch milliseconds (params.isoDates is false); imported as a number`,
       );
     }
+  }
+  if (keyplanType === 'B') {
+    // Model.transformWriteAttribute: a Buffer, ArrayBuffer or DataView is written as its base64 text.
+    keyplanType = 'S';
+    context.warn(
+      `${where}: OneTable writes a field of type ${type} as base64 text, a DynamoDB string (S); imported as a string holding that text`,
+    );
   }
   if (keyplanType === undefined) {
     context.warn(`${where}.type: ${shown(field.type)} is not a OneTable type; imported as a string`);

@@ -90,6 +90,26 @@ describe('generateItems', () => {
     }
   });
 
+  it('never draws the empty text of an enum into a key placeholder, and still draws it elsewhere', () => {
+    // ElectroDB's versionControl example: `ticketType: ["Issue", "PullRequest", ""]`, in the sort key.
+    const design = tableDesign([
+      {
+        name: 'Subscription',
+        attributes: [
+          { name: 'username', type: 'S', required: true },
+          { name: 'ticketType', type: 'S', enum: ['Issue', 'PullRequest', ''] },
+          { name: 'state', type: 'S', enum: ['open', ''], required: true },
+        ],
+        keys: { PK: 'USER#{username}', SK: 'TICKET#{ticketType}' },
+      },
+    ]);
+    const items = generateItems(design, { count: 40, seed: 3 }).Subscription;
+    expect(new Set(values(items, 'ticketType'))).toEqual(new Set(['Issue', 'PullRequest']));
+    expect(values(items, 'state')).toContain('');
+    const checked = validateDesign({ ...design, items: { Subscription: items } });
+    expect(checked.problems).toEqual([]);
+  });
+
   it('makes children refer to generated parents', () => {
     const store = generateItems(onlineStore, { count: 300, seed: 6 });
     const customers = new Set(values(store.Customer, 'customerId'));

@@ -202,7 +202,14 @@ function step(context: EntityContext, attribute: Attribute, keyed: boolean): Ste
   const { entity, source } = context;
   const { name } = attribute;
   const always = attribute.required === true || keyed;
-  const draw = baseDraw(context, attribute);
+  // Empty text is no value for a key's placeholder (the item would lack its key): a key attribute draws from
+  // the rest of its enum (ElectroDB models list "" as a value: `ticketType: ["Issue", "PullRequest", ""]`).
+  const enumValues = keyed ? attribute.enum?.filter((value) => value !== '') : attribute.enum;
+  const drawn =
+    enumValues === attribute.enum
+      ? attribute
+      : { ...attribute, enum: enumValues && enumValues.length > 0 ? enumValues : undefined };
+  const draw = baseDraw(context, drawn);
   const bucketOf = attribute.type === 'S' ? sourceOfBucket(entity, name) : undefined;
   if (bucketOf) {
     const length = name.endsWith('Month') ? 7 : 10;
