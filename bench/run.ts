@@ -5,6 +5,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { runCoreBench } from './core.ts';
 import { runDesignScaleBench } from './design-scale.ts';
 import { runDynamoBench } from './dynamodb.ts';
+import { runFormatsBench } from './formats.ts';
 import { runLintBench } from './lint.ts';
 import { runLiveBench } from './live.ts';
 import { runLoadBench } from './load.ts';
@@ -21,6 +22,7 @@ const suites: Record<string, (options: BenchOptions) => void | Promise<void>> = 
   core: runCoreBench,
   'design-scale': runDesignScaleBench,
   dynamodb: runDynamoBench,
+  formats: runFormatsBench,
   ui: runUiBench,
   load: runLoadBench,
   lint: runLintBench,

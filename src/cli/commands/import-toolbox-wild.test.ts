@@ -38,9 +38,7 @@ const KNOWN: Record<string, string[]> = {
   // gsi1sk = data.modified(): `modified` is the timestamp's text, not a function, so the default throws (a
   // warning names it). Checked against dynamodb-toolbox 0.3.5 and 0.9.5 (putParams): v0 then writes the
   // function's own source text as gsi1sk, the same for every item, which is no template of the item.
-  kdcio__abu__Content: [
-    'Table: entity Content key gsi1sk expected "{modified}", got null',
-  ],
+  kdcio__abu__Content: ['Table: entity Content key gsi1sk expected "{modified}", got null'],
   // Order's gsi2sk upper-cases the status and adds the time of writing, gsi3pk is a ulid() or nothing: no
   // template gives either (warnings name both); gsi3pk is on no index of the table, so not a key at all.
   'sls-reference-architectures__ddb-single-table-design__dbModels': [

@@ -26,7 +26,7 @@ interface EntityDeriver {
  * Derivation for one entity with its key types and templates looked up once, since a design may hold
  * 100,000 samples and the grid re-derives them all on every edit.
  */
-function entityDeriver(design: Design, entity: Entity, copy = false): EntityDeriver {
+function entityDeriver(design: Design, entity: Entity, copy?: string): EntityDeriver {
   const types = keyAttributeTypes(design);
   const templates: [string, string, KeyType][] = Object.entries(entity.keys).map(([keyName, template]) => [
     keyName,
@@ -52,16 +52,21 @@ function entityDeriver(design: Design, entity: Entity, copy = false): EntityDeri
 
 /**
  * Builds an item from sample values and rendered keys: values (nulls dropped), keys, type attribute. A copy
- * (see copies.ts) holds only its entity's attributes, a subset of the sample's.
+ * (see copies.ts, named by `copy`) holds only its entity's attributes, a subset of the sample's, and its type
+ * attribute holds the copy's `typeValue` where it has one (OneTable's unique items are `_Unique`).
  */
 function itemAssembler(
   design: Design,
   entity: Entity,
-  copy = false,
+  copy?: string,
 ): (values: Values, keys: Record<string, KeyValue>) => PlainItem {
   const nullTyped = new Set(entity.attributes.filter((a) => a.type === 'NULL').map((a) => a.name));
-  const held = copy ? new Set(entity.attributes.map((a) => a.name)) : undefined;
+  const held = copy !== undefined ? new Set(entity.attributes.map((a) => a.name)) : undefined;
   const typeAttribute = design.table.writeTypeAttribute === false ? undefined : design.table.typeAttribute;
+  const typeValue =
+    (copy !== undefined &&
+      design.entities.find((e) => e.name === entity.name)?.copies?.find((c) => c.name === copy)?.typeValue) ||
+    entity.name;
   // A key-only attribute renders keys and is not stored itself.
   const keyOnly = new Set(entity.attributes.filter((a) => a.keyOnly).map((a) => a.name));
   return (values, keys) => {
@@ -74,7 +79,7 @@ function itemAssembler(
       out[name] = value;
     }
     Object.assign(out, keys);
-    if (typeAttribute !== undefined) out[typeAttribute] = entity.name;
+    if (typeAttribute !== undefined) out[typeAttribute] = typeValue;
     return out;
   };
 }
@@ -91,12 +96,12 @@ export function deriveItem(design: Design, entity: Entity, values: Values): Plai
 
 /** The item one stored form of an entity (its own item or a copy, see copies.ts) holds for these values. */
 export function deriveFormItem(design: Design, form: StoredForm, values: Values): PlainItem {
-  return entityDeriver(design, form.entity, form.copy !== undefined).item(values);
+  return entityDeriver(design, form.entity, form.copy).item(values);
 }
 
 /** deriveFormItem for many samples of one form: templates and key types looked up once. */
 export function formItemDeriver(design: Design, form: StoredForm): (values: Values) => PlainItem {
-  return entityDeriver(design, form.entity, form.copy !== undefined).item;
+  return entityDeriver(design, form.entity, form.copy).item;
 }
 
 /** Every item a sample is stored as: the entity's own item, then one per copy. */
@@ -120,7 +125,7 @@ export function columnAssembler(
   copy: string | undefined,
   rendered: DerivedEntity['rendered'],
 ): (values: Values, sampleIndex: number) => PlainItem {
-  const assemble = itemAssembler(design, entity, copy !== undefined);
+  const assemble = itemAssembler(design, entity, copy);
   const keyColumns = [...rendered].map(([keyName, { values }]) => [keyName, values] as const);
   return (values, sampleIndex) => {
     const keys: Record<string, KeyValue> = {};

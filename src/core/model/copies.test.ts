@@ -46,6 +46,31 @@ function problemsOf(edit: (json: DesignInput) => void): string[] {
 describe('item copies', () => {
   const design = orderCopies();
 
+  it("carry the copy's typeValue as their type attribute, in memory and in every derivation path", () => {
+    const typed = structuredClone(orderCopies()) as DesignInput;
+    const order = typed.entities?.find((e) => e.name === 'Order');
+    if (!order?.copies) throw new Error('the design has no copy');
+    order.copies[0].typeValue = '_Unique';
+    const checked = validateDesign(typed);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    const typeOf = (item: Record<string, unknown>) => item[checked.design.table.typeAttribute];
+    const copies = deriveItems(checked.design).filter((d) => d.entity === 'Order');
+    expect(copies.map((d) => [d.copy, typeOf(d.item)])).toEqual([
+      [undefined, 'Order'],
+      [undefined, 'Order'],
+      [undefined, 'Order'],
+      ['ById', '_Unique'],
+      ['ById', '_Unique'],
+      ['ById', '_Unique'],
+    ]);
+    const entity = checked.design.entities.find((e) => e.name === 'Order');
+    const sample = checked.design.items.Order[0];
+    expect(deriveStoredItems(checked.design, entity as never, sample).map(typeOf)).toEqual([
+      'Order',
+      '_Unique',
+    ]);
+  });
+
   it('derive the entity item and one item per copy from the same sample values', () => {
     const derived = deriveItems(design);
     const orders = derived.filter((d) => d.entity === 'Order');

@@ -59,6 +59,11 @@ export const itemCopySchema = z
     keys: z.record(attributeName, z.string()),
     /** The entity's attributes this copy holds; all of them when absent, none (only keys) when empty. */
     attributes: z.array(attributeName).optional(),
+    /**
+     * The value of the table's type attribute on this copy's items; the entity's name when absent. A library
+     * may mark its copies apart (OneTable writes its unique items as `_Unique`).
+     */
+    typeValue: z.string().min(1).optional(),
   })
   .strict();
 export type ItemCopy = z.infer<typeof itemCopySchema>;

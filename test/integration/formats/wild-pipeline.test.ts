@@ -17,8 +17,34 @@ import {
   wildInputs,
 } from './wild-pipeline.ts';
 
-/** Each input's losses, and why Keyplan cannot (or should not) do better. */
-const KNOWN: Record<string, string[]> = {};
+/**
+ * Each input's losses (the start of each line, which then names the items), and why Keyplan does not do
+ * better. Both are one class: ElectroDB's rule for an index key whose composite attributes are only partly
+ * given (electrodb 3.9.3, Entity._makeKey and _getIndexImpact), where a Keyplan template with a missing
+ * placeholder writes no key at all (a sparse index). Modelling it needs a key-template option Keyplan lacks.
+ */
+const KNOWN: Record<string, string[]> = {
+  // book's gsi2sk is `$works#book_1#loanenddate_{loanEndDate}`: for a sample without loanEndDate, ElectroDB
+  // writes the sort key up to the missing attribute's label (`$works#book_1#loanenddate_`), Keyplan none.
+  tywalch__electrodb__library: [
+    'library: puts: the library stored 12 items, keyplan apply 12 (1 only through the library, 1 only through apply)',
+    // That book's item, read back: it holds gsi2sk where Keyplan's has none (and so is in gsi2 only there).
+    'library: read book-copies: the library answers 1 items, keyplan query predicts 1 (different items or order)',
+    'library: read book-author: the library answers 1 items, keyplan query predicts 0',
+    'library: read book-editions: the library answers 1 items, keyplan query predicts 1 (different items or order)',
+    'library: read collection-detail: the library answers 1 items, keyplan query predicts 1 (different items or order)',
+    'library: read collection-titles: the library answers 1 items, keyplan query predicts 1 (different items or order)',
+  ],
+  // repository's `created` index takes isPrivate, optional in the model: ElectroDB refuses the put of a
+  // sample that gives some of that index's composites but not isPrivate; Keyplan writes the item, sparse.
+  tywalch__electrodb__versionControl: [
+    'library: Incomplete composite attributes: Without the composite attributes "isPrivate"',
+  ],
+};
+
+/** Whether the losses are those listed: as many, each starting with its listed line. */
+const lossesListed = (losses: string[], known: string[]) =>
+  losses.length === known.length && losses.every((loss, i) => loss.startsWith(known[i]));
 
 const { dir, remove } = moduleDirectory('wild-pipeline');
 afterAll(remove);
@@ -34,7 +60,8 @@ describe('the wild corpus through the whole pipeline (#28)', () => {
     it(`${wild.format} ${stem}: loses only what is listed`, { timeout: 180_000 }, async () => {
       const result = await runPipeline(wild, context);
       results.push(result);
-      expect(result.losses).toEqual(KNOWN[stem] ?? []);
+      const known = KNOWN[stem] ?? [];
+      expect(lossesListed(result.losses, known), result.losses.join('\n')).toBe(true);
     });
   }
 
@@ -42,7 +69,7 @@ describe('the wild corpus through the whole pipeline (#28)', () => {
     const report = process.env.KEYPLAN_PIPELINE_REPORT;
     if (report) {
       mkdirSync(path.dirname(report), { recursive: true });
-      writeFileSync(report, JSON.stringify(results, null, 2));
+      writeFileSync(report, JSON.stringify({ table: pipelineTable(results), results }, null, 2));
     }
     expect(results).toHaveLength(inputs.length);
     const accepted = results.filter((r) => r.accepted);

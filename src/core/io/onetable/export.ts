@@ -12,6 +12,7 @@ import {
   KEY_ONE_TYPE,
   ONE_TYPE,
   ONETABLE_FORMAT,
+  ONETABLE_UNIQUE_TYPE,
   ONETABLE_VERSION,
   type OneField,
   type OneIndex,
@@ -89,8 +90,13 @@ function modelOf(design: Design, entity: Entity, warn: (m: string) => void): Rec
           keys.every(([key, template]) => copy.keys[key] === template)
         );
       });
-    if (unique) fields[unique.name].unique = true;
-    else
+    if (unique) {
+      fields[unique.name].unique = true;
+      if (copy.typeValue !== ONETABLE_UNIQUE_TYPE)
+        warn(
+          `${entity.name}.copies "${copy.name}": OneTable types its unique items "${ONETABLE_UNIQUE_TYPE}", not "${copy.typeValue ?? entity.name}"`,
+        );
+    } else
       warn(
         `${entity.name}.copies "${copy.name}": OneTable writes one item per create; the copy is not written`,
       );

@@ -55,7 +55,7 @@ describe('importOneTable', () => {
       'models.Order.id.crypt: true: Keyplan does not encrypt values',
       'models.Order: no value for the table key sk; not imported',
       'models.gift-card: named GiftCard in Keyplan; OneTable writes "gift-card" as its type, Keyplan "GiftCard"',
-      'models.gift-card.code.unique: true: imported as the item copy Unique_code, the item OneTable writes per value (pk "_unique#gift-card#code#{code}", sk "_unique#"); OneTable gives that item the type "_Unique" and Keyplan the entity\'s',
+      'models.gift-card.code.unique: true: imported as the item copy Unique_code, the item OneTable writes per value (pk "_unique#gift-card#code#{code}", sk "_unique#"); its type is "_Unique", as OneTable writes it',
       'queries.all-lines: properties.sk: {"contains":"x"} is not a sort key condition; not imported',
       'queries.other: operation "transact" is not one of get, find, scan, create, update, remove; not imported',
     ]);
@@ -125,7 +125,7 @@ describe('importOneTable', () => {
   });
 
   it('reads a binary field as the base64 text OneTable writes (a string), and says so', () => {
-    // sensedeep/dynamodb-onetable test/schemas/nestedSchema.ts: `buffer: { type: ArrayBuffer }`.
+    // The nestedSchema of sensedeep/dynamodb-onetable's tests (in the wild corpus): `buffer: { type: ArrayBuffer }`.
     const result = importOneTable({
       ...base,
       models: {

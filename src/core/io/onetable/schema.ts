@@ -71,6 +71,9 @@ export interface OneSchema {
   keyplan?: unknown;
 }
 
+/** The type OneTable writes on the item it keeps per unique value (Model.js: `_Unique`). */
+export const ONETABLE_UNIQUE_TYPE = '_Unique';
+
 /** Keyplan attribute type → OneTable field type. */
 export const ONE_TYPE: Record<AttributeType, string> = {
   S: 'string',

@@ -7,6 +7,7 @@ import type { ItemCopy } from '../../model/schema.ts';
 import { uniqueName } from '../nosql-workbench/names.ts';
 import {
   keyplanTemplate,
+  ONETABLE_UNIQUE_TYPE,
   type OneField,
   type OneSchema,
   shown,
@@ -36,7 +37,7 @@ export function uniqueCopies(
     copies.push(copy);
     const keys = Object.entries(copy.keys).map(([key, template]) => `${key} "${template}"`);
     warn(
-      `${where}: true: imported as the item copy ${copy.name}, the item OneTable writes per value (${keys.join(', ')}); OneTable gives that item the type "_Unique" and Keyplan the entity's`,
+      `${where}: true: imported as the item copy ${copy.name}, the item OneTable writes per value (${keys.join(', ')}); its type is "${ONETABLE_UNIQUE_TYPE}", as OneTable writes it`,
     );
   }
   return copies;
@@ -68,5 +69,6 @@ function uniqueCopy(
     name: `Unique_${label || 'value'}`,
     keys: uniqueItemKeys(primary, modelName, stored, name, scope),
     attributes: [],
+    typeValue: ONETABLE_UNIQUE_TYPE,
   };
 }
