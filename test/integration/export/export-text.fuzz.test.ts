@@ -45,6 +45,7 @@ import {
   isUnsafeCharacter,
   quotedCommentText,
 } from '../../../src/core/values/text/code/unsafe.ts';
+import { firstDifference } from '../first-difference.ts';
 
 const SEED = Number(process.env.KEYPLAN_FUZZ_SEED ?? Date.now() % 2 ** 31);
 const STRINGS = 1_500;
@@ -123,24 +124,6 @@ const benign = (text: string) => text.replace(/[^A-Za-z0-9_$#]/g, (unit) => (/\s
 
 /** A string as HCL gives it back: well-formed (as a UTF-8 file holds it) and NFC-normalized, as HCL reads text. */
 const hclText = (text: string) => asFile(text).normalize('NFC');
-
-/** Where two parsed values first differ, as a path, with both sides there: what a failure shows. */
-function firstDifference(a: unknown, b: unknown, path = ''): string | undefined {
-  if (a === b) return undefined;
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-    for (const key of keys) {
-      const found = firstDifference(
-        (a as Record<string, unknown>)[key],
-        (b as Record<string, unknown>)[key],
-        `${path}.${key}`,
-      );
-      if (found) return found;
-    }
-    return undefined;
-  }
-  return `${path}: ${JSON.stringify(a)?.slice(0, 300)} ≠ ${JSON.stringify(b)?.slice(0, 300)}`;
-}
 
 /** Whether the file holds, outside line breaks, a character no generated file may hold as it is. */
 function rawUnsafe(content: string): string[] {

@@ -204,11 +204,11 @@ function step(context: EntityContext, attribute: Attribute, keyed: boolean): Ste
   const always = attribute.required === true || keyed;
   // Empty text is no value for a key's placeholder (the item would lack its key): a key attribute draws from
   // the rest of its enum (ElectroDB models list "" as a value: `ticketType: ["Issue", "PullRequest", ""]`).
-  const enumValues = keyed ? attribute.enum?.filter((value) => value !== '') : attribute.enum;
+  const nonEmpty = attribute.enum?.filter((value) => value !== '');
   const drawn =
-    enumValues === attribute.enum
-      ? attribute
-      : { ...attribute, enum: enumValues && enumValues.length > 0 ? enumValues : undefined };
+    keyed && nonEmpty && nonEmpty.length < (attribute.enum?.length ?? 0)
+      ? { ...attribute, enum: nonEmpty.length > 0 ? nonEmpty : undefined }
+      : attribute;
   const draw = baseDraw(context, drawn);
   const bucketOf = attribute.type === 'S' ? sourceOfBucket(entity, name) : undefined;
   if (bucketOf) {
